@@ -1,0 +1,65 @@
+"""Tabletop Arena's rules engine: pure, replayable game rules with hidden information.
+
+No I/O, no clock, no global randomness: a match is reproducible from its game, options, seed and
+the list of actions taken.
+"""
+
+from engine.actions import Action, action_field, parse_action
+from engine.errors import (
+    EngineError,
+    IllegalAction,
+    InvalidOptions,
+    InvalidSeat,
+    MalformedAction,
+    MatchOver,
+    NotYourTurn,
+    UnknownGame,
+)
+from engine.game import Context, Event, Game, GameInfo, OptionSpec, Path, Result
+from engine.match import (
+    Match,
+    RecordedAction,
+    apply_action,
+    count_legal_actions,
+    legal_actions,
+    new_match,
+    replay,
+    resolve_options,
+    validate_action,
+    view,
+)
+from engine.registry import all_games, get_game, register
+
+__all__ = [
+    "Action",
+    "Context",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "InvalidOptions",
+    "InvalidSeat",
+    "MalformedAction",
+    "Match",
+    "MatchOver",
+    "NotYourTurn",
+    "OptionSpec",
+    "Path",
+    "RecordedAction",
+    "Result",
+    "UnknownGame",
+    "action_field",
+    "all_games",
+    "apply_action",
+    "count_legal_actions",
+    "get_game",
+    "legal_actions",
+    "new_match",
+    "parse_action",
+    "register",
+    "replay",
+    "resolve_options",
+    "validate_action",
+    "view",
+]

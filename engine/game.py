@@ -1,0 +1,182 @@
+"""What a game is: its identity record, options, events, result and the rules interface.
+
+A game is a stateless object; its state is plain JSON-able data passed in and returned, never
+mutated in place, so a snapshot can be stored, copied and replayed anywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from engine.actions import Action
+from engine.errors import InvalidOptions
+from engine.random_stream import stream
+
+StateT = TypeVar("StateT")
+
+#: A location inside a state: keys and list indexes from the root, e.g. ``("animals", 7)``.
+Path = tuple[str | int, ...]
+
+OptionKind = Literal["choice", "integer", "seat", "boolean", "json"]
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionSpec:
+    """One match option: its type, default and allowed values, as the catalogue shows them.
+
+    A ``seat`` option whose default is ``None`` is resolved to a seeded random seat (ruling G2).
+    A ``json`` option carries structured data that the game validates itself.
+    """
+
+    name: str
+    kind: OptionKind
+    description: str
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any, players: int) -> Any:
+        """Return ``value`` if it is allowed, else raise :class:`InvalidOptions` naming what is."""
+        if self.kind == "choice":
+            if value not in self.choices:
+                self._refuse(value, f"one of {list(self.choices)}")
+        elif self.kind == "boolean":
+            if not isinstance(value, bool):
+                self._refuse(value, "true or false")
+        elif self.kind in ("integer", "seat"):
+            low = 0 if self.kind == "seat" else self.minimum
+            high = players - 1 if self.kind == "seat" else self.maximum
+            if value is None and self.kind == "seat":
+                return None
+            if isinstance(value, bool) or not isinstance(value, int):
+                self._refuse(value, f"an integer from {low} to {high}")
+            if (low is not None and value < low) or (high is not None and value > high):
+                self._refuse(value, f"an integer from {low} to {high}")
+        return value
+
+    def _refuse(self, value: Any, allowed: str) -> None:
+        raise InvalidOptions(
+            f"option {self.name!r} is {value!r}; allowed: {allowed}", option=self.name, allowed=allowed
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class GameInfo:
+    """A game's identity record, as the catalogue lists it."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    description: str
+    options: tuple[OptionSpec, ...] = ()
+    #: Keys a client may pass to narrow the legal actions (e.g. ``tree`` in Girafferaffe).
+    action_filters: tuple[str, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """Something the players saw happen. ``visible_to`` is ``None`` for public events."""
+
+    kind: str
+    data: Mapping[str, Any]
+    visible_to: tuple[int, ...] | None = None
+
+    def is_visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` = a spectator) sees this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "data": dict(self.data), "visible_to": self.visible_to}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        seats = data.get("visible_to")
+        return cls(data["kind"], data["data"], None if seats is None else tuple(seats))
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """How a finished match ended: the winning seats and, where the game has them, scores."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": None if self.scores is None else list(self.scores)}
+
+
+@dataclasses.dataclass
+class Context:
+    """What the rules may draw on while producing one version: its random stream and the time.
+
+    The stream is built only when a rule first draws from it. ``now`` is seconds since the epoch as
+    the server saw them; the engine never reads a clock itself.
+    """
+
+    seed: int
+    version: int
+    now: float = 0.0
+
+    @cached_property
+    def rng(self) -> random.Random:
+        return stream(self.seed, self.version)
+
+
+class Game(ABC, Generic[StateT]):
+    """The rules of one game. Subclasses are stateless; every method is a pure function of its input."""
+
+    info: ClassVar[GameInfo]
+    #: The game's action classes; their ``TYPE`` names are unique across all games.
+    action_types: ClassVar[tuple[type[Action], ...]]
+    #: The TypedDict every view of this game is; the API publishes it as the game's view schema.
+    view_type: ClassVar[type[Mapping[str, Any]]]
+
+    @cached_property
+    def actions_by_type(self) -> dict[str, type[Action]]:
+        return {cls.TYPE: cls for cls in self.action_types}
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> None:
+        """Refuse combinations that single options cannot express; the default allows all."""
+
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, Any], ctx: Context) -> tuple[StateT, list[Event]]:
+        """The opening state for ``players`` seats and fully resolved ``options``."""
+
+    @abstractmethod
+    def to_act(self, state: StateT) -> Sequence[int]:
+        """The seats that may act now, in seat order; empty once the match is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
+        """Every legal action of ``seat`` (one that may act), lazily, narrowed by ``filters``."""
+
+    def count_legal_actions(self, state: StateT, seat: int, filters: Mapping[str, str]) -> int:
+        """How many actions :meth:`legal_actions` yields; games with huge spaces count smarter."""
+        return sum(1 for _ in self.legal_actions(state, seat, filters))
+
+    @abstractmethod
+    def check(self, state: StateT, seat: int, action: Action) -> None:
+        """Raise :class:`~engine.errors.IllegalAction` naming the rule if ``action`` is not legal now."""
+
+    @abstractmethod
+    def apply(self, state: StateT, seat: int, action: Action, ctx: Context) -> tuple[StateT, list[Event]]:
+        """The state after a checked ``action``, and the events it produced; ``state`` is left as it was."""
+
+    @abstractmethod
+    def view(self, state: StateT, seat: int | None, now: float) -> Mapping[str, Any]:
+        """What ``seat`` sees at the table at time ``now`` (``None``: a spectator)."""
+
+    @abstractmethod
+    def hidden_paths(self, state: StateT, seat: int | None, now: float) -> Iterable[Path]:
+        """The state locations ``seat`` may not see; a view must not depend on them."""
+
+    @abstractmethod
+    def result(self, state: StateT) -> Result | None:
+        """The result once the match is over, else ``None``."""

@@ -1,0 +1,7 @@
+"""The game modules, one per game; importing this package imports and so registers each of them."""
+
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

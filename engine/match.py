@@ -1,0 +1,192 @@
+"""A match: one game's state with its seed, options and version, and the operations on it.
+
+This is the only way into a game's rules from outside the engine: it checks who may act and what
+is well formed before a game's own rules see an action, so every game gets those checks alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from engine.actions import Action, parse_action
+from engine.errors import InvalidOptions, InvalidSeat, MatchOver, NotYourTurn
+from engine.game import Context, Event, Game, Result
+from engine.random_stream import new_seed, options_stream
+from engine.registry import get_game
+
+
+@dataclasses.dataclass(frozen=True)
+class Match:
+    """A snapshot of a match: plain data that round-trips through JSON without loss.
+
+    ``version`` rises by one per applied action; replaying the recorded actions from ``seed``
+    reproduces every version exactly.
+    """
+
+    game_id: str
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    version: int
+    state: Any
+
+    @property
+    def game(self) -> Game[Any]:
+        return get_game(self.game_id)
+
+    @property
+    def to_act(self) -> Sequence[int]:
+        """The seats that may act now; empty once the match is over."""
+        return self.game.to_act(self.state)
+
+    @property
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.result(self.state) is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "version": self.version,
+            "state": self.state,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Match:
+        return cls(data["game"], data["players"], data["options"], data["seed"], data["version"], data["state"])
+
+
+def resolve_options(game: Game[Any], players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options with defaults filled in, checked against the game's specs (seats left unresolved)."""
+    info = game.info
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not (info.min_players <= players <= info.max_players)
+    ):
+        raise InvalidOptions(
+            f"{info.title} is for {info.min_players}-{info.max_players} players, not {players!r}",
+            option="players",
+            allowed=f"an integer from {info.min_players} to {info.max_players}",
+        )
+    given = dict(options or {})
+    specs = {spec.name: spec for spec in info.options}
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        raise InvalidOptions(
+            f"unknown option(s) {unknown} for {info.id}; known: {sorted(specs)}",
+            option=unknown[0],
+            allowed=sorted(specs),
+        )
+    resolved = {name: spec.check(given.get(name, spec.default), players) for name, spec in specs.items()}
+    game.check_options(players, resolved)
+    return resolved
+
+
+def new_match(
+    game_id: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    now: float = 0.0,
+) -> tuple[Match, list[Event]]:
+    """Set up a match at version 0; a missing seed is drawn at random (ruling G3)."""
+    game = get_game(game_id)
+    resolved = resolve_options(game, players, options)
+    if seed is None:
+        seed = new_seed()
+    chance = options_stream(seed)
+    for spec in game.info.options:
+        if spec.kind == "seat" and resolved[spec.name] is None:
+            resolved[spec.name] = chance.randrange(players)  # ruling G2: a seeded random seat
+    state, events = game.setup(players, resolved, Context(seed, 0, now))
+    return Match(game_id, players, resolved, seed, 0, state), events
+
+
+def check_seat(match: Match, seat: int) -> None:
+    """Raise unless ``seat`` exists and may act now in a match that is still going."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+        raise InvalidSeat(f"seat {seat!r} does not exist; seats are 0-{match.players - 1}", seat=seat)
+    game = match.game
+    if game.result(match.state) is not None:
+        raise MatchOver("the match is over", seat=seat)
+    to_act = game.to_act(match.state)
+    if seat not in to_act:
+        raise NotYourTurn(f"seat {seat} may not act now; waiting for {list(to_act)}", seat=seat, to_act=list(to_act))
+
+
+def legal_actions(match: Match, seat: int, filters: Mapping[str, str] | None = None) -> Iterator[Action]:
+    """The legal actions of ``seat``, lazily; nothing when the seat may not act now."""
+    try:
+        check_seat(match, seat)
+    except (NotYourTurn, MatchOver):
+        return iter(())
+    return match.game.legal_actions(match.state, seat, filters or {})
+
+
+def count_legal_actions(match: Match, seat: int, filters: Mapping[str, str] | None = None) -> int:
+    """How many legal actions ``seat`` has now, without listing them where the game can count."""
+    try:
+        check_seat(match, seat)
+    except (NotYourTurn, MatchOver):
+        return 0
+    return match.game.count_legal_actions(match.state, seat, filters or {})
+
+
+def validate_action(match: Match, seat: int, action: Action | Mapping[str, Any]) -> Action:
+    """The parsed ``action`` if ``seat`` may take it now; otherwise the precise engine error."""
+    check_seat(match, seat)
+    game = match.game
+    parsed = parse_action(game.actions_by_type, action)
+    game.check(match.state, seat, parsed)
+    return parsed
+
+
+def apply_action(
+    match: Match, seat: int, action: Action | Mapping[str, Any], now: float = 0.0
+) -> tuple[Match, list[Event]]:
+    """The next version of the match after ``seat`` takes ``action``, and the events it produced."""
+    parsed = validate_action(match, seat, action)
+    version = match.version + 1
+    state, events = match.game.apply(match.state, seat, parsed, Context(match.seed, version, now))
+    return dataclasses.replace(match, version=version, state=state), events
+
+
+def view(match: Match, seat: int | None, now: float = 0.0) -> Mapping[str, Any]:
+    """What ``seat`` sees (``None``: a spectator); the whole state is shown once the match is over."""
+    if seat is not None and (isinstance(seat, bool) or not 0 <= seat < match.players):
+        raise InvalidSeat(f"seat {seat!r} does not exist; seats are 0-{match.players - 1}", seat=seat)
+    return match.game.view(match.state, seat, now)
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordedAction:
+    """One entry of a match record: who acted, what, and when (the time only matters to timed views)."""
+
+    seat: int
+    action: Mapping[str, Any]
+    now: float = 0.0
+
+
+def replay(
+    game_id: str,
+    players: int,
+    options: Mapping[str, Any] | None,
+    seed: int,
+    actions: Sequence[RecordedAction],
+    *,
+    now: float = 0.0,
+) -> Match:
+    """Rebuild a match from its record; identical to the original in any process (ruling G3)."""
+    match, _ = new_match(game_id, players, options, seed, now)
+    for step in actions:
+        match, _ = apply_action(match, step.seat, step.action, step.now)
+    return match
