@@ -34,15 +34,31 @@ def action_field(doc: str, *, min: int | None = None, max: int | None = None) ->
     return dataclasses.field(metadata={"doc": doc, **limits})
 
 
+FieldSpec = tuple[tuple[dataclasses.Field[Any], Any], ...]
+_FIELD_SPECS: dict[type[Any], FieldSpec] = {}
+
+
+def _fields(cls: type[Any]) -> FieldSpec:
+    """Each field of ``cls`` with its resolved type, computed once per class."""
+    spec = _FIELD_SPECS.get(cls)
+    if spec is None:
+        hints = typing.get_type_hints(cls)
+        spec = _FIELD_SPECS[cls] = tuple((f, hints[f.name]) for f in dataclasses.fields(cls))
+    return spec
+
+
 def field_types(cls: type[Any]) -> dict[str, Any]:
-    """The resolved type hints of a dataclass's fields, in declaration order."""
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+    """The resolved type of each field of a dataclass, in declaration order."""
+    return {f.name: hint for f, hint in _fields(cls)}
 
 
 def parse_action(action_types: Mapping[str, type[Action]], data: object) -> Action:
     """Build the action that ``data`` describes, or raise :class:`MalformedAction` saying why."""
     if isinstance(data, Action):
+        if action_types.get(data.TYPE) is type(data):
+            for f, hint in _fields(type(data)):  # an action object is checked as it stands, not rebuilt
+                _coerce(hint, _dump_value(getattr(data, f.name)), f"{data.TYPE}.{f.name}", f.metadata)
+            return data
         data = data.to_json()
     if not isinstance(data, Mapping):
         raise MalformedAction("an action is a JSON object with a 'type'")
@@ -58,17 +74,16 @@ def parse_action(action_types: Mapping[str, type[Action]], data: object) -> Acti
 
 
 def _load(cls: type[Any], data: Mapping[str, Any], where: str) -> Any:
-    fields = dataclasses.fields(cls)
-    known = {f.name for f in fields}
-    extra = sorted(set(data) - known)
-    if extra:
+    fields = _fields(cls)
+    names = [f.name for f, _ in fields]
+    if len(data) > len(fields) or any(key not in names for key in data):
+        extra = sorted(set(data) - set(names))
         raise MalformedAction(f"{where}: unexpected field(s) {extra}", field=extra[0])
-    hints = field_types(cls)
     values: dict[str, Any] = {}
-    for f in fields:
+    for f, hint in fields:
         path = f"{where}.{f.name}"
         if f.name in data:
-            values[f.name] = _coerce(hints[f.name], data[f.name], path, f.metadata)
+            values[f.name] = _coerce(hint, data[f.name], path, f.metadata)
         elif f.default is not dataclasses.MISSING:
             values[f.name] = f.default
         else:

@@ -157,7 +157,7 @@ def apply_action(
     parsed = validate_action(match, seat, action)
     version = match.version + 1
     state, events = match.game.apply(match.state, seat, parsed, Context(match.seed, version, now))
-    return dataclasses.replace(match, version=version, state=state), events
+    return Match(match.game_id, match.players, match.options, match.seed, version, state), events
 
 
 def view(match: Match, seat: int | None, now: float = 0.0) -> Mapping[str, Any]:

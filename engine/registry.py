@@ -30,14 +30,23 @@ def all_games() -> list[Game[Any]]:
 
 def get_game(game_id: str) -> Game[Any]:
     """The game registered as ``game_id``, or :class:`UnknownGame` listing the ids there are."""
-    _load_games()
     try:
         return _GAMES[game_id]
     except KeyError:
+        _load_games()
+        if game_id in _GAMES:
+            return _GAMES[game_id]
         raise UnknownGame(
             f"no game {game_id!r}; known games: {sorted(_GAMES)}", game=game_id, allowed=sorted(_GAMES)
         ) from None
 
 
+_loaded = False
+
+
 def _load_games() -> None:
-    import engine.games  # noqa: F401  (importing the package registers every game module)
+    global _loaded  # noqa: PLW0603  (a one-time import, not state that changes)
+    if not _loaded:
+        import engine.games  # noqa: F401  (importing the package registers every game module)
+
+        _loaded = True

@@ -52,6 +52,9 @@ class Flip(Action):
     position: int = action_field("The card to turn over, 0-23.", min=0, max=POSITIONS - 1)
 
 
+_FLIPS = tuple(Flip(p) for p in range(POSITIONS))  # actions are immutable: one object per position
+
+
 class Pipifax(Game[PipifaxState]):
     info = GameInfo(
         id="pipifax",
@@ -101,7 +104,7 @@ class Pipifax(Game[PipifaxState]):
 
     def legal_actions(self, state: PipifaxState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
         used = {state["colours"][p] for p in state["flipped"]}
-        return (Flip(p) for p, colour in enumerate(state["colours"]) if colour not in used)
+        return (_FLIPS[p] for p, colour in enumerate(state["colours"]) if colour not in used)
 
     def count_legal_actions(self, state: PipifaxState, seat: int, filters: Mapping[str, str]) -> int:
         return POSITIONS - len(state["flipped"]) * len(ANIMALS)

@@ -12,7 +12,7 @@ from tests.engine.regression_cases import REGRESSION_DIR, play_case
 
 
 def pinned_cases() -> list[dict[str, Any]]:
-    cases = []
+    cases: list[dict[str, Any]] = []
     for path in sorted(REGRESSION_DIR.glob("*.json")):
         cases.extend({"game": path.stem, **case} for case in json.loads(path.read_text()))
     return cases

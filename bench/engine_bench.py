@@ -1,0 +1,100 @@
+"""Engine benchmark: per game, the median time of one step and random full games per second.
+
+One step is what a server does for a move: list the legal actions of the seat to act, then validate
+and apply one of them. The baseline, measured in the same run, is the least any step costs: seeding
+the version's random stream and copying a small state dict. Run on one core:
+
+    python -m bench.engine_bench [--seconds 2] [game ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from engine import Match, all_games, apply_action, get_game, legal_actions, new_match
+from engine.random_stream import stream
+from tests.engine.conformance import option_grid
+
+
+def baseline_step(state: dict[str, object]) -> Callable[[], object]:
+    """The floor under any step: a fresh seeded stream and a shallow copy of the state."""
+    return lambda: (stream(1, 2).random(), dict(state))
+
+
+def time_call(call: Callable[[], object], repeats: int = 2000) -> float:
+    """Median seconds of one ``call`` over ``repeats`` runs."""
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        call()
+        samples.append(time.perf_counter_ns() - start)
+    return statistics.median(samples) / 1e9
+
+
+def step_times(game_id: str, players: int, options: dict[str, object], seconds: float) -> list[float]:
+    """Seconds per step (legal actions + apply) over random playouts for about ``seconds``."""
+    rng = random.Random(0)
+    samples: list[float] = []
+    deadline = time.perf_counter() + seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        seed += 1
+        match, _ = new_match(game_id, players, options, seed=seed)
+        now = 0.0
+        while match.to_act and time.perf_counter() < deadline:
+            seat = match.to_act[0]
+            now += 1.0
+            start = time.perf_counter_ns()
+            actions = list(itertools.islice(legal_actions(match, seat), 256))
+            match, _ = apply_action(match, seat, actions[rng.randrange(len(actions))], now)
+            samples.append((time.perf_counter_ns() - start) / 1e9)
+    return samples
+
+
+def games_per_second(game_id: str, players: int, options: dict[str, object], seconds: float) -> float:
+    """Random full games per second (setup included) over about ``seconds``."""
+    rng = random.Random(1)
+    finished = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        match: Match = new_match(game_id, players, options, seed=finished)[0]
+        now = 0.0
+        while match.to_act:
+            seat = match.to_act[0]
+            now += 1.0
+            actions = list(itertools.islice(legal_actions(match, seat), 256))
+            match, _ = apply_action(match, seat, actions[rng.randrange(len(actions))], now)
+        finished += 1
+    return finished / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--seconds", type=float, default=1.5, help="time spent per measurement")
+    args = parser.parse_args()
+    games = [get_game(g) for g in args.games] if args.games else all_games()
+    floor = time_call(baseline_step({"a": [1] * 24, "b": 2}))
+    print(f"baseline (seeded stream + state copy): {floor * 1e6:.2f} us")
+    print(f"{'game':<14}{'players':>8}  {'options':<36}{'step p50':>10}{'p90':>10}{'x base':>8}{'games/s':>10}")
+    for game in games:
+        grid = list(option_grid(game))
+        for players, options in grid:
+            samples = step_times(game.info.id, players, options, args.seconds)
+            median = statistics.median(samples)
+            p90 = statistics.quantiles(samples, n=10)[-1]
+            rate = games_per_second(game.info.id, players, options, args.seconds)
+            shown = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
+            print(
+                f"{game.info.id:<14}{players:>8}  {shown:<36}{median * 1e6:>8.1f}us{p90 * 1e6:>8.1f}us"
+                f"{median / floor:>8.1f}{rate:>10.1f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
