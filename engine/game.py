@@ -78,6 +78,8 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     #: Keys a client may pass to narrow the legal actions (e.g. ``tree`` in Girafferaffe).
     action_filters: tuple[str, ...] = ()
+    #: The rulings that close the rulebook's gaps: ``(id, what the server does)``, e.g. ``("P3", ...)``.
+    rulings: tuple[tuple[str, str], ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

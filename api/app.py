@@ -1,0 +1,57 @@
+"""The application factory: configuration, the store, the blueprints, the spec and the error shape."""
+
+from __future__ import annotations
+
+from apispec_oneofschema import MarshmallowPlugin
+from flask import Flask
+from flask_smorest import Api
+
+from api.errors import ErrorSchema, register_error_handlers
+from api.extensions import STORE_KEY
+from api.games.routes import blp as games_blp
+from api.health.routes import blp as health_blp
+from api.matches.routes import blp as matches_blp
+from api.settings import Settings
+from api.store import MatchStore
+
+API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
+
+Create a match with `POST /matches`; the response holds one secret token per seat. Each program
+plays its seat with `Authorization: Bearer <token>`: read `/view`, list `/legal-actions`, and
+submit one of them to `/actions` with `If-Match: <version>`. Every error has the same shape
+(`code`, `status`, `message`, `details`) with a stable `code`.
+"""
+
+
+class ArenaApi(Api):
+    ERROR_SCHEMA = ErrorSchema
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    """Build the API for ``settings`` (default: from the environment)."""
+    settings = settings or Settings.from_environment()
+    app = Flask("tabletop_arena")
+    app.config.update(
+        API_TITLE="Tabletop Arena",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_REDOC_PATH="docs",
+        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc@2/bundles/redoc.standalone.js",
+        API_SPEC_OPTIONS={
+            "info": {"description": API_DESCRIPTION},
+            "components": {
+                "securitySchemes": {
+                    "seatToken": {"type": "http", "scheme": "bearer", "description": "A seat token from POST /matches."}
+                }
+            },
+        },
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+    )
+    app.extensions[STORE_KEY] = MatchStore.connect(settings)
+    api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()})
+    for blueprint in (games_blp, matches_blp, health_blp):
+        api.register_blueprint(blueprint)
+    register_error_handlers(app)
+    return app

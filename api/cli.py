@@ -1,0 +1,81 @@
+"""The ``arena`` command: run the server, write the OpenAPI spec."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from api.redis_server import RedisServer
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run the API under gunicorn; without REDIS_URL, start a real Redis server for it first."""
+    env = dict(os.environ)
+    embedded: RedisServer | None = None
+    if not env.get("REDIS_URL"):
+        embedded = RedisServer(Path(args.data_dir), port=args.redis_port).start()
+        env["REDIS_URL"] = embedded.url
+        print(f"arena: started Redis on {embedded.url} (AOF in {args.data_dir})", flush=True)
+    command = [
+        sys.executable, "-m", "gunicorn",
+        "--workers", str(args.workers),
+        "--bind", f"{args.host}:{args.port}",
+        "--access-logfile", "-" if args.access_log else "/dev/null",
+        "api.wsgi:app",
+    ]  # fmt: skip
+    print(f"arena: serving on http://{args.host}:{args.port} (docs at /docs)", flush=True)
+    server = subprocess.Popen(command, env=env)
+
+    def forward(signum: int, _frame: object) -> None:
+        server.send_signal(signum)
+
+    signal.signal(signal.SIGTERM, forward)
+    signal.signal(signal.SIGINT, forward)
+    try:
+        return server.wait()
+    finally:
+        if embedded is not None:
+            embedded.stop()
+
+
+def write_openapi(args: argparse.Namespace) -> int:
+    """Write the spec the app produces (no Redis needed) to a file or stdout."""
+    from api.spec import openapi_document
+
+    text = json.dumps(openapi_document(), indent=2, sort_keys=True) + "\n"
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.output).write_text(text)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="arena", description="Tabletop Arena: a game server for programs.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("serve", help="run the API (and, without REDIS_URL, a Redis server for it)")
+    run.add_argument("--host", default=os.environ.get("ARENA_HOST", "127.0.0.1"))
+    run.add_argument("--port", type=int, default=int(os.environ.get("ARENA_PORT", "8000")))
+    run.add_argument("--workers", type=int, default=int(os.environ.get("ARENA_WORKERS", "4")))
+    run.add_argument("--data-dir", default=os.environ.get("ARENA_DATA_DIR", ".arena-data"))
+    run.add_argument("--redis-port", type=int, default=None, help="port of the embedded Redis (default: a free one)")
+    run.add_argument("--access-log", action="store_true", help="log every request to stdout")
+    run.set_defaults(handler=serve)
+
+    spec = commands.add_parser("openapi", help="write the OpenAPI spec")
+    spec.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
+    spec.set_defaults(handler=write_openapi)
+
+    args = parser.parse_args(argv)
+    status: int = args.handler(args)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

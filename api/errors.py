@@ -1,0 +1,116 @@
+"""One JSON error shape for every failure: ``{code, status, message, details}``.
+
+``code`` is stable and machine-readable; ``status`` repeats the HTTP status; ``message`` is for
+people; ``details`` carries structured extras (the broken rule, the current version, field errors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from marshmallow import Schema, fields
+from werkzeug.exceptions import HTTPException
+
+from api.store import MatchNotFound, StaleVersion, StoreUnavailable
+from engine import EngineError
+
+#: HTTP status of each engine error code.
+ENGINE_STATUS = {
+    "game/unknown": 404,
+    "match/invalid_options": 422,
+    "action/invalid_seat": 422,
+    "action/not_your_turn": 409,
+    "action/malformed": 422,
+    "action/illegal": 422,
+    "match/over": 409,
+}
+
+#: Codes for HTTP errors raised by Flask/werkzeug themselves (unknown routes, methods, sizes).
+HTTP_CODES = {
+    400: "request/bad_request",
+    404: "request/not_found",
+    405: "request/method_not_allowed",
+    413: "request/too_large",
+    415: "request/unsupported_media_type",
+    422: "request/invalid",
+}
+
+
+class ErrorSchema(Schema):
+    """The body of every error response."""
+
+    code = fields.String(required=True, metadata={"description": "Stable machine-readable error code."})
+    status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
+    message = fields.String(required=True, metadata={"description": "What went wrong, for people."})
+    details = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(allow_none=True),
+        required=True,
+        metadata={"description": "Structured extras: the rule broken, the current version, field errors."},
+    )
+
+
+class ApiError(Exception):
+    """An error the API raises on purpose, with its code and status."""
+
+    def __init__(self, status: int, code: str, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.details = details
+
+
+def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
+    response = jsonify({"code": code, "status": status, "message": message, "details": details or {}})
+    response.status_code = status
+    return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Route every failure, expected or not, to the one error shape."""
+
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError) -> Response:
+        return error_response(error.status, error.code, error.message, error.details)
+
+    @app.errorhandler(EngineError)
+    def engine_error(error: EngineError) -> Response:
+        return error_response(ENGINE_STATUS.get(error.code, 422), error.code, error.message, error.details)
+
+    @app.errorhandler(MatchNotFound)
+    def match_not_found(error: MatchNotFound) -> Response:
+        return error_response(404, "match/not_found", f"no match {error.args[0]!r} (it may have expired)")
+
+    @app.errorhandler(StaleVersion)
+    def stale_version(error: StaleVersion) -> Response:
+        return error_response(
+            412,
+            "match/stale_version",
+            f"the match has moved on to version {error.current}; fetch it and decide again",
+            {"current_version": error.current},
+        )
+
+    @app.errorhandler(StoreUnavailable)
+    def store_unavailable(error: StoreUnavailable) -> Response:
+        app.logger.warning("match store unavailable: %s", error)
+        response = error_response(503, "store/unavailable", "the match store is unavailable; retry shortly")
+        response.headers["Retry-After"] = "1"
+        return response
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        messages = data.get("messages")
+        code = HTTP_CODES.get(status, f"request/http_{status}")
+        if status == 422 and request.endpoint == "matches.Actions" and "json" in (messages or {}):
+            code = "action/malformed"
+        details = {"errors": messages} if messages else {}
+        return error_response(status, code, error.description or error.name, details)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        app.logger.exception("unexpected error")
+        return error_response(500, "server/error", "an unexpected error occurred; it has been logged")

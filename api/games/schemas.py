@@ -1,0 +1,57 @@
+"""Schemas of the game catalogue."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+
+class OptionSchema(Schema):
+    """One match option with its type, default and allowed values."""
+
+    name = fields.String(required=True)
+    kind = fields.String(
+        required=True,
+        metadata={
+            "description": "choice (one of `choices`), integer (from `minimum` to `maximum`), boolean, "
+            "seat (a seat number; null picks a seeded random seat) or json (structured data the game checks).",
+            "enum": ["choice", "integer", "boolean", "seat", "json"],
+        },
+    )
+    description = fields.String(required=True)
+    default = fields.Raw(required=True, allow_none=True)
+    choices = fields.List(fields.Raw(), required=True)
+    minimum = fields.Integer(required=True, allow_none=True)
+    maximum = fields.Integer(required=True, allow_none=True)
+
+
+class RulingSchema(Schema):
+    """A ruling that closes a gap in the rulebook, as the server plays it."""
+
+    id = fields.String(required=True, metadata={"description": "The ruling's id, e.g. `P3`."})
+    text = fields.String(required=True)
+
+
+class GameSchema(Schema):
+    """A game in the catalogue."""
+
+    id = fields.String(required=True, metadata={"description": "The game id used to create matches."})
+    title = fields.String(required=True)
+    description = fields.String(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    action_types = fields.List(fields.String(), required=True, metadata={"description": "The game's action types."})
+    action_filters = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "Keys accepted by `filter` when listing legal actions (`key=value`)."},
+    )
+    rulings = fields.List(fields.Nested(RulingSchema), required=True)
+    rules = fields.String(
+        required=True,
+        metadata={"description": "Where the game's rules and rulings are documented (a repository path)."},
+    )
+
+
+class GameListSchema(Schema):
+    games = fields.List(fields.Nested(GameSchema), required=True)

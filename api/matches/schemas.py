@@ -1,0 +1,138 @@
+"""Request and response schemas of ``/matches``."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.type_schemas import ActionSchema, ViewSchema
+
+
+class CreateMatchSchema(Schema):
+    """A new match: the game, how many seats, and optionally options and a seed."""
+
+    game = fields.String(required=True, metadata={"description": "A game id from `/games`."})
+    players = fields.Integer(required=True, strict=True, metadata={"description": "How many seats."})
+    options = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(allow_none=True),
+        load_default=dict,
+        metadata={"description": "Match options by name (see the game's catalogue entry); defaults fill the rest."},
+    )
+    seed = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(min=0, max=2**63 - 1),
+        metadata={"description": "The random seed; omit it for a random one, revealed when the match ends."},
+    )
+
+
+class ResultSchema(Schema):
+    winners = fields.List(fields.Integer(), required=True, metadata={"description": "The winning seats."})
+    scores = fields.List(
+        fields.Float(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Each seat's score, where the game has scores."},
+    )
+
+
+class MatchSchema(Schema):
+    """A match as a spectator sees it."""
+
+    match_id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    version = fields.Integer(required=True, metadata={"description": "Rises by one per action; also the ETag."})
+    to_act = fields.List(fields.Integer(), required=True, metadata={"description": "The seats that may act now."})
+    result = fields.Nested(ResultSchema, required=True, allow_none=True)
+    seed = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The match seed, revealed once the match is over."}
+    )
+    created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
+    updated_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
+    view = fields.Nested(ViewSchema, required=True, metadata={"description": "The public view of the table."})
+
+
+class SeatTokenSchema(Schema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "The secret bearer token of this seat."})
+
+
+class CreatedMatchSchema(Schema):
+    """The new match, and one secret token per seat for the creator to hand out."""
+
+    match = fields.Nested(MatchSchema, required=True)
+    seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
+
+
+class EventSchema(Schema):
+    """Something the players saw happen, produced by the action that made `version`."""
+
+    version = fields.Integer(required=True)
+    kind = fields.String(required=True)
+    data = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
+    visible_to = fields.List(
+        fields.Integer(), required=True, allow_none=True, metadata={"description": "null for public events."}
+    )
+
+
+class SeatViewSchema(MatchSchema):
+    """A match as one seat sees it."""
+
+    seat = fields.Integer(required=True)
+    view = fields.Nested(ViewSchema, required=True, metadata={"description": "What this seat sees of the table."})
+
+
+class MoveResultSchema(SeatViewSchema):
+    """The acting seat's view after its action, with the events that action produced that it sees."""
+
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class LegalActionsSchema(Schema):
+    """A page of the seat's legal actions, each ready to submit unchanged."""
+
+    version = fields.Integer(required=True, metadata={"description": "The version these actions are legal at."})
+    total = fields.Integer(required=True, metadata={"description": "How many legal actions there are in all."})
+    offset = fields.Integer(required=True)
+    limit = fields.Integer(required=True)
+    actions = fields.List(fields.Nested(ActionSchema), required=True)
+
+
+class SeatQuerySchema(Schema):
+    seat = fields.Integer(
+        load_default=None,
+        metadata={"description": "The seat the caller expects its token to be for; 403 if it is another."},
+    )
+
+
+class LegalActionsQuerySchema(SeatQuerySchema):
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    filter = fields.List(
+        fields.String(validate=validate.Regexp(r"^[a-z_]+=.+$")),
+        load_default=list,
+        metadata={"description": "Narrow the list with `key=value` (keys in the game's `action_filters`)."},
+    )
+
+
+class EventPageSchema(Schema):
+    """A page of the event log."""
+
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    next_after = fields.Integer(
+        required=True, metadata={"description": "Pass as `after` to read on; the last version this page covers."}
+    )
+    has_more = fields.Boolean(required=True)
+
+
+class EventQuerySchema(Schema):
+    after = fields.Integer(
+        load_default=-1,
+        validate=validate.Range(min=-1),
+        metadata={"description": "Return events of versions after this one; -1 includes the setup (version 0)."},
+    )
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))

@@ -1,0 +1,40 @@
+"""Configuration from environment variables, with defaults that suit a single machine."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+
+
+def _seconds(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value else default
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """Everything the API reads from its environment.
+
+    ``redis_url``: the Redis (or Valkey) server holding every match (``REDIS_URL``).
+    ``key_prefix``: the prefix of every key the API writes (``ARENA_KEY_PREFIX``).
+    ``idle_ttl``: seconds an unfinished match lives after its last move (``ARENA_IDLE_TTL``).
+    ``finished_ttl``: seconds a finished match stays readable (``ARENA_FINISHED_TTL``).
+    ``max_body_bytes``: the largest request body accepted (``ARENA_MAX_BODY_BYTES``).
+    """
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    key_prefix: str = "arena"
+    idle_ttl: int = 7 * 24 * 3600
+    finished_ttl: int = 24 * 3600
+    max_body_bytes: int = 64 * 1024
+
+    @classmethod
+    def from_environment(cls) -> Settings:
+        defaults = cls()
+        return cls(
+            redis_url=os.environ.get("REDIS_URL", defaults.redis_url),
+            key_prefix=os.environ.get("ARENA_KEY_PREFIX", defaults.key_prefix),
+            idle_ttl=_seconds("ARENA_IDLE_TTL", defaults.idle_ttl),
+            finished_ttl=_seconds("ARENA_FINISHED_TTL", defaults.finished_ttl),
+            max_body_bytes=_seconds("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
+        )

@@ -1,0 +1,147 @@
+"""Marshmallow schemas built from the engine's own declarations, so the spec cannot drift from them.
+
+Action dataclasses become request schemas (with ``type`` as a one-value enum, the discriminator);
+view TypedDicts become response schemas. Field docs and limits come from the declarations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
+
+from marshmallow import Schema, fields, validate
+from marshmallow_oneofschema.one_of_schema import OneOfSchema
+
+from engine import Action, Game, all_games
+from engine.actions import field_types
+
+
+def camel(text: str) -> str:
+    """``pili-pili`` -> ``PiliPili``; used to prefix a game's schema names."""
+    return "".join(part.capitalize() for part in text.replace("_", "-").split("-"))
+
+
+class SchemaFactory:
+    """Builds (once) the schema class for each declared type, named ``<Game><Type>`` in the spec."""
+
+    def __init__(self) -> None:
+        self._built: dict[type[Any], type[Schema]] = {}
+
+    def action_schema(self, game: Game[Any], cls: type[Action]) -> type[Schema]:
+        """The request schema of one action type: its fields plus the ``type`` discriminator."""
+        if cls not in self._built:
+            attrs: dict[str, Any] = {
+                "type": fields.String(
+                    required=True,
+                    validate=validate.OneOf([cls.TYPE]),
+                    metadata={"description": "The action type.", "enum": [cls.TYPE]},
+                )
+            }
+            attrs.update(self._fields_of(game, cls))
+            self._built[cls] = self._make(game, cls, attrs)
+        return self._built[cls]
+
+    def view_schema(self, game: Game[Any]) -> type[Schema]:
+        """The response schema of the game's views, with ``game`` as the discriminator."""
+        cls = game.view_type
+        if cls not in self._built:
+            attrs: dict[str, Any] = {
+                "game": fields.String(
+                    required=True,
+                    validate=validate.OneOf([game.info.id]),
+                    metadata={"description": "The game this view belongs to.", "enum": [game.info.id]},
+                )
+            }
+            attrs.update(self._fields_of(game, cls))
+            self._built[cls] = self._make(game, cls, attrs)
+        return self._built[cls]
+
+    def _make(self, game: Game[Any], cls: type[Any], attrs: dict[str, Any]) -> type[Schema]:
+        name = cls.__name__ if cls.__name__.startswith(camel(game.info.id)) else camel(game.info.id) + cls.__name__
+        doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+        attrs["Meta"] = type("Meta", (), {"ordered": True, "description": doc} if doc else {"ordered": True})
+        return type(f"{name}Schema", (Schema,), attrs)
+
+    def _fields_of(self, game: Game[Any], cls: type[Any]) -> dict[str, fields.Field[Any]]:
+        if dataclasses.is_dataclass(cls):
+            metas = {f.name: dict(f.metadata) for f in dataclasses.fields(cls)}
+            hints = field_types(cls)
+        else:
+            metas = {}
+            hints = typing.get_type_hints(cls)
+        return {name: self._field(game, hint, metas.get(name, {})) for name, hint in hints.items()}
+
+    def _field(self, game: Game[Any], hint: Any, meta: dict[str, Any], required: bool = True) -> fields.Field[Any]:
+        doc = {"description": meta["doc"]} if meta.get("doc") else {}
+        origin = get_origin(hint)
+        if origin in (Union, types.UnionType):
+            options = [a for a in get_args(hint) if a is not type(None)]
+            inner = self._field(game, options[0], meta)
+            inner.allow_none = True
+            return inner
+        if origin is Literal:
+            values = list(get_args(hint))
+            kind = fields.Integer if all(isinstance(v, int) for v in values) else fields.String
+            return kind(required=required, validate=validate.OneOf(values), metadata=doc)
+        if origin in (tuple, list):
+            return fields.List(self._field(game, get_args(hint)[0], {}), required=required, metadata=doc)
+        if origin is dict:
+            return fields.Dict(
+                keys=fields.String(), values=self._field(game, get_args(hint)[1], {}), required=required, metadata=doc
+            )
+        if dataclasses.is_dataclass(hint) or is_typeddict(hint):
+            nested = self._built.get(hint) or self._make(game, hint, self._fields_of(game, hint))
+            self._built[hint] = nested
+            return fields.Nested(nested, required=required, metadata=doc)
+        if hint is bool:
+            return fields.Boolean(required=required, metadata=doc)
+        if hint is int:
+            low, high = meta.get("min"), meta.get("max")
+            checks = [validate.Range(min=low, max=high)] if low is not None or high is not None else []
+            return fields.Integer(required=required, strict=True, validate=checks, metadata=doc)
+        if hint is float:
+            return fields.Float(required=required, metadata=doc)
+        if hint is str:
+            return fields.String(required=required, metadata=doc)
+        if hint is Any or hint is object:
+            return fields.Raw(required=required, allow_none=True, metadata=doc)
+        raise TypeError(f"no schema for {hint!r} in {game.info.id}")
+
+
+FACTORY = SchemaFactory()
+
+
+def _one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc: str) -> type[OneOfSchema]:
+    """A oneOf schema dispatching on ``discriminator``, which stays inside each sub-schema."""
+
+    def get_obj_type(self: OneOfSchema, obj: Any) -> str:
+        return str(obj[discriminator])
+
+    return type(
+        name,
+        (OneOfSchema,),
+        {
+            "type_field": discriminator,
+            "type_field_remove": False,
+            "type_schemas": schemas,
+            "get_obj_type": get_obj_type,
+            "__doc__": doc,
+        },
+    )
+
+
+ActionSchema = _one_of(
+    "ActionSchema",
+    "type",
+    {cls.TYPE: FACTORY.action_schema(g, cls) for g in all_games() for cls in g.action_types},
+    "One action of any game, chosen by its `type`.",
+)
+
+ViewSchema = _one_of(
+    "GameViewSchema",
+    "game",
+    {g.info.id: FACTORY.view_schema(g) for g in all_games()},
+    "What a seat (or a spectator) sees of a match, shaped by its `game`.",
+)

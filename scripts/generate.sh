@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Regenerates the OpenAPI spec (openapi/openapi.json) from the app and the SDK (sdk/arena_client)
+# from the spec, with the pinned openapi-python-client. With --check, writes nothing and fails if
+# either committed file differs from what would be generated.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=.venv/bin
+export PATH="$PWD/$bin:$PATH"   # the generator's post hooks run the pinned ruff
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+arena openapi --output "$work/openapi.json"
+python -c "import json, sys; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1])))" "$work/openapi.json"
+(cd sdk && openapi-python-client generate --path "$work/openapi.json" --meta none \
+    --output-path "$work/arena_client" --config generator-config.yaml --overwrite >/dev/null)
+
+if [[ "${1:-}" == "--check" ]]; then
+    status=0
+    diff -u openapi/openapi.json "$work/openapi.json" >/dev/null || {
+        echo "openapi/openapi.json is out of date: run scripts/generate.sh" >&2; status=1; }
+    diff -r -q sdk/arena_client "$work/arena_client" -x __pycache__ >/dev/null || {
+        echo "sdk/arena_client is out of date: run scripts/generate.sh" >&2; status=1; }
+    exit $status
+fi
+
+cp "$work/openapi.json" openapi/openapi.json
+rm -rf sdk/arena_client
+cp -r "$work/arena_client" sdk/arena_client
+echo "regenerated openapi/openapi.json and sdk/arena_client"

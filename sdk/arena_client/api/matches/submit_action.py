@@ -1,0 +1,342 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.girafferaffe_play import GirafferaffePlay
+from ...models.girafferaffe_return_apple import GirafferaffeReturnApple
+from ...models.move_result import MoveResult
+from ...models.pili_pili_bet import PiliPiliBet
+from ...models.pili_pili_choose_partner import PiliPiliChoosePartner
+from ...models.pili_pili_exchange_with import PiliPiliExchangeWith
+from ...models.pili_pili_give_card import PiliPiliGiveCard
+from ...models.pili_pili_pass_cards import PiliPiliPassCards
+from ...models.pili_pili_play_card import PiliPiliPlayCard
+from ...models.pili_pili_play_slot import PiliPiliPlaySlot
+from ...models.pipifax_flip import PipifaxFlip
+from ...models.taiga_flip import TaigaFlip
+from ...models.taiga_pass import TaigaPass
+from ...models.taiga_take import TaigaTake
+from ...types import Response
+
+
+def _get_kwargs(
+    match_id: str,
+    *,
+    body: GirafferaffePlay
+    | GirafferaffeReturnApple
+    | PiliPiliBet
+    | PiliPiliChoosePartner
+    | PiliPiliExchangeWith
+    | PiliPiliGiveCard
+    | PiliPiliPassCards
+    | PiliPiliPlayCard
+    | PiliPiliPlaySlot
+    | PipifaxFlip
+    | TaigaFlip
+    | TaigaPass
+    | TaigaTake,
+    if_match: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/matches/{match_id}/actions".format(
+            match_id=quote(str(match_id), safe=""),
+        ),
+    }
+
+    if (
+        isinstance(body, GirafferaffePlay)
+        or isinstance(body, GirafferaffeReturnApple)
+        or isinstance(body, PiliPiliBet)
+        or isinstance(body, PiliPiliPlayCard)
+        or isinstance(body, PiliPiliPlaySlot)
+        or isinstance(body, PiliPiliPassCards)
+        or isinstance(body, PiliPiliChoosePartner)
+        or isinstance(body, PiliPiliExchangeWith)
+        or isinstance(body, PiliPiliGiveCard)
+        or isinstance(body, PipifaxFlip)
+        or isinstance(body, TaigaFlip)
+        or isinstance(body, TaigaPass)
+    ):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | MoveResult:
+    if response.status_code == 200:
+        response_200 = MoveResult.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 412:
+        response_412 = Error.from_dict(response.json())
+
+        return response_412
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 428:
+        response_428 = Error.from_dict(response.json())
+
+        return response_428
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | MoveResult]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GirafferaffePlay
+    | GirafferaffeReturnApple
+    | PiliPiliBet
+    | PiliPiliChoosePartner
+    | PiliPiliExchangeWith
+    | PiliPiliGiveCard
+    | PiliPiliPassCards
+    | PiliPiliPlayCard
+    | PiliPiliPlaySlot
+    | PipifaxFlip
+    | TaigaFlip
+    | TaigaPass
+    | TaigaTake,
+    if_match: str,
+) -> Response[Error | MoveResult]:
+    """Take one action as the token's seat, at the version named by If-Match.
+
+     Exactly one of several actions racing on the same version is applied; the others get 412.
+    The response is the seat's new view with the events this action produced that it sees.
+
+    Args:
+        match_id (str):
+        if_match (str):
+        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MoveResult]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GirafferaffePlay
+    | GirafferaffeReturnApple
+    | PiliPiliBet
+    | PiliPiliChoosePartner
+    | PiliPiliExchangeWith
+    | PiliPiliGiveCard
+    | PiliPiliPassCards
+    | PiliPiliPlayCard
+    | PiliPiliPlaySlot
+    | PipifaxFlip
+    | TaigaFlip
+    | TaigaPass
+    | TaigaTake,
+    if_match: str,
+) -> Error | MoveResult | None:
+    """Take one action as the token's seat, at the version named by If-Match.
+
+     Exactly one of several actions racing on the same version is applied; the others get 412.
+    The response is the seat's new view with the events this action produced that it sees.
+
+    Args:
+        match_id (str):
+        if_match (str):
+        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MoveResult
+    """
+
+    return sync_detailed(
+        match_id=match_id,
+        client=client,
+        body=body,
+        if_match=if_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GirafferaffePlay
+    | GirafferaffeReturnApple
+    | PiliPiliBet
+    | PiliPiliChoosePartner
+    | PiliPiliExchangeWith
+    | PiliPiliGiveCard
+    | PiliPiliPassCards
+    | PiliPiliPlayCard
+    | PiliPiliPlaySlot
+    | PipifaxFlip
+    | TaigaFlip
+    | TaigaPass
+    | TaigaTake,
+    if_match: str,
+) -> Response[Error | MoveResult]:
+    """Take one action as the token's seat, at the version named by If-Match.
+
+     Exactly one of several actions racing on the same version is applied; the others get 412.
+    The response is the seat's new view with the events this action produced that it sees.
+
+    Args:
+        match_id (str):
+        if_match (str):
+        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | MoveResult]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        body=body,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: GirafferaffePlay
+    | GirafferaffeReturnApple
+    | PiliPiliBet
+    | PiliPiliChoosePartner
+    | PiliPiliExchangeWith
+    | PiliPiliGiveCard
+    | PiliPiliPassCards
+    | PiliPiliPlayCard
+    | PiliPiliPlaySlot
+    | PipifaxFlip
+    | TaigaFlip
+    | TaigaPass
+    | TaigaTake,
+    if_match: str,
+) -> Error | MoveResult | None:
+    """Take one action as the token's seat, at the version named by If-Match.
+
+     Exactly one of several actions racing on the same version is applied; the others get 412.
+    The response is the seat's new view with the events this action produced that it sees.
+
+    Args:
+        match_id (str):
+        if_match (str):
+        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | MoveResult
+    """
+
+    return (
+        await asyncio_detailed(
+            match_id=match_id,
+            client=client,
+            body=body,
+            if_match=if_match,
+        )
+    ).parsed

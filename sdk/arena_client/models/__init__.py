@@ -1,0 +1,147 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .create_match import CreateMatch
+from .create_match_options import CreateMatchOptions
+from .created_match import CreatedMatch
+from .error import Error
+from .error_details import ErrorDetails
+from .event import Event
+from .event_data import EventData
+from .event_page import EventPage
+from .game import Game
+from .game_list import GameList
+from .girafferaffe_play import GirafferaffePlay
+from .girafferaffe_play_record import GirafferaffePlayRecord
+from .girafferaffe_play_type import GirafferaffePlayType
+from .girafferaffe_return_apple import GirafferaffeReturnApple
+from .girafferaffe_return_apple_type import GirafferaffeReturnAppleType
+from .girafferaffe_robot_view import GirafferaffeRobotView
+from .girafferaffe_tree_view import GirafferaffeTreeView
+from .girafferaffe_view import GirafferaffeView
+from .girafferaffe_view_game import GirafferaffeViewGame
+from .health import Health
+from .legal_actions import LegalActions
+from .match import Match
+from .match_options import MatchOptions
+from .match_status import MatchStatus
+from .move_result import MoveResult
+from .move_result_options import MoveResultOptions
+from .move_result_status import MoveResultStatus
+from .option import Option
+from .option_kind import OptionKind
+from .pagination_metadata import PaginationMetadata
+from .pili_pili_bet import PiliPiliBet
+from .pili_pili_bet_type import PiliPiliBetType
+from .pili_pili_choose_partner import PiliPiliChoosePartner
+from .pili_pili_choose_partner_type import PiliPiliChoosePartnerType
+from .pili_pili_exchange_with import PiliPiliExchangeWith
+from .pili_pili_exchange_with_type import PiliPiliExchangeWithType
+from .pili_pili_give_card import PiliPiliGiveCard
+from .pili_pili_give_card_type import PiliPiliGiveCardType
+from .pili_pili_mission_view import PiliPiliMissionView
+from .pili_pili_mission_view_params import PiliPiliMissionViewParams
+from .pili_pili_pass_cards import PiliPiliPassCards
+from .pili_pili_pass_cards_type import PiliPiliPassCardsType
+from .pili_pili_pili_view import PiliPiliPiliView
+from .pili_pili_pili_view_game import PiliPiliPiliViewGame
+from .pili_pili_play_card import PiliPiliPlayCard
+from .pili_pili_play_card_type import PiliPiliPlayCardType
+from .pili_pili_play_slot import PiliPiliPlaySlot
+from .pili_pili_play_slot_type import PiliPiliPlaySlotType
+from .pili_pili_play_view import PiliPiliPlayView
+from .pili_pili_seat_view import PiliPiliSeatView
+from .pipifax_card_view import PipifaxCardView
+from .pipifax_flip import PipifaxFlip
+from .pipifax_flip_type import PipifaxFlipType
+from .pipifax_view import PipifaxView
+from .pipifax_view_game import PipifaxViewGame
+from .result import Result
+from .ruling import Ruling
+from .seat_token import SeatToken
+from .seat_view import SeatView
+from .seat_view_options import SeatViewOptions
+from .seat_view_status import SeatViewStatus
+from .taiga_disc_view import TaigaDiscView
+from .taiga_flip import TaigaFlip
+from .taiga_flip_type import TaigaFlipType
+from .taiga_pass import TaigaPass
+from .taiga_pass_type import TaigaPassType
+from .taiga_take import TaigaTake
+from .taiga_take_type import TaigaTakeType
+from .taiga_view import TaigaView
+from .taiga_view_game import TaigaViewGame
+from .taiga_view_phase import TaigaViewPhase
+
+__all__ = (
+    "CreateMatch",
+    "CreateMatchOptions",
+    "CreatedMatch",
+    "Error",
+    "ErrorDetails",
+    "Event",
+    "EventData",
+    "EventPage",
+    "Game",
+    "GameList",
+    "GirafferaffePlay",
+    "GirafferaffePlayRecord",
+    "GirafferaffePlayType",
+    "GirafferaffeReturnApple",
+    "GirafferaffeReturnAppleType",
+    "GirafferaffeRobotView",
+    "GirafferaffeTreeView",
+    "GirafferaffeView",
+    "GirafferaffeViewGame",
+    "Health",
+    "LegalActions",
+    "Match",
+    "MatchOptions",
+    "MatchStatus",
+    "MoveResult",
+    "MoveResultOptions",
+    "MoveResultStatus",
+    "Option",
+    "OptionKind",
+    "PaginationMetadata",
+    "PiliPiliBet",
+    "PiliPiliBetType",
+    "PiliPiliChoosePartner",
+    "PiliPiliChoosePartnerType",
+    "PiliPiliExchangeWith",
+    "PiliPiliExchangeWithType",
+    "PiliPiliGiveCard",
+    "PiliPiliGiveCardType",
+    "PiliPiliMissionView",
+    "PiliPiliMissionViewParams",
+    "PiliPiliPassCards",
+    "PiliPiliPassCardsType",
+    "PiliPiliPiliView",
+    "PiliPiliPiliViewGame",
+    "PiliPiliPlayCard",
+    "PiliPiliPlayCardType",
+    "PiliPiliPlaySlot",
+    "PiliPiliPlaySlotType",
+    "PiliPiliPlayView",
+    "PiliPiliSeatView",
+    "PipifaxCardView",
+    "PipifaxFlip",
+    "PipifaxFlipType",
+    "PipifaxView",
+    "PipifaxViewGame",
+    "Result",
+    "Ruling",
+    "SeatToken",
+    "SeatView",
+    "SeatViewOptions",
+    "SeatViewStatus",
+    "TaigaDiscView",
+    "TaigaFlip",
+    "TaigaFlipType",
+    "TaigaPass",
+    "TaigaPassType",
+    "TaigaTake",
+    "TaigaTakeType",
+    "TaigaView",
+    "TaigaViewGame",
+    "TaigaViewPhase",
+)

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.match import Match
+    from ..models.seat_token import SeatToken
+
+
+T = TypeVar("T", bound="CreatedMatch")
+
+
+@_attrs_define
+class CreatedMatch:
+    """
+    Attributes:
+        match (Match):
+        seats (list[SeatToken]):
+    """
+
+    match: Match
+    seats: list[SeatToken]
+
+    def to_dict(self) -> dict[str, Any]:
+        match = self.match.to_dict()
+
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "match": match,
+                "seats": seats,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.match import Match
+        from ..models.seat_token import SeatToken
+
+        d = dict(src_dict)
+        match = Match.from_dict(d.pop("match"))
+
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in _seats:
+            seats_item = SeatToken.from_dict(seats_item_data)
+
+            seats.append(seats_item)
+
+        created_match = cls(
+            match=match,
+            seats=seats,
+        )
+
+        return created_match

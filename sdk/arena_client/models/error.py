@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.error_details import ErrorDetails
+
+
+T = TypeVar("T", bound="Error")
+
+
+@_attrs_define
+class Error:
+    """
+    Attributes:
+        code (str): Stable machine-readable error code.
+        details (ErrorDetails): Structured extras: the rule broken, the current version, field errors.
+        message (str): What went wrong, for people.
+        status (int): The HTTP status code.
+    """
+
+    code: str
+    details: ErrorDetails
+    message: str
+    status: int
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        details = self.details.to_dict()
+
+        message = self.message
+
+        status = self.status
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "code": code,
+                "details": details,
+                "message": message,
+                "status": status,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.error_details import ErrorDetails
+
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        details = ErrorDetails.from_dict(d.pop("details"))
+
+        message = d.pop("message")
+
+        status = d.pop("status")
+
+        error = cls(
+            code=code,
+            details=details,
+            message=message,
+            status=status,
+        )
+
+        return error

@@ -1,0 +1,138 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.option import Option
+    from ..models.ruling import Ruling
+
+
+T = TypeVar("T", bound="Game")
+
+
+@_attrs_define
+class Game:
+    """
+    Attributes:
+        action_filters (list[str]): Keys accepted by `filter` when listing legal actions (`key=value`).
+        action_types (list[str]): The game's action types.
+        description (str):
+        id (str): The game id used to create matches.
+        max_players (int):
+        min_players (int):
+        options (list[Option]):
+        rules (str): Where the game's rules and rulings are documented (a repository path).
+        rulings (list[Ruling]):
+        title (str):
+    """
+
+    action_filters: list[str]
+    action_types: list[str]
+    description: str
+    id: str
+    max_players: int
+    min_players: int
+    options: list[Option]
+    rules: str
+    rulings: list[Ruling]
+    title: str
+
+    def to_dict(self) -> dict[str, Any]:
+        action_filters = self.action_filters
+
+        action_types = self.action_types
+
+        description = self.description
+
+        id = self.id
+
+        max_players = self.max_players
+
+        min_players = self.min_players
+
+        options = []
+        for options_item_data in self.options:
+            options_item = options_item_data.to_dict()
+            options.append(options_item)
+
+        rules = self.rules
+
+        rulings = []
+        for rulings_item_data in self.rulings:
+            rulings_item = rulings_item_data.to_dict()
+            rulings.append(rulings_item)
+
+        title = self.title
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "action_filters": action_filters,
+                "action_types": action_types,
+                "description": description,
+                "id": id,
+                "max_players": max_players,
+                "min_players": min_players,
+                "options": options,
+                "rules": rules,
+                "rulings": rulings,
+                "title": title,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.option import Option
+        from ..models.ruling import Ruling
+
+        d = dict(src_dict)
+        action_filters = cast(list[str], d.pop("action_filters"))
+
+        action_types = cast(list[str], d.pop("action_types"))
+
+        description = d.pop("description")
+
+        id = d.pop("id")
+
+        max_players = d.pop("max_players")
+
+        min_players = d.pop("min_players")
+
+        options = []
+        _options = d.pop("options")
+        for options_item_data in _options:
+            options_item = Option.from_dict(options_item_data)
+
+            options.append(options_item)
+
+        rules = d.pop("rules")
+
+        rulings = []
+        _rulings = d.pop("rulings")
+        for rulings_item_data in _rulings:
+            rulings_item = Ruling.from_dict(rulings_item_data)
+
+            rulings.append(rulings_item)
+
+        title = d.pop("title")
+
+        game = cls(
+            action_filters=action_filters,
+            action_types=action_types,
+            description=description,
+            id=id,
+            max_players=max_players,
+            min_players=min_players,
+            options=options,
+            rules=rules,
+            rulings=rulings,
+            title=title,
+        )
+
+        return game

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.pili_pili_give_card_type import PiliPiliGiveCardType
+
+T = TypeVar("T", bound="PiliPiliGiveCard")
+
+
+@_attrs_define
+class PiliPiliGiveCard:
+    """E9: secretly choose the card you give in the exchange.
+
+    Attributes:
+        card (int): A card from your hand (0 is the Joker).
+        type_ (PiliPiliGiveCardType): The action type.
+    """
+
+    card: int
+    type_: PiliPiliGiveCardType
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card
+
+        type_ = self.type_.value
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "card": card,
+                "type": type_,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        card = d.pop("card")
+
+        type_ = PiliPiliGiveCardType(d.pop("type"))
+
+        pili_pili_give_card = cls(
+            card=card,
+            type_=type_,
+        )
+
+        pili_pili_give_card.additional_properties = d
+        return pili_pili_give_card
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class PiliPiliPiliViewGame(StrEnum):
+    PILI_PILI = "pili-pili"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,225 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.seat_view_status import SeatViewStatus
+
+if TYPE_CHECKING:
+    from ..models.girafferaffe_view import GirafferaffeView
+    from ..models.pili_pili_pili_view import PiliPiliPiliView
+    from ..models.pipifax_view import PipifaxView
+    from ..models.result import Result
+    from ..models.seat_view_options import SeatViewOptions
+    from ..models.taiga_view import TaigaView
+
+
+T = TypeVar("T", bound="SeatView")
+
+
+@_attrs_define
+class SeatView:
+    """
+    Attributes:
+        created_at (float): Seconds since the epoch.
+        game (str):
+        match_id (str):
+        options (SeatViewOptions):
+        players (int):
+        result (None | Result):
+        seat (int):
+        seed (int | None): The match seed, revealed once the match is over.
+        status (SeatViewStatus):
+        to_act (list[int]): The seats that may act now.
+        updated_at (float): Seconds since the epoch.
+        version (int): Rises by one per action; also the ETag.
+        view (GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView):
+    """
+
+    created_at: float
+    game: str
+    match_id: str
+    options: SeatViewOptions
+    players: int
+    result: None | Result
+    seat: int
+    seed: int | None
+    status: SeatViewStatus
+    to_act: list[int]
+    updated_at: float
+    version: int
+    view: GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.girafferaffe_view import GirafferaffeView
+        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pipifax_view import PipifaxView
+        from ..models.result import Result
+
+        created_at = self.created_at
+
+        game = self.game
+
+        match_id = self.match_id
+
+        options = self.options.to_dict()
+
+        players = self.players
+
+        result: dict[str, Any] | None
+        if isinstance(self.result, Result):
+            result = self.result.to_dict()
+        else:
+            result = self.result
+
+        seat = self.seat
+
+        seed: int | None
+        seed = self.seed
+
+        status = self.status.value
+
+        to_act = self.to_act
+
+        updated_at = self.updated_at
+
+        version = self.version
+
+        view: dict[str, Any]
+        if (
+            isinstance(self.view, GirafferaffeView)
+            or isinstance(self.view, PiliPiliPiliView)
+            or isinstance(self.view, PipifaxView)
+        ):
+            view = self.view.to_dict()
+        else:
+            view = self.view.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "created_at": created_at,
+                "game": game,
+                "match_id": match_id,
+                "options": options,
+                "players": players,
+                "result": result,
+                "seat": seat,
+                "seed": seed,
+                "status": status,
+                "to_act": to_act,
+                "updated_at": updated_at,
+                "version": version,
+                "view": view,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.girafferaffe_view import GirafferaffeView
+        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pipifax_view import PipifaxView
+        from ..models.result import Result
+        from ..models.seat_view_options import SeatViewOptions
+        from ..models.taiga_view import TaigaView
+
+        d = dict(src_dict)
+        created_at = d.pop("created_at")
+
+        game = d.pop("game")
+
+        match_id = d.pop("match_id")
+
+        options = SeatViewOptions.from_dict(d.pop("options"))
+
+        players = d.pop("players")
+
+        def _parse_result(data: object) -> None | Result:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                result_type_0 = Result.from_dict(data)
+
+                return result_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Result, data)
+
+        result = _parse_result(d.pop("result"))
+
+        seat = d.pop("seat")
+
+        def _parse_seed(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        seed = _parse_seed(d.pop("seed"))
+
+        status = SeatViewStatus(d.pop("status"))
+
+        to_act = cast(list[int], d.pop("to_act"))
+
+        updated_at = d.pop("updated_at")
+
+        version = d.pop("version")
+
+        def _parse_view(
+            data: object,
+        ) -> GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_view_type_0 = GirafferaffeView.from_dict(data)
+
+                return componentsschemas_game_view_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_view_type_1 = PiliPiliPiliView.from_dict(data)
+
+                return componentsschemas_game_view_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_game_view_type_2 = PipifaxView.from_dict(data)
+
+                return componentsschemas_game_view_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_game_view_type_3 = TaigaView.from_dict(data)
+
+            return componentsschemas_game_view_type_3
+
+        view = _parse_view(d.pop("view"))
+
+        seat_view = cls(
+            created_at=created_at,
+            game=game,
+            match_id=match_id,
+            options=options,
+            players=players,
+            result=result,
+            seat=seat,
+            seed=seed,
+            status=status,
+            to_act=to_act,
+            updated_at=updated_at,
+            version=version,
+            view=view,
+        )
+
+        return seat_view

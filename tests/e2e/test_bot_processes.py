@@ -1,0 +1,57 @@
+"""End to end: bot processes play whole matches through the generated SDK against a live server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from arena_sdk import Arena
+
+from tests.live_server import LiveServer
+
+BOT = Path(__file__).parents[2] / "examples" / "random_bot.py"
+
+
+def play_with_bot_processes(
+    arena: Arena, url: str, game: str, players: int, options: dict[str, object]
+) -> list[dict[str, object]]:
+    """One random-bot process per seat; returns each bot's closing report."""
+    created = arena.create_match(game, players, options, seed=2024)
+    bots = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                str(BOT),
+                "--url",
+                url,
+                "--match",
+                created.match.match_id,
+                "--token",
+                s.token,
+                "--seed",
+                str(s.seat),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for s in created.seats
+    ]
+    reports = []
+    for bot in bots:
+        out, _ = bot.communicate(timeout=240)
+        assert bot.returncode == 0
+        reports.append(json.loads(out.strip().splitlines()[-1]))
+    final = arena.match(created.match.match_id)
+    assert final.status.value == "finished"
+    assert final.result is not None
+    assert all(r["winners"] == final.result.winners for r in reports)
+    assert all(r["version"] == final.version for r in reports)
+    assert final.seed == 2024  # revealed once over (G3)
+    return reports
+
+
+def test_two_bot_processes_play_a_full_pipifax_match(arena: Arena, live_server: LiveServer) -> None:
+    reports = play_with_bot_processes(arena, live_server.url, "pipifax", 2, {"variant": "standard"})
+    assert len(reports[0]["winners"]) == 1  # type: ignore[arg-type]
