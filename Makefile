@@ -1,0 +1,37 @@
+# The project's commands. Each target sets up what it needs in .venv first.
+#   make serve   set up and run the server (a real Redis server is started for it)
+#   make test    set up and run every check: lint, types, generated-code drift, tests
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: serve test lint generate bench clean
+
+$(STAMP): pyproject.toml sdk/pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]' -e ./sdk
+	touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/arena serve
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	scripts/generate.sh --check
+
+test: lint
+	$(BIN)/pytest -n 2 -q
+
+generate: $(STAMP)
+	scripts/generate.sh
+
+bench: $(STAMP)
+	$(BIN)/python -m bench.engine_bench
+	$(BIN)/python -m bench.http_bench
+
+clean:
+	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache
