@@ -49,6 +49,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         },
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # responses keep the schemas' field order
     app.extensions[STORE_KEY] = MatchStore.connect(settings)
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()})
     for blueprint in (games_blp, matches_blp, health_blp):

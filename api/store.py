@@ -11,11 +11,11 @@ on one node and a script may touch both:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import orjson
 import redis
 
 from api.settings import Settings
@@ -124,7 +124,7 @@ class MatchStore:
             raw = self.client.hget(self.match_key(match_id), "snapshot")
         if raw is None:
             raise MatchNotFound(match_id)
-        snapshot: dict[str, Any] = json.loads(raw)
+        snapshot: dict[str, Any] = orjson.loads(raw)
         return snapshot
 
     def commit(
@@ -132,7 +132,7 @@ class MatchStore:
     ) -> None:
         """Write version ``expected + 1`` and its log entry, only if the match is still at ``expected``."""
         keys = [self.match_key(match_id), self.log_key(match_id)]
-        args: list[str | int] = [expected, expected + 1, _dumps(snapshot), _dumps(entry), self.ttl(finished)]
+        args: list[bytes | int] = [expected, expected + 1, _dumps(snapshot), _dumps(entry), self.ttl(finished)]
         with _reaching_redis():
             code, current = self._commit(keys=keys, args=args)
         if code == -1:
@@ -145,12 +145,12 @@ class MatchStore:
         start = max(after + 1, 0)
         with _reaching_redis():
             raw = self.client.lrange(self.log_key(match_id), start, start + limit - 1)
-        return [json.loads(item) for item in raw]
+        return [orjson.loads(item) for item in raw]
 
     def ping(self) -> None:
         with _reaching_redis():
             self.client.ping()
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+def _dumps(value: Any) -> bytes:
+    return orjson.dumps(value)

@@ -114,7 +114,11 @@ FACTORY = SchemaFactory()
 
 
 def _one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc: str) -> type[OneOfSchema]:
-    """A oneOf schema dispatching on ``discriminator``, which stays inside each sub-schema."""
+    """A oneOf schema dispatching on ``discriminator``, which stays inside each sub-schema.
+
+    The sub-schemas are given as instances, so a load reuses them instead of building a schema
+    object per request.
+    """
 
     def get_obj_type(self: OneOfSchema, obj: Any) -> str:
         return str(obj[discriminator])
@@ -125,7 +129,7 @@ def _one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc
         {
             "type_field": discriminator,
             "type_field_remove": False,
-            "type_schemas": schemas,
+            "type_schemas": {key: schema() for key, schema in schemas.items()},
             "get_obj_type": get_obj_type,
             "__doc__": doc,
         },

@@ -15,12 +15,15 @@ from api.redis_server import free_port
 
 
 class LiveServer:
-    """``gunicorn api.wsgi:app`` with ``workers`` processes on a free loopback port."""
+    """``gunicorn <app>`` (default: the API) with ``workers`` processes on a free loopback port."""
 
-    def __init__(self, redis_url: str, workers: int = 2, key_prefix: str = "arena", **env: str) -> None:
+    def __init__(
+        self, redis_url: str, workers: int = 2, key_prefix: str = "arena", app: str = "api.wsgi:app", **env: str
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.workers = workers
+        self.app = app
         self.env = {**os.environ, "REDIS_URL": redis_url, "ARENA_KEY_PREFIX": key_prefix, **env}
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -30,7 +33,7 @@ class LiveServer:
             "--workers", str(self.workers),
             "--bind", f"127.0.0.1:{self.port}",
             "--access-logfile", "/dev/null",
-            "api.wsgi:app",
+            self.app,
         ]  # fmt: skip
         self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
