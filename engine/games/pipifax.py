@@ -72,6 +72,21 @@ class Pipifax(Game[PipifaxState]):
             ),
             OptionSpec("first_player", "seat", "The seat that rolls first; default a seeded random seat (G2)."),
         ),
+        rulings=(
+            ("P1", "6 animals x 4 back colours: each animal once under each colour; the die shows the 6 animals."),
+            (
+                "P2",
+                "24 positions; standard groups each colour (shuffled within), wild shuffles all 24. "
+                "Back colours are public, animals hidden.",
+            ),
+            (
+                "P3",
+                "The server rolls before every flip. Each flip of a turn must be a new back colour. A match keeps "
+                "the card up and rolls again; a miss turns the turn's cards face down (publicly) and passes left.",
+            ),
+            ("P4", "The fourth match of one turn wins at once; the four cards stay face up."),
+            ("P5", "Every colour group holds every animal, so a legal flip always exists."),
+        ),
     )
     action_types = (Flip,)
     view_type = PipifaxView
