@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from http import HTTPStatus
 from typing import Any, TypeVar
 
 import httpx
@@ -34,7 +35,7 @@ from arena_client.models import (
     MoveResult,
     SeatView,
 )
-from arena_client.types import Response
+from arena_client.types import UNSET, Response
 
 from arena_sdk.errors import ArenaError, error_for
 
@@ -144,18 +145,30 @@ class Seat:
         self.version = result.version
         return result
 
-    def wait_for_turn(self, timeout: float = 300.0, poll: float = 0.05) -> bool:
-        """Block until this seat may act (``True``) or the match is over (``False``)."""
+    def wait_for_turn(self, timeout: float = 300.0, poll: float = 0.005, max_poll: float = 0.1) -> bool:
+        """Block until this seat may act (``True``) or the match is over (``False``).
+
+        Polls the public match with ``If-None-Match``, so an unchanged match costs a bodiless 304;
+        the pause between polls doubles from ``poll`` up to ``max_poll`` while nothing changes.
+        """
         deadline = time.monotonic() + timeout
+        known: int | None = None
+        pause = poll
         while True:
-            seen = self.view()
-            if seen.status.value == "finished":
-                return False
-            if self.seat in seen.to_act:
-                return True
+            etag = f'"{known}"' if known is not None else UNSET
+            response = get_match.sync_detailed(self.match_id, client=self.client, if_none_match=etag)
+            if response.status_code != HTTPStatus.NOT_MODIFIED:
+                current = _unwrap(response, Match)
+                known, pause = current.version, poll
+                if current.status.value == "finished":
+                    return False
+                if self.seat in current.to_act:
+                    self.version = current.version
+                    return True
             if time.monotonic() > deadline:
                 raise TimeoutError(f"seat {self.seat} waited {timeout}s for its turn")
-            time.sleep(poll)
+            time.sleep(pause)
+            pause = min(pause * 2, max_poll)
 
     def play(self, choose: Callable[[SeatView, list[Action]], Action], timeout: float = 300.0) -> SeatView:
         """Play until the match ends, asking ``choose`` for each action; returns the final view."""

@@ -55,3 +55,8 @@ def play_with_bot_processes(
 def test_two_bot_processes_play_a_full_pipifax_match(arena: Arena, live_server: LiveServer) -> None:
     reports = play_with_bot_processes(arena, live_server.url, "pipifax", 2, {"variant": "standard"})
     assert len(reports[0]["winners"]) == 1  # type: ignore[arg-type]
+
+
+def test_three_bot_processes_play_a_full_taiga_match(arena: Arena, live_server: LiveServer) -> None:
+    reports = play_with_bot_processes(arena, live_server.url, "taiga", 3, {})
+    assert 1 <= len(reports[0]["winners"]) <= 3  # type: ignore[arg-type]
