@@ -1,0 +1,16 @@
+"""Girafferaffe (rulings R1-R11): the game module, split into cards, trees, the solo robot and the rules."""
+
+from engine.games.girafferaffe.game import (
+    Girafferaffe,
+    GirafferaffeState,
+    GirafferaffeView,
+    Play,
+    ReturnApple,
+    deal,
+    make_state,
+)
+from engine.registry import register
+
+__all__ = ["Girafferaffe", "GirafferaffeState", "GirafferaffeView", "Play", "ReturnApple", "deal", "make_state"]
+
+register(Girafferaffe())

@@ -1,0 +1,83 @@
+"""The solo robot's choice of play (ruling R11, step 2), made without listing every play.
+
+R11 ranks the plays on one tree by: fewest cards; copy cards only when needed (so fewest copy cards,
+our reading of "only when no play exists without them"); lowest ranks (the highest rank of the play
+first, then the next, copies counting with the rank they copy); then colour order red, blue,
+yellow, green. A copy copies the lowest card of its play. :func:`preference` is that order as a
+sort key; :func:`robot_play` finds its minimum directly, tree kind by tree kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.games.girafferaffe.cards import COLOUR, RANK
+from engine.games.girafferaffe.trees import (
+    TREES,
+    Holding,
+    PlayCards,
+    PlayRecord,
+    Tree,
+    fewest_cards,
+    straight_runs,
+    top_rank,
+)
+
+
+def preference(play: PlayCards) -> tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The robot's order of plays on one tree (lower is preferred): the R11 tie-breaks in turn."""
+    cards, copies = play
+    ranks = tuple(sorted((RANK[c] for c in (*cards, *copies)), reverse=True))
+    colours = tuple(COLOUR[c] for c in sorted(cards, key=lambda c: (-RANK[c], COLOUR[c])))
+    copied = tuple(RANK[c] * 4 + COLOUR[c] for c in copies)
+    return len(cards) + len(copies), len(copies), ranks, colours, copied
+
+
+def robot_choice(
+    trees: Sequence[str], piles: dict[str, list[PlayRecord]], hand: Holding
+) -> tuple[str, PlayCards] | None:
+    """The tree (first in priority order where a play exists) and play the robot makes, if any."""
+    for tree_id in trees:
+        play = robot_play(TREES[tree_id], piles[tree_id], hand)
+        if play is not None:
+            return tree_id, play
+    return None
+
+
+def robot_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayCards | None:
+    """The legal play on ``tree`` that :func:`preference` puts first, or ``None`` if there is none."""
+    need = fewest_cards(tree, pile)
+    if tree.kind == "single":
+        low = top_rank(pile) + 1
+        return next((((c,), ()) for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low), None)
+    if tree.size:
+        return _of_a_kind(hand, need, top_rank(pile) + 1)
+    if tree.kind == "straight":
+        # The first run listed has the fewest cards and the lowest ranks; each rank's first card has
+        # the first colour. Copies never fit a Straight (they repeat a rank).
+        for _length, start in straight_runs(hand, need):
+            return tuple(hand.by_rank[rank][0] for rank in range(start, start + need)), ()
+        return None
+    if tree.kind == "flush":
+        return _best([_padded(group, hand.copies, need) for group in hand.by_colour if group])
+    return _padded(hand.numbers, hand.copies, need) if hand.numbers else None
+
+
+def _of_a_kind(hand: Holding, size: int, low: int) -> PlayCards | None:
+    """The robot's Pair / 3 / 4 of a Kind: lowest rank without copies, else the fewest copies needed."""
+    candidates = [_padded(group, hand.copies, size) for rank, group in sorted(hand.by_rank.items()) if rank >= low]
+    return _best(candidates)
+
+
+def _padded(cards: Sequence[str], spare: int, need: int) -> PlayCards | None:
+    """The ``need`` lowest of ``cards``, topped up with copies of the lowest card; ``None`` if too few."""
+    if len(cards) >= need:
+        return tuple(cards[:need]), ()
+    if len(cards) + spare < need:
+        return None
+    return tuple(cards), (cards[0],) * (need - len(cards))
+
+
+def _best(candidates: Sequence[PlayCards | None]) -> PlayCards | None:
+    found = [c for c in candidates if c is not None]
+    return min(found, key=preference) if found else None
