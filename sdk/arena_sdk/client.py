@@ -170,11 +170,16 @@ class Seat:
             time.sleep(pause)
             pause = min(pause * 2, max_poll)
 
-    def play(self, choose: Callable[[SeatView, list[Action]], Action], timeout: float = 300.0) -> SeatView:
-        """Play until the match ends, asking ``choose`` for each action; returns the final view."""
+    def play(
+        self, choose: Callable[[SeatView, list[Action]], Action], timeout: float = 300.0, max_actions: int = 1000
+    ) -> SeatView:
+        """Play until the match ends, asking ``choose`` for each action; returns the final view.
+
+        ``choose`` sees at most ``max_actions`` legal actions (some games have hundreds of thousands).
+        """
         while self.wait_for_turn(timeout):
             seen = self.view()
-            actions = self.legal_actions()
+            actions = self.legal_actions(limit=max_actions)
             if not actions:
                 continue
             try:

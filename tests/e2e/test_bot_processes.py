@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from arena_sdk import Arena
 
@@ -14,25 +15,18 @@ from tests.live_server import LiveServer
 BOT = Path(__file__).parents[2] / "examples" / "random_bot.py"
 
 
+Report = dict[str, Any]
+
+
 def play_with_bot_processes(
     arena: Arena, url: str, game: str, players: int, options: dict[str, object]
-) -> list[dict[str, object]]:
-    """One random-bot process per seat; returns each bot's closing report."""
+) -> tuple[str, list[Report]]:
+    """One random-bot process per seat; returns the match id and each bot's closing report."""
     created = arena.create_match(game, players, options, seed=2024)
+    match_id = created.match.match_id
     bots = [
         subprocess.Popen(
-            [
-                sys.executable,
-                str(BOT),
-                "--url",
-                url,
-                "--match",
-                created.match.match_id,
-                "--token",
-                s.token,
-                "--seed",
-                str(s.seat),
-            ],
+            [sys.executable, str(BOT), "--url", url, "--match", match_id, "--token", s.token, "--seed", str(s.seat)],
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -49,14 +43,31 @@ def play_with_bot_processes(
     assert all(r["winners"] == final.result.winners for r in reports)
     assert all(r["version"] == final.version for r in reports)
     assert final.seed == 2024  # revealed once over (G3)
-    return reports
+    return created.match.match_id, reports
 
 
 def test_two_bot_processes_play_a_full_pipifax_match(arena: Arena, live_server: LiveServer) -> None:
-    reports = play_with_bot_processes(arena, live_server.url, "pipifax", 2, {"variant": "standard"})
-    assert len(reports[0]["winners"]) == 1  # type: ignore[arg-type]
+    _, reports = play_with_bot_processes(arena, live_server.url, "pipifax", 2, {"variant": "standard"})
+    assert len(reports[0]["winners"]) == 1
 
 
 def test_three_bot_processes_play_a_full_taiga_match(arena: Arena, live_server: LiveServer) -> None:
-    reports = play_with_bot_processes(arena, live_server.url, "taiga", 3, {})
-    assert 1 <= len(reports[0]["winners"]) <= 3  # type: ignore[arg-type]
+    _, reports = play_with_bot_processes(arena, live_server.url, "taiga", 3, {})
+    assert 1 <= len(reports[0]["winners"]) <= 3
+
+
+def test_three_bot_processes_play_a_full_standard_girafferaffe_match(arena: Arena, live_server: LiveServer) -> None:
+    _, reports = play_with_bot_processes(arena, live_server.url, "girafferaffe", 3, {"mode": "standard"})
+    assert len(reports[0]["winners"]) == 2  # everyone but the one who could not act
+
+
+def test_a_bot_process_plays_a_full_solo_girafferaffe_match_against_the_robot(
+    arena: Arena, live_server: LiveServer
+) -> None:
+    options: dict[str, object] = {"mode": "solo", "robot_cards": 20}
+    match_id, reports = play_with_bot_processes(arena, live_server.url, "girafferaffe", 1, options)
+    assert reports[0]["winners"] in ([], [0])
+    log = arena.events(match_id, after=0, limit=1000)
+    robot_steps = [e for e in log.events if e.kind.startswith("robot")]
+    assert robot_steps, "the robot's turns are public events"
+    assert all(e.visible_to is None for e in log.events)
