@@ -65,20 +65,23 @@ class SchemaFactory:
         return type(f"{name}Schema", (Schema,), attrs)
 
     def _fields_of(self, game: Game[Any], cls: type[Any]) -> dict[str, fields.Field[Any]]:
-        if dataclasses.is_dataclass(cls):
-            metas = {f.name: dict(f.metadata) for f in dataclasses.fields(cls)}
-            hints = field_types(cls)
-        else:
-            metas = {}
-            hints = typing.get_type_hints(cls)
-        return {name: self._field(game, hint, metas.get(name, {})) for name, hint in hints.items()}
+        if not dataclasses.is_dataclass(cls):
+            return {name: self._field(game, hint, {}) for name, hint in typing.get_type_hints(cls).items()}
+        built = {}
+        hints = field_types(cls)
+        for f in dataclasses.fields(cls):
+            field = self._field(game, hints[f.name], dict(f.metadata), required=f.default is dataclasses.MISSING)
+            if f.default is not dataclasses.MISSING:
+                field.load_default = f.default
+            built[f.name] = field
+        return built
 
     def _field(self, game: Game[Any], hint: Any, meta: dict[str, Any], required: bool = True) -> fields.Field[Any]:
         doc = {"description": meta["doc"]} if meta.get("doc") else {}
         origin = get_origin(hint)
         if origin in (Union, types.UnionType):
             options = [a for a in get_args(hint) if a is not type(None)]
-            inner = self._field(game, options[0], meta)
+            inner = self._field(game, options[0], meta, required)
             inner.allow_none = True
             return inner
         if origin is Literal:
@@ -86,7 +89,8 @@ class SchemaFactory:
             kind = fields.Integer if all(isinstance(v, int) for v in values) else fields.String
             return kind(required=required, validate=validate.OneOf(values), metadata=doc)
         if origin in (tuple, list):
-            return fields.List(self._field(game, get_args(hint)[0], {}), required=required, metadata=doc)
+            limits = {k: v for k, v in meta.items() if k in ("min", "max")}
+            return fields.List(self._field(game, get_args(hint)[0], limits), required=required, metadata=doc)
         if origin is dict:
             return fields.Dict(
                 keys=fields.String(), values=self._field(game, get_args(hint)[1], {}), required=required, metadata=doc

@@ -28,10 +28,15 @@ class Action:
         return {"type": self.TYPE, **_dump(self)}
 
 
-def action_field(doc: str, *, min: int | None = None, max: int | None = None) -> Any:
-    """A required action field with its documentation and optional inclusive integer limits."""
+def action_field(
+    doc: str, *, min: int | None = None, max: int | None = None, default: Any = dataclasses.MISSING
+) -> Any:
+    """An action field with its documentation, optional inclusive integer limits and optional default.
+
+    A field with a default may be left out of a submitted action.
+    """
     limits = {k: v for k, v in (("min", min), ("max", max)) if v is not None}
-    return dataclasses.field(metadata={"doc": doc, **limits})
+    return dataclasses.field(default=default, metadata={"doc": doc, **limits})
 
 
 FieldSpec = tuple[tuple[dataclasses.Field[Any], Any], ...]
