@@ -71,3 +71,10 @@ def test_a_bot_process_plays_a_full_solo_girafferaffe_match_against_the_robot(
     robot_steps = [e for e in log.events if e.kind.startswith("robot")]
     assert robot_steps, "the robot's turns are public events"
     assert all(e.visible_to is None for e in log.events)
+
+
+def test_four_bot_processes_play_a_full_pili_pili_match_with_missions(arena: Arena, live_server: LiveServer) -> None:
+    match_id, reports = play_with_bot_processes(arena, live_server.url, "pili-pili", 4, {"missions": "expert"})
+    assert reports[0]["winners"]
+    rounds = [e for e in arena.events(match_id, after=-1, limit=1000).events if e.kind == "round_started"]
+    assert rounds and all(e.data["mission"] is not None for e in rounds)  # each round's mission card is public
