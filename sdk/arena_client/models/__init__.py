@@ -42,14 +42,14 @@ from .pili_pili_mission_view import PiliPiliMissionView
 from .pili_pili_mission_view_params import PiliPiliMissionViewParams
 from .pili_pili_pass_cards import PiliPiliPassCards
 from .pili_pili_pass_cards_type import PiliPiliPassCardsType
-from .pili_pili_pili_view import PiliPiliPiliView
-from .pili_pili_pili_view_game import PiliPiliPiliViewGame
 from .pili_pili_play_card import PiliPiliPlayCard
 from .pili_pili_play_card_type import PiliPiliPlayCardType
 from .pili_pili_play_slot import PiliPiliPlaySlot
 from .pili_pili_play_slot_type import PiliPiliPlaySlotType
 from .pili_pili_play_view import PiliPiliPlayView
 from .pili_pili_seat_view import PiliPiliSeatView
+from .pili_pili_view import PiliPiliView
+from .pili_pili_view_game import PiliPiliViewGame
 from .pipifax_card_view import PipifaxCardView
 from .pipifax_flip import PipifaxFlip
 from .pipifax_flip_type import PipifaxFlipType
@@ -115,14 +115,14 @@ __all__ = (
     "PiliPiliMissionViewParams",
     "PiliPiliPassCards",
     "PiliPiliPassCardsType",
-    "PiliPiliPiliView",
-    "PiliPiliPiliViewGame",
     "PiliPiliPlayCard",
     "PiliPiliPlayCardType",
     "PiliPiliPlaySlot",
     "PiliPiliPlaySlotType",
     "PiliPiliPlayView",
     "PiliPiliSeatView",
+    "PiliPiliView",
+    "PiliPiliViewGame",
     "PipifaxCardView",
     "PipifaxFlip",
     "PipifaxFlipType",

@@ -10,7 +10,7 @@ from ..models.match_status import MatchStatus
 if TYPE_CHECKING:
     from ..models.girafferaffe_view import GirafferaffeView
     from ..models.match_options import MatchOptions
-    from ..models.pili_pili_pili_view import PiliPiliPiliView
+    from ..models.pili_pili_view import PiliPiliView
     from ..models.pipifax_view import PipifaxView
     from ..models.result import Result
     from ..models.taiga_view import TaigaView
@@ -34,7 +34,7 @@ class Match:
         to_act (list[int]): The seats that may act now.
         updated_at (float): Seconds since the epoch.
         version (int): Rises by one per action; also the ETag.
-        view (GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView):
+        view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
     """
 
     created_at: float
@@ -48,11 +48,11 @@ class Match:
     to_act: list[int]
     updated_at: float
     version: int
-    view: GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView
+    view: GirafferaffeView | PiliPiliView | PipifaxView | TaigaView
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.girafferaffe_view import GirafferaffeView
-        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
 
@@ -86,7 +86,7 @@ class Match:
         view: dict[str, Any]
         if (
             isinstance(self.view, GirafferaffeView)
-            or isinstance(self.view, PiliPiliPiliView)
+            or isinstance(self.view, PiliPiliView)
             or isinstance(self.view, PipifaxView)
         ):
             view = self.view.to_dict()
@@ -118,7 +118,7 @@ class Match:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.girafferaffe_view import GirafferaffeView
         from ..models.match_options import MatchOptions
-        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
         from ..models.taiga_view import TaigaView
@@ -166,7 +166,7 @@ class Match:
 
         def _parse_view(
             data: object,
-        ) -> GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView:
+        ) -> GirafferaffeView | PiliPiliView | PipifaxView | TaigaView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -178,7 +178,7 @@ class Match:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_game_view_type_1 = PiliPiliPiliView.from_dict(data)
+                componentsschemas_game_view_type_1 = PiliPiliView.from_dict(data)
 
                 return componentsschemas_game_view_type_1
             except (TypeError, ValueError, AttributeError, KeyError):

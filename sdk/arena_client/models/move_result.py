@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ..models.event import Event
     from ..models.girafferaffe_view import GirafferaffeView
     from ..models.move_result_options import MoveResultOptions
-    from ..models.pili_pili_pili_view import PiliPiliPiliView
+    from ..models.pili_pili_view import PiliPiliView
     from ..models.pipifax_view import PipifaxView
     from ..models.result import Result
     from ..models.taiga_view import TaigaView
@@ -37,7 +37,7 @@ class MoveResult:
         to_act (list[int]): The seats that may act now.
         updated_at (float): Seconds since the epoch.
         version (int): Rises by one per action; also the ETag.
-        view (GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView):
+        view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
     """
 
     created_at: float
@@ -53,11 +53,11 @@ class MoveResult:
     to_act: list[int]
     updated_at: float
     version: int
-    view: GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView
+    view: GirafferaffeView | PiliPiliView | PipifaxView | TaigaView
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.girafferaffe_view import GirafferaffeView
-        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
 
@@ -98,7 +98,7 @@ class MoveResult:
         view: dict[str, Any]
         if (
             isinstance(self.view, GirafferaffeView)
-            or isinstance(self.view, PiliPiliPiliView)
+            or isinstance(self.view, PiliPiliView)
             or isinstance(self.view, PipifaxView)
         ):
             view = self.view.to_dict()
@@ -133,7 +133,7 @@ class MoveResult:
         from ..models.event import Event
         from ..models.girafferaffe_view import GirafferaffeView
         from ..models.move_result_options import MoveResultOptions
-        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
         from ..models.taiga_view import TaigaView
@@ -190,7 +190,7 @@ class MoveResult:
 
         def _parse_view(
             data: object,
-        ) -> GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView:
+        ) -> GirafferaffeView | PiliPiliView | PipifaxView | TaigaView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -202,7 +202,7 @@ class MoveResult:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_game_view_type_1 = PiliPiliPiliView.from_dict(data)
+                componentsschemas_game_view_type_1 = PiliPiliView.from_dict(data)
 
                 return componentsschemas_game_view_type_1
             except (TypeError, ValueError, AttributeError, KeyError):

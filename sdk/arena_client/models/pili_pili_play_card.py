@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.pili_pili_play_card_type import PiliPiliPlayCardType
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PiliPiliPlayCard")
 
@@ -17,32 +18,37 @@ class PiliPiliPlayCard:
 
     Attributes:
         card (int): The card: 1-55, or 0 for the Joker.
-        joker_value (int | None): The Joker's value, 0-56, required when playing the Joker and null otherwise (L1).
         type_ (PiliPiliPlayCardType): The action type.
+        joker_value (int | None | Unset): The Joker's value, 0-56, when playing the Joker (L1); null or left out for a
+            numbered card.
     """
 
     card: int
-    joker_value: int | None
     type_: PiliPiliPlayCardType
+    joker_value: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         card = self.card
 
-        joker_value: int | None
-        joker_value = self.joker_value
-
         type_ = self.type_.value
+
+        joker_value: int | None | Unset
+        if isinstance(self.joker_value, Unset):
+            joker_value = UNSET
+        else:
+            joker_value = self.joker_value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "card": card,
-                "joker_value": joker_value,
                 "type": type_,
             }
         )
+        if joker_value is not UNSET:
+            field_dict["joker_value"] = joker_value
 
         return field_dict
 
@@ -51,19 +57,21 @@ class PiliPiliPlayCard:
         d = dict(src_dict)
         card = d.pop("card")
 
-        def _parse_joker_value(data: object) -> int | None:
+        type_ = PiliPiliPlayCardType(d.pop("type"))
+
+        def _parse_joker_value(data: object) -> int | None | Unset:
             if data is None:
                 return data
-            return cast(int | None, data)
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
 
-        joker_value = _parse_joker_value(d.pop("joker_value"))
-
-        type_ = PiliPiliPlayCardType(d.pop("type"))
+        joker_value = _parse_joker_value(d.pop("joker_value", UNSET))
 
         pili_pili_play_card = cls(
             card=card,
-            joker_value=joker_value,
             type_=type_,
+            joker_value=joker_value,
         )
 
         pili_pili_play_card.additional_properties = d

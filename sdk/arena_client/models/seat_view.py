@@ -9,7 +9,7 @@ from ..models.seat_view_status import SeatViewStatus
 
 if TYPE_CHECKING:
     from ..models.girafferaffe_view import GirafferaffeView
-    from ..models.pili_pili_pili_view import PiliPiliPiliView
+    from ..models.pili_pili_view import PiliPiliView
     from ..models.pipifax_view import PipifaxView
     from ..models.result import Result
     from ..models.seat_view_options import SeatViewOptions
@@ -35,7 +35,7 @@ class SeatView:
         to_act (list[int]): The seats that may act now.
         updated_at (float): Seconds since the epoch.
         version (int): Rises by one per action; also the ETag.
-        view (GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView):
+        view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
     """
 
     created_at: float
@@ -50,11 +50,11 @@ class SeatView:
     to_act: list[int]
     updated_at: float
     version: int
-    view: GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView
+    view: GirafferaffeView | PiliPiliView | PipifaxView | TaigaView
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.girafferaffe_view import GirafferaffeView
-        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
 
@@ -90,7 +90,7 @@ class SeatView:
         view: dict[str, Any]
         if (
             isinstance(self.view, GirafferaffeView)
-            or isinstance(self.view, PiliPiliPiliView)
+            or isinstance(self.view, PiliPiliView)
             or isinstance(self.view, PipifaxView)
         ):
             view = self.view.to_dict()
@@ -122,7 +122,7 @@ class SeatView:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.girafferaffe_view import GirafferaffeView
-        from ..models.pili_pili_pili_view import PiliPiliPiliView
+        from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
         from ..models.seat_view_options import SeatViewOptions
@@ -173,7 +173,7 @@ class SeatView:
 
         def _parse_view(
             data: object,
-        ) -> GirafferaffeView | PiliPiliPiliView | PipifaxView | TaigaView:
+        ) -> GirafferaffeView | PiliPiliView | PipifaxView | TaigaView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -185,7 +185,7 @@ class SeatView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_game_view_type_1 = PiliPiliPiliView.from_dict(data)
+                componentsschemas_game_view_type_1 = PiliPiliView.from_dict(data)
 
                 return componentsschemas_game_view_type_1
             except (TypeError, ValueError, AttributeError, KeyError):

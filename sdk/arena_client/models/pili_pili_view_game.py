@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class PiliPiliPiliViewGame(StrEnum):
+class PiliPiliViewGame(StrEnum):
     PILI_PILI = "pili-pili"
 
     def __str__(self) -> str:

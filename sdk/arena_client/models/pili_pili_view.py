@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..models.pili_pili_pili_view_game import PiliPiliPiliViewGame
+from ..models.pili_pili_view_game import PiliPiliViewGame
 
 if TYPE_CHECKING:
     from ..models.pili_pili_mission_view import PiliPiliMissionView
@@ -14,18 +14,18 @@ if TYPE_CHECKING:
     from ..models.pili_pili_seat_view import PiliPiliSeatView
 
 
-T = TypeVar("T", bound="PiliPiliPiliView")
+T = TypeVar("T", bound="PiliPiliView")
 
 
 @_attrs_define
-class PiliPiliPiliView:
+class PiliPiliView:
     """The table as one seat (or a spectator) sees it.
 
     Attributes:
         deal (int):
         dealer (int):
         exchange (list[int]):
-        game (PiliPiliPiliViewGame): The game this view belongs to.
+        game (PiliPiliViewGame): The game this view belongs to.
         hand_hidden_at (float | None):
         last_trick (list[PiliPiliPlayView]):
         mission (None | PiliPiliMissionView):
@@ -47,7 +47,7 @@ class PiliPiliPiliView:
     deal: int
     dealer: int
     exchange: list[int]
-    game: PiliPiliPiliViewGame
+    game: PiliPiliViewGame
     hand_hidden_at: float | None
     last_trick: list[PiliPiliPlayView]
     mission: None | PiliPiliMissionView
@@ -188,7 +188,7 @@ class PiliPiliPiliView:
 
         exchange = cast(list[int], d.pop("exchange"))
 
-        game = PiliPiliPiliViewGame(d.pop("game"))
+        game = PiliPiliViewGame(d.pop("game"))
 
         def _parse_hand_hidden_at(data: object) -> float | None:
             if data is None:
@@ -314,7 +314,7 @@ class PiliPiliPiliView:
 
         winners = _parse_winners(d.pop("winners"))
 
-        pili_pili_pili_view = cls(
+        pili_pili_view = cls(
             deal=deal,
             dealer=dealer,
             exchange=exchange,
@@ -337,8 +337,8 @@ class PiliPiliPiliView:
             winners=winners,
         )
 
-        pili_pili_pili_view.additional_properties = d
-        return pili_pili_pili_view
+        pili_pili_view.additional_properties = d
+        return pili_pili_view
 
     @property
     def additional_keys(self) -> list[str]:
