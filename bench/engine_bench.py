@@ -16,7 +16,16 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine import Match, all_games, apply_action, get_game, legal_actions, new_match
+from engine import (
+    Match,
+    all_games,
+    apply_action,
+    count_legal_actions,
+    get_game,
+    legal_actions,
+    new_match,
+    validate_action,
+)
 from engine.random_stream import stream
 from tests.engine.conformance import option_grid
 
@@ -73,6 +82,28 @@ def games_per_second(game_id: str, players: int, options: dict[str, object], sec
     return finished / (time.perf_counter() - start)
 
 
+def girafferaffe_worst_case() -> None:
+    """A 15-card hand with all four copy cards on an empty Any tree: the largest action space."""
+    from engine.games.girafferaffe.cards import NUMBER_CARDS
+    from engine.games.girafferaffe.game import make_state
+
+    hand = [*NUMBER_CARDS[0:11:2], *NUMBER_CARDS[30:35], "copy", "copy", "copy", "copy"]
+    state = make_state([hand, ["green-1"]])
+    match = Match("girafferaffe", 2, {"mode": "standard", "robot_cards": 15, "first_player": 0}, 1, 0, state)
+    any_tree = {"tree": "any"}
+    total = count_legal_actions(match, 0, any_tree)
+    largest = max(itertools.islice(legal_actions(match, 0, any_tree), 5000), key=lambda a: len(a.to_json()["cards"]))
+    print(f"girafferaffe worst case: 15 cards (4 copies) on an empty Any tree: {total} legal plays")
+    print(f"  count (Any tree)     {time_call(lambda: count_legal_actions(match, 0, any_tree), 200) * 1e6:10.1f} us")
+    print(f"  count (all trees)    {time_call(lambda: count_legal_actions(match, 0), 200) * 1e6:10.1f} us")
+    first_100 = time_call(lambda: list(itertools.islice(legal_actions(match, 0, any_tree), 100)), 200)
+    print(f"  list the first 100   {first_100 * 1e6:10.1f} us")
+    print(f"  list all             {time_call(lambda: sum(1 for _ in legal_actions(match, 0, any_tree)), 3):10.3f} s")
+    print(
+        f"  validate one play    {time_call(lambda: validate_action(match, 0, largest.to_json()), 500) * 1e6:10.1f} us"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="game ids (default: every registered game)")
@@ -94,6 +125,8 @@ def main() -> None:
                 f"{game.info.id:<14}{players:>8}  {shown:<36}{median * 1e6:>8.1f}us{p90 * 1e6:>8.1f}us"
                 f"{median / floor:>8.1f}{rate:>10.1f}"
             )
+    if any(g.info.id == "girafferaffe" for g in games):
+        girafferaffe_worst_case()
 
 
 if __name__ == "__main__":

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import time
 from collections import Counter
 from typing import Any
 
@@ -119,17 +118,13 @@ def test_a_straight_lists_one_card_per_rank_in_every_colour_combination() -> Non
     ]
 
 
-def test_worst_case_fifteen_cards_with_four_copies_on_an_empty_any_tree_is_counted_fast_and_listed_lazily() -> None:
+def test_worst_case_fifteen_cards_with_four_copies_on_an_empty_any_tree_counts_exactly_and_lists_lazily() -> None:
+    """The count is computed, not enumerated, and agrees with the full listing (timed in bench/)."""
     hand = [*NUMBER_CARDS[0:11:2], *NUMBER_CARDS[30:35], "copy", "copy", "copy", "copy"]
     assert len(hand) == 15
     match = table([hand, ["green-1"]])
-    start = time.perf_counter()
     count = count_legal_actions(match, 0, {"tree": "any"})
-    counted = time.perf_counter() - start
-    start = time.perf_counter()
     first = list(itertools.islice(legal_actions(match, 0, {"tree": "any"}), 100))
-    listed_100 = time.perf_counter() - start
     assert len(first) == 100
-    assert counted < 0.05 and listed_100 < 0.05
     assert count > 400_000
     assert sum(1 for _ in legal_actions(match, 0, {"tree": "any"})) == count
