@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from apispec_oneofschema import MarshmallowPlugin
 from flask import Flask
 from flask_smorest import Api
 
@@ -12,6 +11,7 @@ from api.games.routes import blp as games_blp
 from api.health.routes import blp as health_blp
 from api.matches.routes import blp as matches_blp
 from api.settings import Settings
+from api.spec_plugin import ArenaSpecPlugin
 from api.store import MatchStore
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
@@ -51,7 +51,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # responses keep the schemas' field order
     app.extensions[STORE_KEY] = MatchStore.connect(settings)
-    api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": MarshmallowPlugin()})
+    api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     for blueprint in (games_blp, matches_blp, health_blp):
         api.register_blueprint(blueprint)
     register_error_handlers(app)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import re
 import secrets
 
 
@@ -29,12 +30,15 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+TOKEN_SHAPE = re.compile(r"([A-Za-z0-9_-]{1,64})\.([0-9]{1,3})\.([A-Za-z0-9_-]{32,128})")
+
+
 def parse_token(token: str) -> SeatClaim | None:
     """The claim a token makes, or ``None`` if it is not shaped like a seat token."""
-    parts = token.split(".")
-    if len(parts) != 3 or not parts[1].isdigit() or not parts[0] or len(parts[2]) < 32:
+    shape = TOKEN_SHAPE.fullmatch(token)
+    if shape is None:
         return None
-    return SeatClaim(parts[0], int(parts[1]), token)
+    return SeatClaim(shape[1], int(shape[2]), token)
 
 
 def proves(claim: SeatClaim, digests: list[str]) -> bool:

@@ -11,7 +11,7 @@ import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
 
-from marshmallow import Schema, fields, validate
+from marshmallow import RAISE, Schema, fields, validate
 from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from engine import Action, Game, all_games
@@ -61,7 +61,8 @@ class SchemaFactory:
     def _make(self, game: Game[Any], cls: type[Any], attrs: dict[str, Any]) -> type[Schema]:
         name = cls.__name__ if cls.__name__.startswith(camel(game.info.id)) else camel(game.info.id) + cls.__name__
         doc = (cls.__doc__ or "").strip().split("\n\n")[0]
-        attrs["Meta"] = type("Meta", (), {"ordered": True, "description": doc} if doc else {"ordered": True})
+        meta = {"ordered": True, "unknown": RAISE, **({"description": doc} if doc else {})}
+        attrs["Meta"] = type("Meta", (), meta)
         return type(f"{name}Schema", (Schema,), attrs)
 
     def _fields_of(self, game: Game[Any], cls: type[Any]) -> dict[str, fields.Field[Any]]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import ArenaBlueprint
 from api.errors import ErrorSchema
 from api.games.schemas import GameListSchema, GameSchema
 from engine import Game, all_games, get_game
 
-blp = Blueprint("games", __name__, url_prefix="/games", description="The catalogue of games.")
+blp = ArenaBlueprint("games", __name__, url_prefix="/games", description="The catalogue of games.")
 
 
 def catalogue_entry(game: Game[Any]) -> dict[str, Any]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
+from api.blueprint import ArenaBlueprint
 from api.errors import ErrorSchema
 from api.extensions import store
 
-blp = Blueprint("health", __name__, url_prefix="/health", description="Service health.")
+blp = ArenaBlueprint("health", __name__, url_prefix="/health", description="Service health.")
 
 
 class HealthSchema(Schema):

@@ -8,15 +8,16 @@ from typing import Any
 
 from flask import Response, jsonify, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from api.blueprint import ArenaBlueprint
 from api.errors import ErrorSchema
 from api.extensions import store
 from api.matches import schemas, service
+from api.tokens import SeatClaim
 from api.type_schemas import ActionSchema
 from engine import count_legal_actions, legal_actions
 
-blp = Blueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
+blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
 
 BEARER: list[dict[str, list[str]]] = [{"seatToken": []}]
 IF_MATCH = {
@@ -94,7 +95,7 @@ class MatchById(MethodView):
     def get(self, match_id: str) -> Response:
         """The match as a spectator sees it: status, version, who acts, result and the public view."""
         stored = service.load_match(store(), match_id)
-        if str(stored.match.version) in request.if_none_match:
+        if request.if_none_match.contains_weak(str(stored.match.version)):
             response = Response(status=304)
             response.set_etag(str(stored.match.version))
             return response
@@ -130,8 +131,8 @@ class LegalActions(MethodView):
         claim = service.claim_from_header(request.headers.get("Authorization"))
         stored = service.load_match(store(), match_id)
         seat = service.authorise(stored, claim, query["seat"])
-        filters = dict(item.split("=", 1) for item in query["filter"])
         match = stored.match
+        filters = service.action_filters(match, query["filter"])
         offset, limit = query["offset"], query["limit"]
         page = itertools.islice(legal_actions(match, seat, filters), offset, offset + limit)
         body = {
@@ -157,8 +158,7 @@ class Actions(MethodView):
         The response is the seat's new view with the events this action produced that it sees.
         """
         claim = service.claim_from_header(request.headers.get("Authorization"))
-        expected = service.parse_if_match(request.headers.get("If-Match"))
-        stored, events = service.play(store(), match_id, claim, expected, action)
+        stored, events = service.play(store(), match_id, claim, request.headers.get("If-Match"), action)
         seat = claim.seat
         body = service.match_resource(stored, seat, stored.updated_at)
         body["events"] = [{"version": stored.match.version, **e.to_json()} for e in events if e.is_visible_to(seat)]
@@ -170,19 +170,34 @@ class Events(MethodView):
     @blp.doc(operationId="listEvents")
     @blp.arguments(schemas.EventQuerySchema, location="query")
     @blp.response(200, schemas.EventPageSchema)
+    @_errors(404, 422, 503)
+    def get(self, query: dict[str, Any], match_id: str) -> Response:
+        """The public event log after a version, paged by versions: what every player and spectator saw."""
+        return _event_page(match_id, query, seat=None)
+
+
+@blp.route("/<match_id>/seat-events")
+class SeatEvents(MethodView):
+    @blp.doc(operationId="listSeatEvents", security=BEARER)
+    @blp.arguments(schemas.EventQuerySchema, location="query")
+    @blp.response(200, schemas.EventPageSchema)
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
-        """The event log after a version, paged by versions: public events, plus the seat's own with a token."""
-        stored = service.load_match(store(), match_id)
-        seat = None
-        if request.headers.get("Authorization"):
-            seat = service.authorise(stored, service.claim_from_header(request.headers["Authorization"]))
-        after, limit = query["after"], query["limit"]
-        entries = store().log(match_id, after, limit)
-        last = entries[-1]["version"] if entries else max(after, -1)
-        body = {
-            "events": service.visible_events(entries, seat),
-            "next_after": last,
-            "has_more": last < stored.match.version,
-        }
-        return jsonify(body)
+        """The event log as the token's seat saw it: the public events and the seat's private ones."""
+        claim = service.claim_from_header(request.headers.get("Authorization"))
+        return _event_page(match_id, query, seat=claim)
+
+
+def _event_page(match_id: str, query: dict[str, Any], seat: SeatClaim | None) -> Response:
+    """A page of the events after ``query["after"]`` that the public (or the claimed seat) may see."""
+    stored = service.load_match(store(), match_id)
+    viewer = None if seat is None else service.authorise(stored, seat)
+    after, limit = query["after"], query["limit"]
+    entries = store().log(match_id, after, limit)
+    last = entries[-1]["version"] if entries else min(after, stored.match.version)
+    body = {
+        "events": service.visible_events(entries, viewer),
+        "next_after": last,
+        "has_more": last < stored.match.version,
+    }
+    return jsonify(body)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import RAISE, Schema, fields, validate
 
 from api.type_schemas import ActionSchema, ViewSchema
 
 
 class CreateMatchSchema(Schema):
     """A new match: the game, how many seats, and optionally options and a seed."""
+
+    class Meta:
+        unknown = RAISE
 
     game = fields.String(required=True, metadata={"description": "A game id from `/games`."})
     players = fields.Integer(required=True, strict=True, metadata={"description": "How many seats."})
@@ -102,6 +105,10 @@ class LegalActionsSchema(Schema):
     actions = fields.List(fields.Nested(ActionSchema), required=True)
 
 
+#: The largest offset, version or seat a query may name (far beyond any real match).
+QUERY_INDEX_MAX = 10**9
+
+
 class SeatQuerySchema(Schema):
     seat = fields.Integer(
         load_default=None,
@@ -110,7 +117,7 @@ class SeatQuerySchema(Schema):
 
 
 class LegalActionsQuerySchema(SeatQuerySchema):
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=QUERY_INDEX_MAX))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
     filter = fields.List(
         fields.String(validate=validate.Regexp(r"^[a-z_]+=.+$")),
@@ -132,7 +139,7 @@ class EventPageSchema(Schema):
 class EventQuerySchema(Schema):
     after = fields.Integer(
         load_default=-1,
-        validate=validate.Range(min=-1),
+        validate=validate.Range(min=-1, max=QUERY_INDEX_MAX),
         metadata={"description": "Return events of versions after this one; -1 includes the setup (version 0)."},
     )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))

@@ -7,6 +7,7 @@ Nothing here keeps state between requests: every call loads what it needs from t
 from __future__ import annotations
 
 import dataclasses
+import re
 import secrets
 import time
 from collections.abc import Mapping
@@ -99,35 +100,53 @@ def authorise(stored: StoredMatch, claim: SeatClaim, seat: int | None = None) ->
     return claim.seat
 
 
-def parse_if_match(header: str | None) -> int:
-    """The version named by an ``If-Match`` header: 428 when missing, 412 when not a version."""
+VERSION_TAG = re.compile(r'(?:W/)?"?([0-9]{1,18})"?')
+
+
+def expected_version(header: str | None, current: int) -> int:
+    """The version named by an ``If-Match`` header: 428 when missing, 412 when it is not ``current``."""
     if header is None:
         raise ApiError(428, "match/version_required", "send 'If-Match: <version>' (the ETag of the match)")
-    value = header.strip().removeprefix("W/").strip('"')
-    if not value.isdigit():
-        raise ApiError(412, "match/stale_version", f"If-Match {header!r} names no version of this match")
-    return int(value)
-
-
-def play(
-    store: MatchStore, match_id: str, claim: SeatClaim, expected: int, action: Mapping[str, Any]
-) -> tuple[StoredMatch, list[Event]]:
-    """Apply one action with compare-and-set on ``expected``; exactly one of racing moves wins."""
-    stored = load_match(store, match_id)
-    seat = authorise(stored, claim)
-    if stored.match.version != expected:
+    tag = VERSION_TAG.fullmatch(header.strip())
+    if tag is None or int(tag[1]) != current:
         raise ApiError(
             412,
             "match/stale_version",
-            f"the match is at version {stored.match.version}, not {expected}; fetch it and decide again",
-            current_version=stored.match.version,
+            f"If-Match {header!r} is not the match's version {current}; fetch it and decide again",
+            current_version=current,
         )
+    return current
+
+
+def play(
+    store: MatchStore, match_id: str, claim: SeatClaim, if_match: str | None, action: Mapping[str, Any]
+) -> tuple[StoredMatch, list[Event]]:
+    """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins."""
+    stored = load_match(store, match_id)
+    seat = authorise(stored, claim)
+    expected = expected_version(if_match, stored.match.version)
     now = time.time()
     match, events = engine.apply_action(stored.match, seat, action, now)
     after = dataclasses.replace(stored, match=match, updated_at=now)
     entry = log_entry(match.version, seat, action, now, events)
     store.commit(match_id, expected, after.record(), entry, match.is_over)
     return after, events
+
+
+def action_filters(match: Match, given: list[str]) -> dict[str, str]:
+    """The ``key=value`` filters as a dict; 422 for a key the game does not offer."""
+    offered = match.game.info.action_filters
+    filters = dict(item.split("=", 1) for item in given)
+    unknown = sorted(set(filters) - set(offered))
+    if unknown:
+        raise ApiError(
+            422,
+            "request/invalid",
+            f"{match.game_id} has no action filter {unknown[0]!r}; offered: {list(offered)}",
+            field="filter",
+            allowed=list(offered),
+        )
+    return filters
 
 
 def match_resource(stored: StoredMatch, seat: int | None, now: float) -> dict[str, Any]:

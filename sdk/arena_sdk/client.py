@@ -21,6 +21,7 @@ from arena_client.api.matches import (
     get_seat_view,
     list_events,
     list_legal_actions,
+    list_seat_events,
     submit_action,
 )
 from arena_client.models import (
@@ -127,6 +128,11 @@ class Seat:
             offset += len(page.actions)
             if not page.actions or offset >= page.total or (limit is not None and len(actions) >= limit):
                 return actions
+
+    def events(self, after: int = -1, limit: int = 100) -> EventPage:
+        """A page of the log as this seat saw it: public events and this seat's private ones."""
+        page = list_seat_events.sync_detailed(self.match_id, client=self.client, after=after, limit=limit)
+        return _unwrap(page, EventPage)
 
     def act(self, action: Action) -> MoveResult:
         """Submit ``action`` at the version last seen; raises ``StaleVersionError`` if the match moved on."""

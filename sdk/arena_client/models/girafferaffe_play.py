@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.girafferaffe_play_type import GirafferaffePlayType
 
@@ -27,7 +26,6 @@ class GirafferaffePlay:
     copies: list[str]
     tree: str
     type_: GirafferaffePlayType
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         cards = self.cards
@@ -39,7 +37,7 @@ class GirafferaffePlay:
         type_ = self.type_.value
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "cards": cards,
@@ -69,21 +67,4 @@ class GirafferaffePlay:
             type_=type_,
         )
 
-        girafferaffe_play.additional_properties = d
         return girafferaffe_play
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

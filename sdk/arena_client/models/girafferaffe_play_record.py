@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="GirafferaffePlayRecord")
 
@@ -22,7 +21,6 @@ class GirafferaffePlayRecord:
     cards: list[str]
     copies: list[str]
     seat: int | None
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         cards = self.cards
@@ -33,7 +31,7 @@ class GirafferaffePlayRecord:
         seat = self.seat
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "cards": cards,
@@ -64,21 +62,4 @@ class GirafferaffePlayRecord:
             seat=seat,
         )
 
-        girafferaffe_play_record.additional_properties = d
         return girafferaffe_play_record
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.girafferaffe_view_game import GirafferaffeViewGame
 
@@ -61,7 +60,6 @@ class GirafferaffeView:
     trees: list[GirafferaffeTreeView]
     turn: int
     winners: list[int] | None
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.girafferaffe_robot_view import GirafferaffeRobotView
@@ -136,7 +134,7 @@ class GirafferaffeView:
             winners = self.winners
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "apples": apples,
@@ -310,21 +308,4 @@ class GirafferaffeView:
             winners=winners,
         )
 
-        girafferaffe_view.additional_properties = d
         return girafferaffe_view
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

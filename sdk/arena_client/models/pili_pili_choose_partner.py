@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.pili_pili_choose_partner_type import PiliPiliChoosePartnerType
 
@@ -22,7 +21,6 @@ class PiliPiliChoosePartner:
 
     partner: int
     type_: PiliPiliChoosePartnerType
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         partner = self.partner
@@ -30,7 +28,7 @@ class PiliPiliChoosePartner:
         type_ = self.type_.value
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "partner": partner,
@@ -52,21 +50,4 @@ class PiliPiliChoosePartner:
             type_=type_,
         )
 
-        pili_pili_choose_partner.additional_properties = d
         return pili_pili_choose_partner
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.pili_pili_mission_view_params import PiliPiliMissionViewParams
@@ -30,7 +29,6 @@ class PiliPiliMissionView:
     expert: bool
     name: str
     params: PiliPiliMissionViewParams
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         deal = self.deal
@@ -44,7 +42,7 @@ class PiliPiliMissionView:
         params = self.params.to_dict()
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "deal": deal,
@@ -80,21 +78,4 @@ class PiliPiliMissionView:
             params=params,
         )
 
-        pili_pili_mission_view.additional_properties = d
         return pili_pili_mission_view
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.pili_pili_play_card_type import PiliPiliPlayCardType
 from ..types import UNSET, Unset
@@ -26,7 +25,6 @@ class PiliPiliPlayCard:
     card: int
     type_: PiliPiliPlayCardType
     joker_value: int | None | Unset = UNSET
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         card = self.card
@@ -40,7 +38,7 @@ class PiliPiliPlayCard:
             joker_value = self.joker_value
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "card": card,
@@ -74,21 +72,4 @@ class PiliPiliPlayCard:
             joker_value=joker_value,
         )
 
-        pili_pili_play_card.additional_properties = d
         return pili_pili_play_card
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 T = TypeVar("T", bound="PiliPiliSeatView")
 
@@ -30,7 +29,6 @@ class PiliPiliSeatView:
     partner: int | None
     pilis: int
     won: int
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         bet: int | None
@@ -54,7 +52,7 @@ class PiliPiliSeatView:
         won = self.won
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "bet": bet,
@@ -118,21 +116,4 @@ class PiliPiliSeatView:
             won=won,
         )
 
-        pili_pili_seat_view.additional_properties = d
         return pili_pili_seat_view
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.pili_pili_view_game import PiliPiliViewGame
 
@@ -64,7 +63,6 @@ class PiliPiliView:
     tricks: int
     undealt: list[int] | None
     winners: list[int] | None
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.pili_pili_mission_view import PiliPiliMissionView
@@ -147,7 +145,7 @@ class PiliPiliView:
             winners = self.winners
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "deal": deal,
@@ -337,21 +335,4 @@ class PiliPiliView:
             winners=winners,
         )
 
-        pili_pili_view.additional_properties = d
         return pili_pili_view
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

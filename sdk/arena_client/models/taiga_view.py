@@ -4,7 +4,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
-from attrs import field as _attrs_field
 
 from ..models.taiga_view_game import TaigaViewGame
 from ..models.taiga_view_phase import TaigaViewPhase
@@ -55,7 +54,6 @@ class TaigaView:
     tokens: list[int]
     turn: int | None
     winners: list[int] | None
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         cards_left = self.cards_left
@@ -111,7 +109,7 @@ class TaigaView:
             winners = self.winners
 
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+
         field_dict.update(
             {
                 "cards_left": cards_left,
@@ -242,21 +240,4 @@ class TaigaView:
             winners=winners,
         )
 
-        taiga_view.additional_properties = d
         return taiga_view
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -44,16 +44,6 @@ def _parse_response(
 
         return response_200
 
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
@@ -92,7 +82,7 @@ def sync_detailed(
     after: int | Unset = -1,
     limit: int | Unset = 100,
 ) -> Response[Error | EventPage]:
-    """The event log after a version, paged by versions: public events, plus the seat's own with a token.
+    """The public event log after a version, paged by versions: what every player and spectator saw.
 
     Args:
         match_id (str):
@@ -127,7 +117,7 @@ def sync(
     after: int | Unset = -1,
     limit: int | Unset = 100,
 ) -> Error | EventPage | None:
-    """The event log after a version, paged by versions: public events, plus the seat's own with a token.
+    """The public event log after a version, paged by versions: what every player and spectator saw.
 
     Args:
         match_id (str):
@@ -157,7 +147,7 @@ async def asyncio_detailed(
     after: int | Unset = -1,
     limit: int | Unset = 100,
 ) -> Response[Error | EventPage]:
-    """The event log after a version, paged by versions: public events, plus the seat's own with a token.
+    """The public event log after a version, paged by versions: what every player and spectator saw.
 
     Args:
         match_id (str):
@@ -190,7 +180,7 @@ async def asyncio(
     after: int | Unset = -1,
     limit: int | Unset = 100,
 ) -> Error | EventPage | None:
-    """The event log after a version, paged by versions: public events, plus the seat's own with a token.
+    """The public event log after a version, paged by versions: what every player and spectator saw.
 
     Args:
         match_id (str):

@@ -1,0 +1,143 @@
+"""``/games``: the catalogue lists every registered game exactly as the engine declares it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+import engine
+from api.games.schemas import GameListSchema, GameSchema
+from tests.api.helpers import (
+    Json,
+    act,
+    assert_error,
+    body_of,
+    create_match,
+    pipifax_hit,
+    playable_players,
+    stored_match,
+    submit,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+GAME_IDS = [game.info.id for game in engine.all_games()]
+
+
+def expected_entry(game: engine.Game[Any]) -> Json:
+    info = game.info
+    return {
+        "id": info.id,
+        "title": info.title,
+        "description": info.description,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "options": [
+            {
+                "name": o.name,
+                "kind": o.kind,
+                "description": o.description,
+                "default": o.default,
+                "choices": list(o.choices),
+                "minimum": o.minimum,
+                "maximum": o.maximum,
+            }
+            for o in info.options
+        ],
+        "action_types": [cls.TYPE for cls in game.action_types],
+        "action_filters": list(info.action_filters),
+        "rulings": [{"id": rid, "text": text} for rid, text in info.rulings],
+        "rules": f"docs/rules/{info.id}.md",
+    }
+
+
+def test_list_games_lists_every_registered_game_as_declared(client: FlaskClient) -> None:
+    response = client.get("/games")
+    assert response.status_code == 200
+    body = body_of(response)
+    assert GameListSchema().validate(body) == {}
+    assert set(body) == {"games"}
+    assert [g["id"] for g in body["games"]] == GAME_IDS
+    assert body["games"] == [expected_entry(game) for game in engine.all_games()]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_get_game_returns_its_catalogue_entry(client: FlaskClient, game_id: str) -> None:
+    response = client.get(f"/games/{game_id}")
+    assert response.status_code == 200
+    body = body_of(response)
+    assert GameSchema().validate(body) == {}
+    assert body == expected_entry(engine.get_game(game_id))
+    listed = body_of(client.get("/games"))["games"]
+    assert body in listed
+
+
+def test_pipifax_catalogue_entry(client: FlaskClient) -> None:
+    body = body_of(client.get("/games/pipifax"))
+    assert (body["id"], body["title"], body["min_players"], body["max_players"]) == ("pipifax", "Pipifax", 2, 5)
+    options = {o["name"]: o for o in body["options"]}
+    assert set(options) == {"variant", "first_player"}
+    assert options["variant"]["kind"] == "choice"
+    assert options["variant"]["default"] == "standard"
+    assert options["variant"]["choices"] == ["standard", "wild"]
+    assert options["first_player"]["kind"] == "seat"
+    assert options["first_player"]["default"] is None
+    assert body["action_types"] == ["pipifax.flip"]
+    assert body["action_filters"] == []
+    assert body["rules"] == "docs/rules/pipifax.md"
+
+
+def test_taiga_catalogue_entry(client: FlaskClient) -> None:
+    body = body_of(client.get("/games/taiga"))
+    assert (body["id"], body["title"], body["min_players"], body["max_players"]) == ("taiga", "Taiga", 2, 6)
+    assert [(o["name"], o["kind"], o["default"]) for o in body["options"]] == [("first_player", "seat", None)]
+    assert body["action_types"] == ["taiga.flip", "taiga.pass", "taiga.take"]
+    assert body["rules"] == "docs/rules/taiga.md"
+
+
+def test_unknown_game_is_404_game_unknown_listing_the_known_ids(client: FlaskClient) -> None:
+    body = assert_error(client.get("/games/chess"), 404, "game/unknown")
+    assert body["details"]["game"] == "chess"
+    assert body["details"]["allowed"] == sorted(GAME_IDS)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_catalogue_defaults_are_what_a_new_match_gets(client: FlaskClient, game_id: str) -> None:
+    game = engine.get_game(game_id)
+    players = playable_players(game)
+    entry = body_of(client.get(f"/games/{game_id}"))
+    assert entry["min_players"] <= players <= entry["max_players"]
+    match = create_match(client, game_id, players, seed=99).match
+    assert set(match["options"]) == {o["name"] for o in entry["options"]}
+    for option in entry["options"]:
+        value = match["options"][option["name"]]
+        if option["kind"] == "seat" and option["default"] is None:
+            assert value in range(players)  # G2: a seeded random seat
+        else:
+            assert value == option["default"], option
+        if option["kind"] == "choice":
+            assert value in option["choices"]
+
+
+@pytest.mark.parametrize("game_id", ["pipifax", "taiga"])
+def test_rule_named_by_an_illegal_action_is_listed_in_the_catalogue_rulings(client: FlaskClient, game_id: str) -> None:
+    """An illegal action names its ruling (``details.rule``); the catalogue must say what that ruling is."""
+    created = create_match(client, game_id, 2, seed=4, options={"first_player": 0})
+    if game_id == "pipifax":
+        hit = {"type": "pipifax.flip", "position": pipifax_hit(stored_match(client, created.match_id))}
+        version = act(client, created, 0, hit, 0)["version"]
+        illegal: Json = hit  # the same card again: already face up this turn (P3)
+    else:
+        version, illegal = 0, {"type": "taiga.pass"}  # passing before any find (T4)
+    body = assert_error(submit(client, created, 0, illegal, str(version)), 422, "action/illegal")
+    rule = body["details"]["rule"]
+    rulings = {r["id"] for r in body_of(client.get(f"/games/{game_id}"))["rulings"]}
+    assert rule in rulings, f"{game_id}: errors cite ruling {rule} but the catalogue lists rulings {sorted(rulings)}"
+
+
+@pytest.mark.parametrize("game_id", ["pipifax", "taiga"])
+def test_catalogue_rules_path_points_to_a_document_in_the_repository(client: FlaskClient, game_id: str) -> None:
+    rules = body_of(client.get(f"/games/{game_id}"))["rules"]
+    assert (REPO / rules).is_file(), f"the catalogue points {game_id} to {rules}, which does not exist"
