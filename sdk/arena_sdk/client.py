@@ -38,7 +38,7 @@ from arena_client.models import (
 )
 from arena_client.types import UNSET, Response
 
-from arena_sdk.errors import ArenaError, error_for
+from arena_sdk.errors import ArenaError, NotYourTurnError, StaleVersionError, StoreUnavailableError, error_for
 
 T = TypeVar("T")
 
@@ -177,20 +177,32 @@ class Seat:
             pause = min(pause * 2, max_poll)
 
     def play(
-        self, choose: Callable[[SeatView, list[Action]], Action], timeout: float = 300.0, max_actions: int = 1000
+        self,
+        choose: Callable[[SeatView, list[Action]], Action],
+        timeout: float = 300.0,
+        max_actions: int = 1000,
+        retry_pause: float = 0.2,
     ) -> SeatView:
         """Play until the match ends, asking ``choose`` for each action; returns the final view.
 
         ``choose`` sees at most ``max_actions`` legal actions (some games have hundreds of thousands).
+        A move overtaken by another (stale version, not this seat's turn) is decided again; a dropped
+        connection or an unavailable store is retried every ``retry_pause`` seconds for up to ``timeout``.
         """
-        while self.wait_for_turn(timeout):
-            seen = self.view()
-            actions = self.legal_actions(limit=max_actions)
-            if not actions:
-                continue
+        failing_since: float | None = None
+        while True:
             try:
-                self.act(choose(seen, actions))
-            except ArenaError as error:
-                if error.code not in ("match/stale_version", "action/not_your_turn"):
+                if not self.wait_for_turn(timeout):
+                    return self.view()
+                seen = self.view()
+                actions = self.legal_actions(limit=max_actions)
+                if actions:
+                    self.act(choose(seen, actions))
+                failing_since = None
+            except (StaleVersionError, NotYourTurnError):
+                continue
+            except (httpx.TransportError, StoreUnavailableError):
+                failing_since = failing_since or time.monotonic()
+                if time.monotonic() - failing_since > timeout:
                     raise
-        return self.view()
+                time.sleep(retry_pause)

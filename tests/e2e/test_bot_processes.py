@@ -28,14 +28,15 @@ def play_with_bot_processes(
         subprocess.Popen(
             [sys.executable, str(BOT), "--url", url, "--match", match_id, "--token", s.token, "--seed", str(s.seat)],
             stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
         )
         for s in created.seats
     ]
     reports = []
     for bot in bots:
-        out, _ = bot.communicate(timeout=240)
-        assert bot.returncode == 0
+        out, err = bot.communicate(timeout=240)
+        assert bot.returncode == 0, err
         reports.append(json.loads(out.strip().splitlines()[-1]))
     final = arena.match(created.match.match_id)
     assert final.status.value == "finished"
