@@ -9,6 +9,7 @@ from api.errors import ErrorSchema, register_error_handlers
 from api.extensions import STORE_KEY
 from api.games.routes import blp as games_blp
 from api.health.routes import blp as health_blp
+from api.json_provider import OrjsonProvider
 from api.matches.routes import blp as matches_blp
 from api.settings import Settings
 from api.spec_plugin import ArenaSpecPlugin
@@ -23,6 +24,10 @@ submit one of them to `/actions` with `If-Match: <version>`. Every error has the
 """
 
 
+class ArenaFlask(Flask):
+    json_provider_class = OrjsonProvider
+
+
 class ArenaApi(Api):
     ERROR_SCHEMA = ErrorSchema
 
@@ -30,7 +35,7 @@ class ArenaApi(Api):
 def create_app(settings: Settings | None = None) -> Flask:
     """Build the API for ``settings`` (default: from the environment)."""
     settings = settings or Settings.from_environment()
-    app = Flask("tabletop_arena")
+    app = ArenaFlask("tabletop_arena")
     app.config.update(
         API_TITLE="Tabletop Arena",
         API_VERSION="1.0.0",
@@ -49,7 +54,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         },
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
-    app.json.sort_keys = False  # type: ignore[attr-defined]  # responses keep the schemas' field order
     app.extensions[STORE_KEY] = MatchStore.connect(settings)
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     for blueprint in (games_blp, matches_blp, health_blp):

@@ -68,7 +68,7 @@ def _with_etag(body: dict[str, Any], version: int) -> Response:
 @blp.route("")
 class Matches(MethodView):
     @blp.doc(operationId="createMatch")
-    @blp.arguments(schemas.CreateMatchSchema)
+    @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedMatchSchema)
     @_errors(404, 413, 422, 503)
     def post(self, body: dict[str, Any]) -> Response:
@@ -105,7 +105,7 @@ class MatchById(MethodView):
 @blp.route("/<match_id>/view")
 class SeatView(MethodView):
     @blp.doc(operationId="getSeatView", security=BEARER)
-    @blp.arguments(schemas.SeatQuerySchema, location="query")
+    @blp.arguments(schemas.SeatQuerySchema(), location="query")
     @blp.response(200, schemas.SeatViewSchema)
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
@@ -119,7 +119,7 @@ class SeatView(MethodView):
 @blp.route("/<match_id>/legal-actions")
 class LegalActions(MethodView):
     @blp.doc(operationId="listLegalActions", security=BEARER)
-    @blp.arguments(schemas.LegalActionsQuerySchema, location="query")
+    @blp.arguments(schemas.LegalActionsQuerySchema(), location="query")
     @blp.response(200, schemas.LegalActionsSchema)
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
@@ -148,7 +148,7 @@ class LegalActions(MethodView):
 @blp.route("/<match_id>/actions")
 class Actions(MethodView):
     @blp.doc(operationId="submitAction", security=BEARER, parameters=[IF_MATCH])
-    @blp.arguments(ActionSchema)
+    @blp.arguments(ActionSchema())
     @blp.response(200, schemas.MoveResultSchema)
     @_errors(401, 403, 404, 409, 412, 413, 422, 428, 503)
     def post(self, action: dict[str, Any], match_id: str) -> Response:
@@ -168,7 +168,7 @@ class Actions(MethodView):
 @blp.route("/<match_id>/events")
 class Events(MethodView):
     @blp.doc(operationId="listEvents")
-    @blp.arguments(schemas.EventQuerySchema, location="query")
+    @blp.arguments(schemas.EventQuerySchema(), location="query")
     @blp.response(200, schemas.EventPageSchema)
     @_errors(404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
@@ -179,7 +179,7 @@ class Events(MethodView):
 @blp.route("/<match_id>/seat-events")
 class SeatEvents(MethodView):
     @blp.doc(operationId="listSeatEvents", security=BEARER)
-    @blp.arguments(schemas.EventQuerySchema, location="query")
+    @blp.arguments(schemas.EventQuerySchema(), location="query")
     @blp.response(200, schemas.EventPageSchema)
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
