@@ -100,24 +100,37 @@ def describe(name: str, rate: float, latencies: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=4.0, help="length of each measured round")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of each, alternating bare and move")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
 
     root = {"PYTHONPATH": str(Path(__file__).parents[1])}
+    bare_rates: list[float] = []
+    move_rates: list[float] = []
+    bare_latencies: list[float] = []
+    move_latencies: list[float] = []
     with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as redis_server:
         api = LiveServer(redis_server.url, workers=args.workers)
         bare = LiveServer(redis_server.url, workers=args.workers, app="bench.bare_app:app", **root)
         with api, bare:
             drive(bare_loop, bare.url, args.clients, 1.0)  # warm-up
             drive(move_loop, api.url, args.clients, 1.0)
-            bare_rate, bare_latencies = drive(bare_loop, bare.url, args.clients, args.seconds)
-            move_rate, move_latencies = drive(move_loop, api.url, args.clients, args.seconds)
-    print(f"gunicorn workers: {args.workers}, client processes: {args.clients}, {args.seconds:.0f} s each")
+            for _ in range(args.rounds):  # alternating rounds share out the machine's background noise
+                rate, latencies = drive(bare_loop, bare.url, args.clients, args.seconds)
+                bare_rates.append(rate)
+                bare_latencies += latencies
+                rate, latencies = drive(move_loop, api.url, args.clients, args.seconds)
+                move_rates.append(rate)
+                move_latencies += latencies
+    bare_rate, move_rate = statistics.median(bare_rates), statistics.median(move_rates)
+    print(
+        f"gunicorn workers: {args.workers}, client processes: {args.clients}, {args.rounds} x {args.seconds:.0f} s each"
+    )
     print(describe("bare GET+SET 2 KB endpoint", bare_rate, bare_latencies))
     print(describe("full move (Pipifax)", move_rate, move_latencies))
-    print(f"full move / bare throughput: {move_rate / bare_rate:.2f}x")
+    print(f"full move / bare throughput (median of rounds): {move_rate / bare_rate:.2f}x")
     sys.stdout.flush()
 
 
