@@ -27,7 +27,7 @@ class LiveServer:
         self.env = {**os.environ, "REDIS_URL": redis_url, "ARENA_KEY_PREFIX": key_prefix, **env}
         self.process: subprocess.Popen[bytes] | None = None
 
-    def start(self, timeout: float = 30.0) -> LiveServer:
+    def start(self, timeout: float = 60.0) -> LiveServer:
         command = [
             sys.executable, "-m", "gunicorn",
             "--workers", str(self.workers),
@@ -39,10 +39,10 @@ class LiveServer:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                if requests.get(f"{self.url}/health", timeout=1).status_code == 200:
+                if requests.get(f"{self.url}/health", timeout=2).status_code == 200:
                     return self
-            except requests.ConnectionError:
-                pass
+            except (requests.ConnectionError, requests.Timeout):
+                pass  # not listening yet, or a worker still importing the app
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError("the API did not start under gunicorn")
