@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import Event, Match, apply_action, new_match, view
-from engine.games.girafferaffe.cards import COPY, DECK, NUMBER_CARDS
-from engine.games.girafferaffe.robot import preference, robot_play
-from engine.games.girafferaffe.trees import TREES, Holding, PlayRecord, plays
+from engine.games.girafferaffe.cards import COLOUR, COPY, DECK, NUMBER_CARDS, RANK
+from engine.games.girafferaffe.robot import robot_play
+from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayRecord, plays
 from tests.engine.test_girafferaffe import GAME, PASS, all_cards, kinds, only, play, table
 
 SOLO_TREES = ["single", "four-of-a-kind", "three-of-a-kind", "pair", "straight", "flush", "any"]
@@ -174,11 +174,48 @@ def test_r11_step2_copies_only_when_no_play_exists_without_them() -> None:
     }
 
 
-def test_r11_step2_with_copies_needed_it_uses_as_few_as_possible() -> None:
-    # decision beyond the rulings: fewest copies before lowest ranks (5-5-copy, not 4-copy-copy)
+def test_r11_step2_with_copies_needed_the_lowest_ranks_decide_not_the_number_of_copies() -> None:
+    # no 3 of a Kind exists without copies, so the lowest ranks win: 4-copy-copy, not 5-5-copy
     hand = ["green-4", "red-5", "blue-5", "copy", "copy"]
     _, events = robot_turn(solo(hand, open_trees={"three-of-a-kind": []}))
+    assert robot_played(events) == {
+        "tree": "three-of-a-kind",
+        "cards": ["green-4"],
+        "copies": ["green-4", "green-4"],
+    }
+
+
+def test_r11_step2_with_copies_needed_it_keeps_the_ranks_lowest_before_saving_copies() -> None:
+    # Flush over a 5-card top: green 5, 10, 11 + three copies (11 high) beats 5, 10, 11, 15 + two (15 high)
+    hand = ["green-5", "yellow-6", "green-10", "green-11", "green-15", "copy", "copy", "copy"]
+    top = [["green-11", "green-11", "green-11", "green-11", "green-11"]]
+    _, events = robot_turn(solo(hand, open_trees={"flush": top}))
+    assert robot_played(events) == {
+        "tree": "flush",
+        "cards": ["green-5", "green-10", "green-11"],
+        "copies": ["green-5", "green-5", "green-5"],
+    }
+    # Equal ranks either way: fewer copies (red 5, blue 5 + one copy rather than red 5 + two)
+    _, events = robot_turn(solo(["red-5", "blue-5", "copy", "copy", "green-9"], open_trees={"three-of-a-kind": []}))
     assert robot_played(events) == {"tree": "three-of-a-kind", "cards": ["red-5", "blue-5"], "copies": ["red-5"]}
+
+
+def r11_choice(options: list[PlayCards]) -> PlayCards | None:
+    """R11 step 2 as written, independent of the engine's search: copy-free plays if there are any,
+    then the fewest cards, then the lowest ranks (highest first), then fewer copies, then colour order."""
+    if not options:
+        return None
+    copy_free = [o for o in options if not o[1]]
+    pool = copy_free or options
+
+    def order(play: PlayCards) -> tuple[int, list[int], int, list[int], list[int]]:
+        cards, copies = play
+        ranks = sorted((RANK[c] for c in (*cards, *copies)), reverse=True)
+        colours = [COLOUR[c] for c in sorted(cards, key=lambda c: (-RANK[c], COLOUR[c]))]
+        copied = [RANK[c] * 4 + COLOUR[c] for c in copies]
+        return len(cards) + len(copies), ranks, len(copies), colours, copied
+
+    return min(pool, key=order)
 
 
 def test_r11_step2_the_robots_choice_is_the_best_legal_play_by_r11s_order() -> None:
@@ -194,7 +231,7 @@ def test_r11_step2_the_robots_choice_is_the_best_legal_play_by_r11s_order() -> N
                 size = tree.size or rng.randint(3, 5)
                 pile = [{"seat": 0, "cards": [f"green-{rng.randint(1, 12)}"] * size, "copies": []}]
             options = list(plays(tree, pile, hand))
-            expected = min(options, key=preference) if options else None
+            expected = r11_choice(options)
             assert robot_play(tree, pile, hand) == expected, (tree_id, hand.numbers, hand.copies, pile)
             played[tree_id, expected is not None and bool(expected[1])] += 1
     assert all(played[tree, True] for tree in ("four-of-a-kind", "three-of-a-kind", "pair", "flush", "any"))

@@ -1,10 +1,11 @@
 """The solo robot's choice of play (ruling R11, step 2), made without listing every play.
 
-R11 ranks the plays on one tree by: fewest cards; copy cards only when needed (so fewest copy cards,
-our reading of "only when no play exists without them"); lowest ranks (the highest rank of the play
-first, then the next, copies counting with the rank they copy); then colour order red, blue,
-yellow, green. A copy copies the lowest card of its play. :func:`preference` is that order as a
-sort key; :func:`robot_play` finds its minimum directly, tree kind by tree kind.
+R11 ranks the plays on one tree by: fewest cards; plays without copy cards before plays with them
+("copies only when no play on that tree exists without them"); lowest ranks (the highest rank of the
+play first, then the next, copies counting with the rank they copy); then, among plays of equal
+ranks, fewer copies (our reading of "only when needed"); then colour order red, blue, yellow,
+green. A copy copies the lowest card of its play. :func:`preference` is that order as a sort key;
+:func:`robot_play` finds its minimum directly, tree kind by tree kind.
 """
 
 from __future__ import annotations
@@ -23,14 +24,16 @@ from engine.games.girafferaffe.trees import (
     top_rank,
 )
 
+Preference = tuple[int, bool, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 
-def preference(play: PlayCards) -> tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+
+def preference(play: PlayCards) -> Preference:
     """The robot's order of plays on one tree (lower is preferred): the R11 tie-breaks in turn."""
     cards, copies = play
     ranks = tuple(sorted((RANK[c] for c in (*cards, *copies)), reverse=True))
     colours = tuple(COLOUR[c] for c in sorted(cards, key=lambda c: (-RANK[c], COLOUR[c])))
     copied = tuple(RANK[c] * 4 + COLOUR[c] for c in copies)
-    return len(cards) + len(copies), len(copies), ranks, colours, copied
+    return len(cards) + len(copies), bool(copies), ranks, len(copies), colours, copied
 
 
 def robot_choice(
@@ -64,18 +67,24 @@ def robot_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayCar
 
 
 def _of_a_kind(hand: Holding, size: int, low: int) -> PlayCards | None:
-    """The robot's Pair / 3 / 4 of a Kind: lowest rank without copies, else the fewest copies needed."""
+    """The robot's Pair / 3 / 4 of a Kind: the lowest rank without copies, else the lowest rank with them."""
     candidates = [_padded(group, hand.copies, size) for rank, group in sorted(hand.by_rank.items()) if rank >= low]
     return _best(candidates)
 
 
 def _padded(cards: Sequence[str], spare: int, need: int) -> PlayCards | None:
-    """The ``need`` lowest of ``cards``, topped up with copies of the lowest card; ``None`` if too few."""
+    """The robot's ``need``-card play from ``cards`` (sorted, lowest first) and ``spare`` copies.
+
+    Without copies: the ``need`` lowest cards. With copies: some of the lowest cards and copies of
+    the lowest one, as many real cards as keep the ranks lowest; ``None`` if there are too few.
+    """
     if len(cards) >= need:
         return tuple(cards[:need]), ()
     if len(cards) + spare < need:
         return None
-    return tuple(cards), (cards[0],) * (need - len(cards))
+    fewest_real = max(1, need - spare)
+    options = [(tuple(cards[:real]), (cards[0],) * (need - real)) for real in range(fewest_real, len(cards) + 1)]
+    return min(options, key=preference)
 
 
 def _best(candidates: Sequence[PlayCards | None]) -> PlayCards | None:
