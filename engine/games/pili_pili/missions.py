@@ -163,7 +163,7 @@ def _card_problem(raw: Any) -> str | None:
     if unknown:
         return f"unknown field(s) {unknown}; a card has effect, params, deal and expert"
     effect = raw.get("effect")
-    if effect not in EFFECT_NAMES:
+    if not isinstance(effect, str) or effect not in EFFECT_NAMES:
         return f"unknown effect {effect!r}; effects are {', '.join(EFFECT_NAMES)}"
     deal = raw.get("deal")
     if not _is_int(deal) or not 1 <= deal <= MAX_DEAL:
@@ -181,7 +181,7 @@ def _card_problem(raw: Any) -> str | None:
 
 
 def _param_problem(effect: str, params: Mapping[str, Any], deal: int) -> str | None:
-    if "direction" in params and params["direction"] not in DIRECTIONS:
+    if "direction" in params and (not isinstance(params["direction"], str) or params["direction"] not in DIRECTIONS):
         return f"direction {params['direction']!r} must be 'left' or 'right'"
     if effect == "S1" and (not _is_int(params["count"]) or not 1 <= params["count"] <= deal):
         return f"count {params['count']!r} must be an integer from 1 to the deal ({deal})"
