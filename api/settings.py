@@ -6,7 +6,7 @@ import dataclasses
 import os
 
 
-def _seconds(name: str, default: int) -> int:
+def _integer(name: str, default: int) -> int:
     value = os.environ.get(name)
     return int(value) if value else default
 
@@ -34,7 +34,7 @@ class Settings:
         return cls(
             redis_url=os.environ.get("REDIS_URL", defaults.redis_url),
             key_prefix=os.environ.get("ARENA_KEY_PREFIX", defaults.key_prefix),
-            idle_ttl=_seconds("ARENA_IDLE_TTL", defaults.idle_ttl),
-            finished_ttl=_seconds("ARENA_FINISHED_TTL", defaults.finished_ttl),
-            max_body_bytes=_seconds("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
+            idle_ttl=_integer("ARENA_IDLE_TTL", defaults.idle_ttl),
+            finished_ttl=_integer("ARENA_FINISHED_TTL", defaults.finished_ttl),
+            max_body_bytes=_integer("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
         )

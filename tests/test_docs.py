@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ def test_each_game_has_a_rules_page_with_its_options_and_rulings(game: Game[Any]
     text = page.read_text()
     assert info.rulings, f"{info.id} lists no rulings in its catalogue entry"
     for ruling, _ in info.rulings:
-        assert ruling in text, f"ruling {ruling} is not on {page.name}"
+        assert re.search(rf"\b{ruling}\b", text), f"ruling {ruling} is not on {page.name}"
     for option in info.options:
         assert f"`{option.name}`" in text, f"option {option.name} is not on {page.name}"
     for action in game.action_types:

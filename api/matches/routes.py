@@ -39,16 +39,19 @@ IF_NONE_MATCH = {
 def _errors(*statuses: int) -> Any:
     """Document each listed error status with the shared error schema."""
     descriptions = {
+        400: "The body is not valid JSON (`request/bad_request`).",
         401: "Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`).",
         403: "A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`).",
         404: "No such match or game (`match/not_found`, `game/unknown`).",
         409: "Not this seat's turn or the match is over (`action/not_your_turn`, `match/over`).",
         412: "The match has moved past the If-Match version (`match/stale_version`).",
         413: "The request body is too large (`request/too_large`).",
+        415: "The body is not sent as `application/json` (`request/unsupported_media_type`).",
         422: "Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, "
         "`request/invalid`); an illegal action's `details.rule` names the rule it breaks.",
         428: "The If-Match header is missing (`match/version_required`).",
-        503: "The match store is unavailable (`store/unavailable`); retry shortly.",
+        503: "The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the "
+        "move may have been applied before the store stopped answering: read the match's version again.",
     }
 
     def decorate(view: Any) -> Any:
@@ -59,9 +62,17 @@ def _errors(*statuses: int) -> Any:
     return decorate
 
 
-def _with_etag(body: dict[str, Any], version: int) -> Response:
+def _with_etag(body: dict[str, Any], version: int, private: bool = False) -> Response:
+    """``body`` as JSON with the match version as its ETag.
+
+    A private body (what one seat sees, which under timed missions also changes with the clock) is
+    marked as varying with the token and never to be stored by a cache.
+    """
     response = jsonify(body)
     response.set_etag(str(version))
+    if private:
+        response.headers["Cache-Control"] = "private, no-store"
+        response.vary.add("Authorization")
     return response
 
 
@@ -70,7 +81,7 @@ class Matches(MethodView):
     @blp.doc(operationId="createMatch")
     @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedMatchSchema)
-    @_errors(404, 413, 422, 503)
+    @_errors(400, 404, 413, 415, 422, 503)
     def post(self, body: dict[str, Any]) -> Response:
         """Create a match; the response holds one secret token per seat for the programs that play them."""
         stored, tokens = service.create_match(store(), body["game"], body["players"], body["options"], body["seed"])
@@ -113,7 +124,7 @@ class SeatView(MethodView):
         claim = service.claim_from_header(request.headers.get("Authorization"))
         stored = service.load_match(store(), match_id)
         seat = service.authorise(stored, claim, query["seat"])
-        return _with_etag(service.match_resource(stored, seat, time.time()), stored.match.version)
+        return _with_etag(service.match_resource(stored, seat, time.time()), stored.match.version, private=True)
 
 
 @blp.route("/<match_id>/legal-actions")
@@ -134,15 +145,16 @@ class LegalActions(MethodView):
         match = stored.match
         filters = service.action_filters(match, query["filter"])
         offset, limit = query["offset"], query["limit"]
-        page = itertools.islice(legal_actions(match, seat, filters), offset, offset + limit)
+        total = count_legal_actions(match, seat, filters)
+        page = itertools.islice(legal_actions(match, seat, filters), offset, offset + limit) if offset < total else ()
         body = {
             "version": match.version,
-            "total": count_legal_actions(match, seat, filters),
+            "total": total,
             "offset": offset,
             "limit": limit,
             "actions": [action.to_json() for action in page],
         }
-        return _with_etag(body, match.version)
+        return _with_etag(body, match.version, private=True)
 
 
 @blp.route("/<match_id>/actions")
@@ -150,7 +162,7 @@ class Actions(MethodView):
     @blp.doc(operationId="submitAction", security=BEARER, parameters=[IF_MATCH])
     @blp.arguments(ActionSchema())
     @blp.response(200, schemas.MoveResultSchema)
-    @_errors(401, 403, 404, 409, 412, 413, 422, 428, 503)
+    @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503)
     def post(self, action: dict[str, Any], match_id: str) -> Response:
         """Take one action as the token's seat, at the version named by If-Match.
 
@@ -162,7 +174,7 @@ class Actions(MethodView):
         seat = claim.seat
         body = service.match_resource(stored, seat, stored.updated_at)
         body["events"] = [{"version": stored.match.version, **e.to_json()} for e in events if e.is_visible_to(seat)]
-        return _with_etag(body, stored.match.version)
+        return _with_etag(body, stored.match.version, private=True)
 
 
 @blp.route("/<match_id>/events")
@@ -200,4 +212,4 @@ def _event_page(match_id: str, query: dict[str, Any], seat: SeatClaim | None) ->
         "next_after": last,
         "has_more": last < stored.match.version,
     }
-    return jsonify(body)
+    return _with_etag(body, stored.match.version, private=viewer is not None)

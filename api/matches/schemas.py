@@ -116,8 +116,16 @@ class SeatQuerySchema(Schema):
     )
 
 
+#: The deepest page of legal actions a client may ask for: listing is lazy, so an offset costs time.
+LEGAL_OFFSET_MAX = 1_000_000
+
+
 class LegalActionsQuerySchema(SeatQuerySchema):
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=QUERY_INDEX_MAX))
+    offset = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=LEGAL_OFFSET_MAX),
+        metadata={"description": "Actions to skip; at most 1,000,000 (narrow huge lists with `filter`)."},
+    )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
     filter = fields.List(
         fields.String(validate=validate.Regexp(r"^[a-z_]+=.+$")),

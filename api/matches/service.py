@@ -100,7 +100,8 @@ def authorise(stored: StoredMatch, claim: SeatClaim, seat: int | None = None) ->
     return claim.seat
 
 
-VERSION_TAG = re.compile(r'(?:W/)?"?([0-9]{1,18})"?')
+#: A version as If-Match may name it: ``7``, ``"7"`` or ``W/"7"``.
+VERSION_TAG = re.compile(r'(?:W/)?"([0-9]{1,18})"|([0-9]{1,18})')
 
 
 def expected_version(header: str | None, current: int) -> int:
@@ -108,7 +109,7 @@ def expected_version(header: str | None, current: int) -> int:
     if header is None:
         raise ApiError(428, "match/version_required", "send 'If-Match: <version>' (the ETag of the match)")
     tag = VERSION_TAG.fullmatch(header.strip())
-    if tag is None or int(tag[1]) != current:
+    if tag is None or int(tag[1] or tag[2]) != current:
         raise ApiError(
             412,
             "match/stale_version",
@@ -178,5 +179,5 @@ def visible_events(entries: list[dict[str, Any]], seat: int | None) -> list[dict
         {"version": entry["version"], **event}
         for entry in entries
         for event in entry["events"]
-        if event["visible_to"] is None or (seat is not None and seat in event["visible_to"])
+        if Event.from_json(event).is_visible_to(seat)
     ]

@@ -101,3 +101,12 @@ def test_a_mission_deck_with_a_non_text_effect_is_a_422_not_a_500(client: FlaskC
     request = {"game": "pili-pili", "players": 2, "options": {"missions": "standard", "mission_deck": deck}}
     body = assert_error(client.post("/matches", json=request), 422, "match/invalid_options")
     assert "unknown effect" in body["message"]
+
+
+def test_what_one_seat_sees_is_marked_private_to_caches(client: FlaskClient) -> None:
+    created = create_match(client, "girafferaffe", 2, seed=3, options={"mode": "standard", "first_player": 0})
+    for path in ("view", "legal-actions", "seat-events"):
+        response = client.get(f"{created.url}/{path}", headers=auth(created.tokens[0]))
+        assert response.headers["Cache-Control"] == "private, no-store"
+        assert "Authorization" in response.headers["Vary"]
+    assert "Cache-Control" not in client.get(created.url).headers  # the public match may be cached

@@ -50,7 +50,7 @@ def check_slot(state: PiliState, seat: int, slot: int) -> None:
 def apply_slot(state: PiliState, seat: int, slot: int, ctx: Context) -> list[Event]:
     """E4: play the hidden card in ``slot``; a hidden Joker takes the strongest value."""
     card = state["hands"][seat][slot]
-    value = strongest_joker_value(effect_of(state) == "E1") if card == JOKER else card
+    value = strongest_joker_value(reversed_strength=False) if card == JOKER else card  # E4's round is never E1
     return apply_play(state, seat, card, value, ctx)
 
 

@@ -37,6 +37,11 @@ def _parse_response(
 
         return response_201
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
@@ -46,6 +51,11 @@ def _parse_response(
         response_413 = Error.from_dict(response.json())
 
         return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())

@@ -83,6 +83,11 @@ def _parse_response(
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
 
@@ -112,6 +117,11 @@ def _parse_response(
         response_413 = Error.from_dict(response.json())
 
         return response_413
+
+    if response.status_code == 415:
+        response_415 = Error.from_dict(response.json())
+
+        return response_415
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
