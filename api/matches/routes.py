@@ -65,8 +65,8 @@ def _errors(*statuses: int) -> Any:
 def _with_etag(body: dict[str, Any], version: int, private: bool = False) -> Response:
     """``body`` as JSON with the match version as its ETag.
 
-    A private body (what one seat sees, which under timed missions also changes with the clock) is
-    marked as varying with the token and never to be stored by a cache.
+    A private body (seat tokens, or what one seat sees, which under timed missions also changes with
+    the clock) is marked as varying with the token and never to be stored by a cache.
     """
     response = jsonify(body)
     response.set_etag(str(version))
@@ -89,7 +89,7 @@ class Matches(MethodView):
             "match": service.match_resource(stored, None, time.time()),
             "seats": [{"seat": seat, "token": token} for seat, token in enumerate(tokens)],
         }
-        response = _with_etag(payload, stored.match.version)
+        response = _with_etag(payload, stored.match.version, private=True)  # it carries the seat tokens
         response.status_code = 201
         response.headers["Location"] = f"/matches/{stored.match_id}"
         return response

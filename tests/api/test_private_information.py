@@ -110,3 +110,5 @@ def test_what_one_seat_sees_is_marked_private_to_caches(client: FlaskClient) -> 
         assert response.headers["Cache-Control"] == "private, no-store"
         assert "Authorization" in response.headers["Vary"]
     assert "Cache-Control" not in client.get(created.url).headers  # the public match may be cached
+    created_response = client.post("/matches", json={"game": "pipifax", "players": 2})
+    assert created_response.headers["Cache-Control"] == "private, no-store"  # it carries the seat tokens
