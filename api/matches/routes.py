@@ -13,7 +13,6 @@ from api.blueprint import ArenaBlueprint
 from api.errors import ErrorSchema
 from api.extensions import store
 from api.matches import schemas, service
-from api.tokens import SeatClaim
 from api.type_schemas import ActionSchema
 from engine import count_legal_actions, legal_actions
 
@@ -121,9 +120,7 @@ class SeatView(MethodView):
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """What the token's seat sees: its own hand and everything public, nothing more."""
-        claim = service.claim_from_header(request.headers.get("Authorization"))
-        stored = service.load_match(store(), match_id)
-        seat = service.authorise(stored, claim, query["seat"])
+        stored, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
         return _with_etag(service.match_resource(stored, seat, time.time()), stored.match.version, private=True)
 
 
@@ -139,9 +136,7 @@ class LegalActions(MethodView):
         Empty when the seat may not act. `filter=key=value` narrows the list where the game offers
         filters (Girafferaffe: `filter=tree=any`).
         """
-        claim = service.claim_from_header(request.headers.get("Authorization"))
-        stored = service.load_match(store(), match_id)
-        seat = service.authorise(stored, claim, query["seat"])
+        stored, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
         match = stored.match
         filters = service.action_filters(match, query["filter"])
         offset, limit = query["offset"], query["limit"]
@@ -185,7 +180,7 @@ class Events(MethodView):
     @_errors(404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The public event log after a version, paged by versions: what every player and spectator saw."""
-        return _event_page(match_id, query, seat=None)
+        return _event_page(service.load_match(store(), match_id), query, None)
 
 
 @blp.route("/<match_id>/seat-events")
@@ -196,16 +191,14 @@ class SeatEvents(MethodView):
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The event log as the token's seat saw it: the public events and the seat's private ones."""
-        claim = service.claim_from_header(request.headers.get("Authorization"))
-        return _event_page(match_id, query, seat=claim)
+        stored, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))
+        return _event_page(stored, query, seat)
 
 
-def _event_page(match_id: str, query: dict[str, Any], seat: SeatClaim | None) -> Response:
-    """A page of the events after ``query["after"]`` that the public (or the claimed seat) may see."""
-    stored = service.load_match(store(), match_id)
-    viewer = None if seat is None else service.authorise(stored, seat)
+def _event_page(stored: service.StoredMatch, query: dict[str, Any], viewer: int | None) -> Response:
+    """A page of the events after ``query["after"]`` that the public (or the seat ``viewer``) may see."""
     after, limit = query["after"], query["limit"]
-    entries = store().log(match_id, after, limit)
+    entries = store().log(stored.match_id, after, limit)
     last = entries[-1]["version"] if entries else min(after, stored.match.version)
     body = {
         "events": service.visible_events(entries, viewer),

@@ -89,6 +89,15 @@ def claim_from_header(authorization: str | None) -> SeatClaim:
     return claim
 
 
+def load_for_seat(
+    store: MatchStore, match_id: str, authorization: str | None, seat: int | None = None
+) -> tuple[StoredMatch, int]:
+    """The match and the seat its bearer token proves (optionally checked against ``seat``)."""
+    claim = claim_from_header(authorization)
+    stored = load_match(store, match_id)
+    return stored, authorise(stored, claim, seat)
+
+
 def authorise(stored: StoredMatch, claim: SeatClaim, seat: int | None = None) -> int:
     """The seat the token proves in this match; 401 for a bad token, 403 for another match or seat."""
     if claim.match_id != stored.match_id:

@@ -7,6 +7,7 @@ as ``If-Match`` with each action, and can wait for its turn.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
@@ -51,7 +52,7 @@ def _unwrap(response: Response[Any], expected: type[T]) -> T:
     if isinstance(response.parsed, expected):
         return response.parsed
     try:
-        body = httpx.Response(response.status_code, content=response.content).json()
+        body = json.loads(response.content)
     except ValueError:
         body = response.content.decode(errors="replace")
     raise error_for(int(response.status_code), body)
