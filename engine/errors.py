@@ -63,3 +63,9 @@ class MatchOver(EngineError):
     """The match has ended; no further action is accepted."""
 
     code = "match/over"
+
+
+class UnknownBot(EngineError):
+    """No server bot is offered under the requested id; ``allowed`` lists the ids there are."""
+
+    code = "bot/unknown"

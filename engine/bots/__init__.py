@@ -1,0 +1,106 @@
+"""Server bots: pure policies that choose an action for a seat, for every game.
+
+Two bots play every game: ``random`` takes a uniformly random legal action, ``greedy`` a documented
+one-ply heuristic per game (one module each) that reads only what the seat may see: its view and
+its legal actions, and optionally the events it saw, for games where remembering public events is
+the skill (Pipifax). Like the engine, a bot does no I/O, reads no clock and draws from no global
+random: each decision draws from its own stream seeded by the bot, the match's seed and version and
+the seat, so a replayed match makes the same choices.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+
+from engine.actions import Action
+from engine.bots import girafferaffe, pili_pili, pipifax, taiga
+from engine.bots.random_bot import random_action
+from engine.errors import UnknownBot
+from engine.game import Event
+from engine.match import Match, check_seat
+from engine.registry import get_game
+
+__all__ = ["BOT_IDS", "BotInfo", "UnknownBot", "bots_for", "choose_action", "get_bot_ids"]
+
+#: The bots every game offers, in catalogue order.
+BOT_IDS = ("random", "greedy")
+
+#: A policy: the action for ``seat`` from the match, the decision's own random stream and the events seen.
+Policy = Callable[[Match, int, random.Random, Sequence[Event]], Action]
+
+
+@dataclasses.dataclass(frozen=True)
+class BotInfo:
+    """One server bot as a game's catalogue lists it."""
+
+    id: str  # "random" or "greedy"
+    description: str  # what the bot does in this game, in a sentence or two
+
+
+@dataclasses.dataclass(frozen=True)
+class _GameBots:
+    random_description: str
+    greedy_description: str
+    greedy: Policy
+
+
+def _ignoring_events(policy: Callable[[Match, int, random.Random], Action]) -> Policy:
+    return lambda match, seat, rng, seen: policy(match, seat, rng)
+
+
+_BOTS: dict[str, _GameBots] = {
+    pipifax.GAME_ID: _GameBots(pipifax.RANDOM_DESCRIPTION, pipifax.GREEDY_DESCRIPTION, pipifax.greedy_action),
+    taiga.GAME_ID: _GameBots(taiga.RANDOM_DESCRIPTION, taiga.GREEDY_DESCRIPTION, taiga.greedy_action),
+    girafferaffe.GAME_ID: _GameBots(
+        girafferaffe.RANDOM_DESCRIPTION,
+        girafferaffe.GREEDY_DESCRIPTION,
+        _ignoring_events(girafferaffe.greedy_action),
+    ),
+    pili_pili.GAME_ID: _GameBots(
+        pili_pili.RANDOM_DESCRIPTION, pili_pili.GREEDY_DESCRIPTION, _ignoring_events(pili_pili.greedy_action)
+    ),
+}
+
+#: For a game without a heuristic of its own, greedy falls back to random (and says so).
+_FALLBACK = _GameBots(
+    "Takes a uniformly random legal action.",
+    "No heuristic for this game yet: takes a uniformly random legal action, like the random bot.",
+    _ignoring_events(random_action),
+)
+
+
+def get_bot_ids() -> tuple[str, ...]:
+    """The ids of the server bots, the same for every game."""
+    return BOT_IDS
+
+
+def bots_for(game_id: str) -> tuple[BotInfo, ...]:
+    """The server bots of a game: always ("random", "greedy"), with per-game descriptions.
+
+    Raises :class:`~engine.errors.UnknownGame` for a game that does not exist.
+    """
+    bots = _BOTS.get(get_game(game_id).info.id, _FALLBACK)
+    return BotInfo("random", bots.random_description), BotInfo("greedy", bots.greedy_description)
+
+
+def choose_action(match: Match, seat: int, bot_id: str, *, seen: Sequence[Event] = ()) -> Action:
+    """The action the bot ``bot_id`` takes for ``seat`` now (the seat must be in ``match.to_act``).
+
+    Deterministic: derived only from the match (its seed, version and state), the seat and ``seen``,
+    through a random stream of its own, so that a replay makes the same choices. ``seen`` is optional
+    memory: the events of this match so far (those the seat may not see are ignored). Only Pipifax's
+    and Taiga's greedy bots use it; without it, Pipifax's greedy bot is no better than random, since
+    the snapshot keeps no record of the cards turned face down again.
+
+    Raises :class:`UnknownBot` for an unknown bot id, and the engine's seat errors (``InvalidSeat``,
+    ``MatchOver``, ``NotYourTurn``) when ``seat`` may not act now.
+    """
+    if bot_id not in BOT_IDS:
+        raise UnknownBot(f"no bot {bot_id!r}; the bots are {list(BOT_IDS)}", bot=bot_id, allowed=list(BOT_IDS))
+    check_seat(match, seat)
+    rng = random.Random(f"bot/{bot_id}/{match.seed}/{match.version}/{seat}")
+    if bot_id == "random":
+        return random_action(match, seat, rng)
+    return _BOTS.get(match.game_id, _FALLBACK).greedy(match, seat, rng, seen)

@@ -1,0 +1,61 @@
+"""Pipifax's greedy policy: flip the card most likely to show the rolled animal, remembering public flips.
+
+Pipifax is a memory game. Every flip is public (``card_flipped``), but a missed turn turns its cards
+face down again and the view stops showing them, so the only skill is remembering what was seen.
+Each back colour holds each animal exactly once (P1), so for a card of colour ``c`` the chance of a
+match is 1 if it is remembered as the rolled animal, 0 if it is remembered as another one or if the
+rolled animal is remembered elsewhere under ``c``, and otherwise one over the cards of ``c`` not yet
+seen. Without the event log (``seen`` empty) every legal card has the same 1 in 6 chance, so the
+policy can do no better than the random bot: the snapshot of a match keeps no memory of past flips.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.actions import Action
+from engine.game import Event
+from engine.games.pipifax import Flip
+from engine.match import Match, legal_actions, view
+
+GAME_ID = "pipifax"
+
+RANDOM_DESCRIPTION = "Flips a uniformly random card among those of a back colour not used yet this turn."
+GREEDY_DESCRIPTION = (
+    "Remembers every public flip and turns the card most likely to show the rolled animal: one it saw "
+    "show that animal, else one of the least-seen cards of a colour where that animal was not seen."
+)
+
+
+def remembered_animals(seen: Sequence[Event], seat: int) -> dict[int, str]:
+    """The animal last seen at each position, from the ``card_flipped`` events visible to ``seat``."""
+    known: dict[int, str] = {}
+    for event in seen:
+        if event.kind == "card_flipped" and event.is_visible_to(seat):
+            known[int(event.data["position"])] = str(event.data["animal"])
+    return known
+
+
+def greedy_action(match: Match, seat: int, rng: random.Random, seen: Sequence[Event]) -> Action:
+    """The legal flip with the highest chance of matching the die (ties drawn from ``rng``)."""
+    table = view(match, seat)
+    die = table["die"]
+    known = remembered_animals(seen, seat)
+    for card in table["cards"]:
+        if card["animal"] is not None:  # face up now: seen by everyone
+            known[card["position"]] = card["animal"]
+    colours = [card["colour"] for card in table["cards"]]
+    found_under = {colours[p] for p, animal in known.items() if animal == die}
+    unseen = {colour: sum(1 for p, c in enumerate(colours) if c == colour and p not in known) for colour in colours}
+
+    def chance(position: int) -> float:
+        if position in known:
+            return 1.0 if known[position] == die else 0.0
+        colour = colours[position]
+        return 0.0 if colour in found_under else 1.0 / unseen[colour]
+
+    flips = [flip for flip in legal_actions(match, seat) if isinstance(flip, Flip)]
+    odds = [chance(flip.position) for flip in flips]
+    best = max(odds)
+    return rng.choice([flip for flip, p in zip(flips, odds, strict=True) if p == best])
