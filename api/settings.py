@@ -11,6 +11,11 @@ def _integer(name: str, default: int) -> int:
     return int(value) if value else default
 
 
+def _origins(name: str) -> tuple[str, ...]:
+    """A comma-separated list of origins (or ``*``), without blanks."""
+    return tuple(origin.strip() for origin in os.environ.get(name, "").split(",") if origin.strip())
+
+
 @dataclasses.dataclass(frozen=True)
 class Settings:
     """Everything the API reads from its environment.
@@ -20,6 +25,8 @@ class Settings:
     ``idle_ttl``: seconds an unfinished match lives after its last move (``ARENA_IDLE_TTL``).
     ``finished_ttl``: seconds a finished match stays readable (``ARENA_FINISHED_TTL``).
     ``max_body_bytes``: the largest request body accepted (``ARENA_MAX_BODY_BYTES``).
+    ``cors_origins``: the origins browsers may call the API from, or ``("*",)`` for any; empty: no
+    CORS headers at all (``ARENA_CORS_ORIGINS``, comma-separated).
     """
 
     redis_url: str = "redis://127.0.0.1:6379/0"
@@ -27,6 +34,7 @@ class Settings:
     idle_ttl: int = 7 * 24 * 3600
     finished_ttl: int = 24 * 3600
     max_body_bytes: int = 64 * 1024
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -37,4 +45,5 @@ class Settings:
             idle_ttl=_integer("ARENA_IDLE_TTL", defaults.idle_ttl),
             finished_ttl=_integer("ARENA_FINISHED_TTL", defaults.finished_ttl),
             max_body_bytes=_integer("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
+            cors_origins=_origins("ARENA_CORS_ORIGINS"),
         )

@@ -2,9 +2,10 @@
 
 A full move is ``POST /matches/{id}/actions`` on a live server under gunicorn: authorise the seat
 token, load the snapshot, validate and apply the action, compare-and-set the new snapshot and append
-its events. The baseline is a bare Flask endpoint under the same gunicorn settings doing one Redis
-GET and one SET of a 2 KB value on the same Redis server. Both are driven by the same closed-loop
-load generator (client processes, one request at a time each):
+its events. The baseline is a bare Flask endpoint doing one Redis GET and one SET of a 2 KB value on
+the same Redis server. Both run under the shared gunicorn configuration (api/gunicorn_conf.py: gevent
+workers, keep-alive) and are driven by the same closed-loop load generator (client processes, one
+request at a time each):
 
     python -m bench.http_bench [--seconds 5] [--clients 4] [--workers 2]
 """
@@ -23,8 +24,9 @@ from typing import Any
 
 import requests
 
+from api.gunicorn_conf import worker_class
 from api.redis_server import RedisServer
-from tests.live_server import LiveServer
+from bench.servers import GunicornServer
 
 COLOURS_SEEN_KEY = "flipped"
 
@@ -106,14 +108,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
 
-    root = {"PYTHONPATH": str(Path(__file__).parents[1])}
     bare_rates: list[float] = []
     move_rates: list[float] = []
     bare_latencies: list[float] = []
     move_latencies: list[float] = []
     with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as redis_server:
-        api = LiveServer(redis_server.url, workers=args.workers)
-        bare = LiveServer(redis_server.url, workers=args.workers, app="bench.bare_app:app", **root)
+        api = GunicornServer(redis_server.url, workers=args.workers)
+        bare = GunicornServer(redis_server.url, app="bench.bare_app:app", workers=args.workers)
         with api, bare:
             drive(bare_loop, bare.url, args.clients, 1.0)  # warm-up
             drive(move_loop, api.url, args.clients, 1.0)
@@ -126,7 +127,8 @@ def main() -> None:
                 move_latencies += latencies
     bare_rate, move_rate = statistics.median(bare_rates), statistics.median(move_rates)
     print(
-        f"gunicorn workers: {args.workers}, client processes: {args.clients}, {args.rounds} x {args.seconds:.0f} s each"
+        f"gunicorn {worker_class} workers: {args.workers}, client processes: {args.clients}, "
+        f"{args.rounds} x {args.seconds:.0f} s each"
     )
     print(describe("bare GET+SET 2 KB endpoint", bare_rate, bare_latencies))
     print(describe("full move (Pipifax)", move_rate, move_latencies))

@@ -1,0 +1,39 @@
+"""Cross-origin access for browsers (flask-cors), off unless ``ARENA_CORS_ORIGINS`` names origins."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_cors import CORS
+
+#: Request headers a browser may send cross-origin: the seat token, the version preconditions,
+#: the idempotency key, the event stream's resume point and the JSON body's type.
+ALLOWED_HEADERS = ["Authorization", "If-Match", "If-None-Match", "Idempotency-Key", "Last-Event-ID", "Content-Type"]
+
+#: The methods the API serves.
+ALLOWED_METHODS = ["GET", "POST", "OPTIONS"]
+
+#: Response headers a browser script may read: the match version, a new match's address, the wait
+#: before retrying.
+EXPOSED_HEADERS = ["ETag", "Location", "Retry-After"]
+
+#: Seconds a browser may cache a preflight answer.
+PREFLIGHT_MAX_AGE = 600
+
+
+def enable_cors(app: Flask, origins: tuple[str, ...]) -> None:
+    """Answer preflights and add CORS headers, error responses included, for ``origins`` (``*``: any).
+
+    With no origins the app is left alone, so it sends no ``Access-Control-*`` header at all.
+    """
+    if not origins:
+        return
+    CORS(
+        app,
+        origins="*" if "*" in origins else list(origins),
+        allow_headers=ALLOWED_HEADERS,
+        methods=ALLOWED_METHODS,
+        expose_headers=EXPOSED_HEADERS,
+        max_age=PREFLIGHT_MAX_AGE,
+        supports_credentials=False,
+        vary_header=True,
+    )

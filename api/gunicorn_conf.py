@@ -1,0 +1,57 @@
+"""The one gunicorn configuration: ``gunicorn -c python:api.gunicorn_conf api.wsgi:app``.
+
+Everything that starts the API under gunicorn uses it: ``arena serve``, the Docker image, the tests'
+live servers and the benchmarks. Each gunicorn setting is a module-level name; gunicorn ignores the
+others. This module imports nothing but the standard library's ``os`` and ``sys``: gunicorn's master
+process loads it before forking, and the gevent worker must monkey-patch ``socket``, ``threading``
+and friends before the app (redis-py, pub/sub listener threads) is imported in each worker.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+#: The ``-c`` argument that selects this module.
+CONFIG = "python:api.gunicorn_conf"
+
+# Where to listen (ARENA_HOST, ARENA_PORT; the Docker image listens on 0.0.0.0).
+bind = f"{os.environ.get('ARENA_HOST') or '127.0.0.1'}:{os.environ.get('ARENA_PORT') or '8000'}"
+
+# Worker processes (ARENA_WORKERS). The app holds no state, so any number serve the same matches.
+workers = int(os.environ.get("ARENA_WORKERS") or "4")
+
+# gevent workers serve each connection in a greenlet: an idle keep-alive connection or a client that
+# sends its body slowly costs a few kilobytes instead of a whole worker. The worker calls
+# gevent.monkey.patch_all() right after the fork, before it imports the app, so blocking socket I/O
+# (redis-py, hiredis only parses) and `threading` (pub/sub listeners) become cooperative.
+worker_class = "gevent"
+
+# The most connections (greenlets) one worker holds at once, idle keep-alive ones included.
+worker_connections = 1000
+
+# Seconds an idle keep-alive connection is kept open waiting for its next request; longer than
+# the usual 60 s idle timeout of load balancers in front, so they close first, never the server.
+keepalive = 75
+
+# Seconds without a heartbeat before the master restarts a worker. Under gevent the heartbeat runs
+# in its own greenlet, so this only catches a worker whose event loop is blocked outright.
+timeout = 30
+
+# Seconds a worker may finish its requests after a stop or restart signal before it is killed.
+graceful_timeout = 30
+
+# Never import the app in the master: each worker must import it after gevent has patched.
+preload_app = False
+
+# No gunicornc control socket: every server on a machine (the tests and benchmarks start several at
+# once) would bind the same default path, and nothing here uses it. Older gunicorns ignore the name.
+control_socket_disable = True
+
+# Where the access log goes (ARENA_ACCESS_LOG: a path, or "-" for stdout); none by default.
+accesslog = os.environ.get("ARENA_ACCESS_LOG") or None
+
+
+def gunicorn_command(app: str = "api.wsgi:app") -> list[str]:
+    """The command that serves ``app`` under gunicorn with this configuration."""
+    return [sys.executable, "-m", "gunicorn", "-c", CONFIG, app]
