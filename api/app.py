@@ -5,15 +5,19 @@ from __future__ import annotations
 from flask import Flask
 from flask_smorest import Api
 
+from api.cors import enable_cors
 from api.errors import ErrorSchema, register_error_handlers
-from api.extensions import STORE_KEY
+from api.extensions import NOTIFIER_KEY, STORE_KEY
 from api.games.routes import blp as games_blp
 from api.health.routes import blp as health_blp
 from api.json_provider import OrjsonProvider
+from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
 from api.settings import Settings
 from api.spec_plugin import ArenaSpecPlugin
 from api.store import MatchStore
+from api.streams.notifier import Notifier
+from api.streams.routes import blp as streams_blp
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
 
@@ -48,15 +52,22 @@ def create_app(settings: Settings | None = None) -> Flask:
             "info": {"description": API_DESCRIPTION},
             "components": {
                 "securitySchemes": {
-                    "seatToken": {"type": "http", "scheme": "bearer", "description": "A seat token from POST /matches."}
+                    "seatToken": {
+                        "type": "http",
+                        "scheme": "bearer",
+                        "description": "A seat token (from POST /matches or /join) or the host token.",
+                    }
                 }
             },
         },
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
     )
-    app.extensions[STORE_KEY] = MatchStore.connect(settings)
+    store = MatchStore.connect(settings)
+    app.extensions[STORE_KEY] = store
+    app.extensions[NOTIFIER_KEY] = Notifier(settings.redis_url, store.notify_pattern())
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
-    for blueprint in (games_blp, matches_blp, health_blp):
+    for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, health_blp):
         api.register_blueprint(blueprint)
     register_error_handlers(app)
+    enable_cors(app, settings.cors_origins)
     return app

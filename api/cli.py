@@ -1,4 +1,4 @@
-"""The ``arena`` command: run the server, write the OpenAPI spec."""
+"""The ``arena`` command: run the server and its referee, write the OpenAPI spec."""
 
 from __future__ import annotations
 
@@ -10,37 +10,54 @@ import subprocess
 import sys
 from pathlib import Path
 
+from api.gunicorn_conf import gunicorn_command
 from api.redis_server import RedisServer
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run the API under gunicorn; without REDIS_URL, start a real Redis server for it first."""
+    """Run the API under gunicorn (settings: api/gunicorn_conf.py); without REDIS_URL, start a Redis server first."""
     env = dict(os.environ)
     embedded: RedisServer | None = None
     if not env.get("REDIS_URL"):
         embedded = RedisServer(Path(args.data_dir), port=args.redis_port).start()
         env["REDIS_URL"] = embedded.url
         print(f"arena: started Redis on {embedded.url} (AOF in {args.data_dir})", flush=True)
-    command = [
-        sys.executable, "-m", "gunicorn",
-        "--workers", str(args.workers),
-        "--bind", f"{args.host}:{args.port}",
-        "--access-logfile", "-" if args.access_log else "/dev/null",
-        "api.wsgi:app",
-    ]  # fmt: skip
+    env.update(ARENA_HOST=args.host, ARENA_PORT=str(args.port), ARENA_WORKERS=str(args.workers))
+    if args.access_log:
+        env["ARENA_ACCESS_LOG"] = "-"
+    command = gunicorn_command("api.wsgi:app")
     print(f"arena: serving on http://{args.host}:{args.port} (docs at /docs)", flush=True)
     server = subprocess.Popen(command, env=env)
+    referee = subprocess.Popen([sys.executable, "-m", "api.cli", "referee"], env=env)
 
     def forward(signum: int, _frame: object) -> None:
         server.send_signal(signum)
+        referee.send_signal(signal.SIGTERM)
 
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
     try:
         return server.wait()
     finally:
+        referee.terminate()
+        referee.wait()
         if embedded is not None:
             embedded.stop()
+
+
+def run_referee(_args: argparse.Namespace) -> int:
+    """Apply timeouts and play server bots for every match of the Redis server at REDIS_URL."""
+    import threading
+
+    from api.referee.runner import Referee
+    from api.settings import Settings
+    from api.store import MatchStore
+
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
+    signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
+    Referee(MatchStore.connect(Settings.from_environment())).run(stop)
+    return 0
 
 
 def write_openapi(args: argparse.Namespace) -> int:
@@ -67,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--redis-port", type=int, default=None, help="port of the embedded Redis (default: a free one)")
     run.add_argument("--access-log", action="store_true", help="log every request to stdout")
     run.set_defaults(handler=serve)
+
+    referee = commands.add_parser("referee", help="apply deadlines and play server bots (arena serve runs one)")
+    referee.set_defaults(handler=run_referee)
 
     spec = commands.add_parser("openapi", help="write the OpenAPI spec")
     spec.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")

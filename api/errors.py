@@ -12,7 +12,7 @@ from flask import Flask, Response, jsonify, request
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException
 
-from api.store import MatchNotFound, StaleVersion, StoreUnavailable
+from api.store import MatchExists, MatchNotFound, StaleVersion, StoreUnavailable
 from engine import EngineError
 
 #: HTTP status of each engine error code.
@@ -24,6 +24,7 @@ ENGINE_STATUS = {
     "action/malformed": 422,
     "action/illegal": 422,
     "match/over": 409,
+    "bot/unknown": 422,
 }
 
 #: Codes for HTTP errors raised by Flask/werkzeug themselves (unknown routes, methods, sizes).
@@ -90,6 +91,14 @@ def register_error_handlers(app: Flask) -> None:
             "match/stale_version",
             f"the match has moved on to version {error.current}; fetch it and decide again",
             {"current_version": error.current},
+        )
+
+    @app.errorhandler(MatchExists)
+    def match_exists(error: MatchExists) -> Response:
+        return error_response(
+            409,
+            "request/idempotency_key_reused",
+            "this Idempotency-Key created a match whose remembered answer has expired; use a new key",
         )
 
     @app.errorhandler(StoreUnavailable)

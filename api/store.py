@@ -1,24 +1,43 @@
 """All Redis access: key names, the Lua scripts that write atomically, and typed failures.
 
-Each match lives in two keys that share the hash tag ``{<match id>}``, so a Redis Cluster keeps them
-on one node and a script may touch both:
+Each match lives in keys that share the hash tag ``{<match id>}``, so a Redis Cluster keeps them on
+one node and a script may touch them together:
 
-- ``<prefix>:{<id>}:match``, a hash: ``version`` (the compare-and-set guard) and ``snapshot`` (the
-  JSON record of the match at that version, whose size does not grow with the match's length);
+- ``<prefix>:{<id>}:match``, a hash: ``version`` (the compare-and-set guard), ``snapshot`` (the JSON
+  record of the match at that version, whose size does not grow with the match's length) and
+  ``summary`` (what the match list shows);
 - ``<prefix>:{<id>}:log``, a list with one JSON entry per version (entry ``v`` produced version
-  ``v``): who acted, what, when, and the events it produced.
+  ``v``): who acted, what, when, and the events it produced;
+- ``<prefix>:{<id>}:idem:<scope>:<key digest>``, the response remembered for an ``Idempotency-Key``
+  (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
+- the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write.
+
+Two indexes span matches, each a sorted set under its own hash tag, kept by the same scripts:
+
+- ``<prefix>:{lobby}:<filter>``: match ids scored by creation time, one set per filter (all
+  matches, per status, per game, per game and status); entries of expired matches are dropped when
+  a listing meets them;
+- ``<prefix>:{referee}:due``: match ids scored by when the server must next act on them (a bot's
+  turn, a deadline); the channel ``<prefix>:referee:wake`` tells referees that it changed.
+
+The index keys live in other hash slots than a match's keys: the scripts that write a match and its
+index entries together need a single Redis server (or, on a cluster, a second step per write).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import hashlib
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import orjson
 import redis
 
 from api.settings import Settings
+
+#: How long a response stays remembered for its ``Idempotency-Key``.
+IDEMPOTENCY_TTL = 24 * 3600
 
 
 class StoreError(Exception):
@@ -45,30 +64,77 @@ class MatchExists(StoreError):
     """A match with this id exists already (ids are random: a clash means a bug or an attack)."""
 
 
-# Creates a match. KEYS: match hash, log list. ARGV: snapshot, first log entry, ttl seconds.
-# Returns 1, or 0 if the match exists already.
-CREATE_SCRIPT = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'version', '0', 'snapshot', ARGV[1])
-redis.call('DEL', KEYS[2])
-redis.call('RPUSH', KEYS[2], ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('EXPIRE', KEYS[2], ARGV[3])
+class Replayed(StoreError):
+    """The write's ``Idempotency-Key`` was used before: here is the response remembered for it."""
+
+    def __init__(self, remembered: dict[str, Any]) -> None:
+        super().__init__("idempotent replay")
+        self.remembered = remembered
+
+
+# Writes one version of a match: creates it (ARGV[1] empty: it must not exist) or compare-and-sets it
+# (ARGV[1]: the version it must still be at). With the snapshot it appends the version's log entry,
+# remembers the response of an Idempotency-Key, moves the match in the lobby indexes, sets when the
+# referee is due, and publishes the new version.
+# KEYS: 1 match hash, 2 log list, 3 idempotency key, 4 referee due set, 5.. lobby index sets (the
+#   first ARGV[13] to add the match to, the rest to remove it from).
+# ARGV: 1 expected version or '', 2 new version, 3 snapshot, 4 summary, 5 log entry, 6 ttl seconds,
+#   7 notify channel, 8 idempotency record or '', 9 its ttl, 10 referee due score or '' (none),
+#   11 match id, 12 lobby score (creation time), 13 how many index keys to add to, 14 wake channel.
+# Returns {1, new version} when written; {0, current} when the match has moved on; {-1, -1} when it
+# does not exist; {3, 0} when creating a match that exists; {2, record} when the idempotency key
+# was used already (nothing written).
+WRITE_SCRIPT = """
+if ARGV[8] ~= '' then
+  local remembered = redis.call('GET', KEYS[3])
+  if remembered then return {2, remembered} end
+end
+local current = redis.call('HGET', KEYS[1], 'version')
+if ARGV[1] == '' then
+  if current then return {3, 0} end
+  redis.call('DEL', KEYS[2])
+else
+  if not current then return {-1, -1} end
+  if current ~= ARGV[1] then return {0, tonumber(current)} end
+end
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'snapshot', ARGV[3], 'summary', ARGV[4])
+redis.call('RPUSH', KEYS[2], ARGV[5])
+redis.call('EXPIRE', KEYS[1], ARGV[6])
+redis.call('EXPIRE', KEYS[2], ARGV[6])
+if ARGV[8] ~= '' then redis.call('SET', KEYS[3], ARGV[8], 'EX', ARGV[9]) end
+if ARGV[10] == '' then
+  redis.call('ZREM', KEYS[4], ARGV[11])
+else
+  redis.call('ZADD', KEYS[4], ARGV[10], ARGV[11])
+  redis.call('PUBLISH', ARGV[14], ARGV[10])
+end
+local adds = tonumber(ARGV[13])
+for i = 5, #KEYS do
+  if i - 4 <= adds then redis.call('ZADD', KEYS[i], ARGV[12], ARGV[11])
+  else redis.call('ZREM', KEYS[i], ARGV[11]) end
+end
+redis.call('PUBLISH', ARGV[7], ARGV[2])
+return {1, tonumber(ARGV[2])}
+"""
+
+# Sets when the referee is next due on a match, if the match is still at the version it looked at.
+# KEYS: 1 match hash, 2 due set. ARGV: 1 version, 2 due score or '' (none), 3 match id.
+# Returns 1 when set, 0 when the match moved on (its writer set the due time), -1 when it is gone.
+RESCHEDULE_SCRIPT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current then redis.call('ZREM', KEYS[2], ARGV[3]) return -1 end
+if current ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('ZREM', KEYS[2], ARGV[3]) else redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3]) end
 return 1
 """
 
-# Compare-and-set of one move. KEYS: match hash, log list. ARGV: expected version, new version,
-# new snapshot, log entry, ttl seconds. Returns {1, new} when written, {0, current} when the match
-# has moved on, {-1, -1} when it does not exist. The snapshot and its log entry are written together.
-COMMIT_SCRIPT = """
-local current = redis.call('HGET', KEYS[1], 'version')
-if not current then return {-1, -1} end
-if current ~= ARGV[1] then return {0, tonumber(current)} end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'snapshot', ARGV[3])
-redis.call('RPUSH', KEYS[2], ARGV[4])
-redis.call('EXPIRE', KEYS[1], ARGV[5])
-redis.call('EXPIRE', KEYS[2], ARGV[5])
-return {1, tonumber(ARGV[2])}
+# Claims the matches whose due time has come, for one referee: each is pushed back by a lease, so
+# other referees leave it alone unless this one dies before it writes.
+# KEYS: 1 due set. ARGV: 1 now, 2 lease seconds, 3 how many at most. Returns the match ids.
+CLAIM_SCRIPT = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(due) do redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), id) end
+return due
 """
 
 
@@ -85,14 +151,19 @@ def _reaching_redis() -> Iterator[None]:
         raise
 
 
+def idempotency_digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
 class MatchStore:
-    """Snapshots and logs of matches in Redis; every write is one atomic script."""
+    """Snapshots, logs and indexes of matches in Redis; every write is one atomic script."""
 
     def __init__(self, client: redis.Redis, settings: Settings) -> None:
         self.client = client
         self.settings = settings
-        self._create = client.register_script(CREATE_SCRIPT)
-        self._commit = client.register_script(COMMIT_SCRIPT)
+        self._write = client.register_script(WRITE_SCRIPT)
+        self._reschedule = client.register_script(RESCHEDULE_SCRIPT)
+        self._claim = client.register_script(CLAIM_SCRIPT)
 
     @classmethod
     def connect(cls, settings: Settings) -> MatchStore:
@@ -101,22 +172,105 @@ class MatchStore:
         )
         return cls(client, settings)
 
+    # --- keys ---------------------------------------------------------------------------------
+
     def match_key(self, match_id: str) -> str:
         return f"{self.settings.key_prefix}:{{{match_id}}}:match"
 
     def log_key(self, match_id: str) -> str:
         return f"{self.settings.key_prefix}:{{{match_id}}}:log"
 
+    def idempotency_key(self, match_id: str, scope: str, key: str | None) -> str:
+        digest = idempotency_digest(key) if key is not None else "-"
+        return f"{self.settings.key_prefix}:{{{match_id}}}:idem:{scope}:{digest}"
+
+    def notify_channel(self, match_id: str) -> str:
+        return f"{self.settings.key_prefix}:{{{match_id}}}:notify"
+
+    def notify_pattern(self) -> str:
+        """The pattern of every match's notify channel, for one subscription per process."""
+        prefix = "".join(f"\\{c}" if c in "*?[]\\" else c for c in self.settings.key_prefix)
+        return f"{prefix}:{{*}}:notify"
+
+    def match_id_of_channel(self, channel: str) -> str:
+        return channel[channel.index("{") + 1 : channel.rindex("}")]
+
+    def lobby_key(self, game: str | None = None, status: str | None = None) -> str:
+        parts = [f"game:{game}"] * (game is not None) + [f"status:{status}"] * (status is not None)
+        return f"{self.settings.key_prefix}:{{lobby}}:" + (":".join(parts) or "all")
+
+    def lobby_keys(self, game: str, status: str) -> list[str]:
+        """Every index a match of ``game`` in ``status`` belongs to."""
+        return [self.lobby_key(), self.lobby_key(game), self.lobby_key(None, status), self.lobby_key(game, status)]
+
+    def due_key(self) -> str:
+        return f"{self.settings.key_prefix}:{{referee}}:due"
+
+    def wake_channel(self) -> str:
+        return f"{self.settings.key_prefix}:referee:wake"
+
     def ttl(self, finished: bool) -> int:
         return self.settings.finished_ttl if finished else self.settings.idle_ttl
 
-    def create(self, match_id: str, snapshot: dict[str, Any], entry: dict[str, Any], finished: bool) -> None:
-        """Store a new match at version 0 with the log entry of its setup."""
-        keys = [self.match_key(match_id), self.log_key(match_id)]
+    # --- matches ------------------------------------------------------------------------------
+
+    def write(
+        self,
+        match_id: str,
+        expected: int | None,
+        version: int,
+        *,
+        snapshot: dict[str, Any],
+        summary: dict[str, Any],
+        entry: dict[str, Any],
+        finished: bool,
+        due: float | None,
+        created_at: float,
+        index_add: Sequence[str] = (),
+        index_remove: Sequence[str] = (),
+        idempotency: tuple[str, str, dict[str, Any]] | None = None,
+    ) -> None:
+        """Write ``version`` of a match: create it (``expected`` None) or compare-and-set it.
+
+        ``idempotency`` is ``(scope, key, record)``: the response to remember for that key. Raises
+        :class:`Replayed` when the key was used already, :class:`StaleVersion` when the match moved
+        on, :class:`MatchNotFound` when it is gone, :class:`MatchExists` when creating one that exists.
+        """
+        scope, key, remembered = idempotency if idempotency else ("-", None, None)
+        keys = [
+            self.match_key(match_id),
+            self.log_key(match_id),
+            self.idempotency_key(match_id, scope, key),
+            self.due_key(),
+            *index_add,
+            *index_remove,
+        ]
+        args: list[bytes | str | int | float] = [
+            "" if expected is None else expected,
+            version,
+            _dumps(snapshot),
+            _dumps(summary),
+            _dumps(entry),
+            self.ttl(finished),
+            self.notify_channel(match_id),
+            "" if remembered is None else _dumps(remembered),
+            IDEMPOTENCY_TTL,
+            "" if due is None else repr(due),
+            match_id,
+            repr(created_at),
+            len(index_add),
+            self.wake_channel(),
+        ]
         with _reaching_redis():
-            created = self._create(keys=keys, args=[_dumps(snapshot), _dumps(entry), self.ttl(finished)])
-        if not created:
+            code, value = self._write(keys=keys, args=args)
+        if code == 2:
+            raise Replayed(orjson.loads(value))
+        if code == 3:
             raise MatchExists(match_id)
+        if code == -1:
+            raise MatchNotFound(match_id)
+        if code == 0:
+            raise StaleVersion(int(value))
 
     def load(self, match_id: str) -> dict[str, Any]:
         """The latest snapshot of the match."""
@@ -127,18 +281,11 @@ class MatchStore:
         snapshot: dict[str, Any] = orjson.loads(raw)
         return snapshot
 
-    def commit(
-        self, match_id: str, expected: int, snapshot: dict[str, Any], entry: dict[str, Any], finished: bool
-    ) -> None:
-        """Write version ``expected + 1`` and its log entry, only if the match is still at ``expected``."""
-        keys = [self.match_key(match_id), self.log_key(match_id)]
-        args: list[bytes | int] = [expected, expected + 1, _dumps(snapshot), _dumps(entry), self.ttl(finished)]
+    def remembered(self, match_id: str, scope: str, key: str) -> dict[str, Any] | None:
+        """The response remembered for an ``Idempotency-Key``, if it was used."""
         with _reaching_redis():
-            code, current = self._commit(keys=keys, args=args)
-        if code == -1:
-            raise MatchNotFound(match_id)
-        if code == 0:
-            raise StaleVersion(int(current))
+            raw = self.client.get(self.idempotency_key(match_id, scope, key))
+        return None if raw is None else orjson.loads(raw)
 
     def log(self, match_id: str, after: int, limit: int) -> list[dict[str, Any]]:
         """Up to ``limit`` log entries of the versions after ``after`` (``-1``: from the setup on)."""
@@ -146,6 +293,79 @@ class MatchStore:
         with _reaching_redis():
             raw = self.client.lrange(self.log_key(match_id), start, start + limit - 1)
         return [orjson.loads(item) for item in raw]
+
+    # --- the lobby ----------------------------------------------------------------------------
+
+    def list_summaries(
+        self, index: str, limit: int, before: tuple[float, str] | None
+    ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
+        """Up to ``limit`` summaries from ``index``, newest first, after the cursor ``before``.
+
+        Returns the page and the cursor of its last entry (``None`` when nothing follows). Entries
+        of expired matches are dropped from this index as they are met, so a page costs O(page).
+        """
+        page: list[dict[str, Any]] = []
+        cursor = before
+        while True:
+            wanted = limit - len(page)
+            rows = self._index_rows(index, cursor, wanted + 1)
+            chosen = rows[:wanted]
+            with _reaching_redis(), self.client.pipeline(transaction=False) as pipe:
+                for match_id, _ in chosen:
+                    pipe.hget(self.match_key(match_id), "summary")
+                found = pipe.execute()
+            gone = [match_id for (match_id, _), raw in zip(chosen, found, strict=True) if raw is None]
+            if gone:
+                with _reaching_redis():
+                    self.client.zrem(index, *gone)
+            page.extend(orjson.loads(raw) for raw in found if raw is not None)
+            if len(rows) <= wanted:
+                return page, None
+            cursor = (chosen[-1][1], chosen[-1][0])
+            if len(page) == limit:
+                return page, cursor
+
+    def _index_rows(self, index: str, before: tuple[float, str] | None, count: int) -> list[tuple[str, float]]:
+        """Up to ``count`` ``(match id, score)`` of ``index`` after ``before``, newest first.
+
+        Equal scores come in descending id order, so the cursor's id breaks ties.
+        """
+        high = "+inf" if before is None else repr(before[0])
+        ties = 0
+        while True:
+            with _reaching_redis():
+                raw = cast(
+                    list[tuple[bytes, float]],
+                    self.client.zrevrangebyscore(index, high, "-inf", start=0, num=count + ties, withscores=True),
+                )
+            rows = [(member.decode(), float(score)) for member, score in raw]
+            if before is not None:
+                rows = [(m, s) for m, s in rows if s < before[0] or m < before[1]]
+            if len(rows) >= count or len(raw) < count + ties:
+                return rows[:count]
+            ties = len(raw) - len(rows)
+
+    # --- the referee --------------------------------------------------------------------------
+
+    def claim_due(self, now: float, lease: float, limit: int) -> list[str]:
+        """The matches the referee is due on by ``now``, each claimed for ``lease`` seconds."""
+        with _reaching_redis():
+            ids = self._claim(keys=[self.due_key()], args=[repr(now), repr(lease), limit])
+        return [i.decode() for i in ids]
+
+    def next_due(self) -> float | None:
+        """When the referee is next due on any match."""
+        with _reaching_redis():
+            first = self.client.zrange(self.due_key(), 0, 0, withscores=True)
+        return float(first[0][1]) if first else None
+
+    def reschedule(self, match_id: str, version: int, due: float | None) -> None:
+        """Set when the referee is next due on a match still at ``version``."""
+        with _reaching_redis():
+            self._reschedule(
+                keys=[self.match_key(match_id), self.due_key()],
+                args=[version, "" if due is None else repr(due), match_id],
+            )
 
     def ping(self) -> None:
         with _reaching_redis():

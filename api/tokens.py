@@ -1,7 +1,8 @@
-"""Seat tokens: ``<match id>.<seat>.<secret>``, where the secret is 32 random bytes.
+"""Tokens: ``<match id>.<seat>.<secret>`` for a seat, ``<match id>.host.<secret>`` for the host.
 
-Only a SHA-256 digest of each token is stored with the match, so a leaked snapshot gives no token.
-The match id and seat in the token say which seat it claims; the digest proves the claim.
+The secret is 32 random bytes. Only a SHA-256 digest of each token is stored with the match, so a
+leaked snapshot gives no token. The match id and seat in the token say what it claims; the digest
+proves the claim.
 """
 
 from __future__ import annotations
@@ -12,35 +13,42 @@ import hmac
 import re
 import secrets
 
+HOST = "host"
+
 
 @dataclasses.dataclass(frozen=True)
-class SeatClaim:
-    """What a presented token claims: a seat of a match."""
+class Claim:
+    """What a presented token claims: a seat of a match, or (``seat`` None) its host."""
 
     match_id: str
-    seat: int
+    seat: int | None
     token: str
 
+    @property
+    def is_host(self) -> bool:
+        return self.seat is None
 
-def new_token(match_id: str, seat: int) -> str:
-    return f"{match_id}.{seat}.{secrets.token_urlsafe(32)}"
+
+def new_token(match_id: str, seat: int | None) -> str:
+    """A fresh token for ``seat`` of ``match_id`` (``None``: the host)."""
+    return f"{match_id}.{HOST if seat is None else seat}.{secrets.token_urlsafe(32)}"
 
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-TOKEN_SHAPE = re.compile(r"([A-Za-z0-9_-]{1,64})\.([0-9]{1,3})\.([A-Za-z0-9_-]{32,128})")
+TOKEN_SHAPE = re.compile(r"([A-Za-z0-9_-]{1,64})\.([0-9]{1,3}|host)\.([A-Za-z0-9_-]{32,128})")
 
 
-def parse_token(token: str) -> SeatClaim | None:
-    """The claim a token makes, or ``None`` if it is not shaped like a seat token."""
+def parse_token(token: str) -> Claim | None:
+    """The claim a token makes, or ``None`` if it is not shaped like a token."""
     shape = TOKEN_SHAPE.fullmatch(token)
     if shape is None:
         return None
-    return SeatClaim(shape[1], int(shape[2]), token)
+    return Claim(shape[1], None if shape[2] == HOST else int(shape[2]), token)
 
 
-def proves(claim: SeatClaim, digests: list[str]) -> bool:
-    """Whether the token is the one issued for the claimed seat (constant-time comparison)."""
-    return 0 <= claim.seat < len(digests) and hmac.compare_digest(digest(claim.token), digests[claim.seat])
+def proves(token: str, stored_digest: str | None) -> bool:
+    """Whether ``token`` is the one whose digest was stored (constant-time comparison)."""
+    return stored_digest is not None and hmac.compare_digest(digest(token), stored_digest)

@@ -80,6 +80,8 @@ class GameInfo:
     action_filters: tuple[str, ...] = ()
     #: The rulings that close the rulebook's gaps: ``(id, what the server does)``, e.g. ``("P3", ...)``.
     rulings: tuple[tuple[str, str], ...] = ()
+    #: Whether a higher or a lower score is better; ``None`` for games without scores.
+    score_order: Literal["higher", "lower"] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,6 +114,22 @@ class Result:
 
     def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "scores": None if self.scores is None else list(self.scores)}
+
+    def ranks(self, score_order: Literal["higher", "lower"] | None, seats: Iterable[int]) -> dict[int, int]:
+        """Each of ``seats`` ranked among themselves (1 = best, ties share a rank, 1224 style).
+
+        Winners come first; the others follow by score where the game has an order of scores, else
+        they share the rank after the winners.
+        """
+        sign = {"higher": -1, "lower": 1, None: 0}[score_order]
+        scores = self.scores
+
+        def key(seat: int) -> tuple[int, float]:
+            score = scores[seat] if scores is not None and sign else 0.0
+            return (0 if seat in self.winners else 1, sign * score)
+
+        keys = {seat: key(seat) for seat in seats}
+        return {seat: 1 + sum(1 for other in keys.values() if other < mine) for seat, mine in keys.items()}
 
 
 @dataclasses.dataclass

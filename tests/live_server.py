@@ -11,14 +11,25 @@ from types import TracebackType
 
 import requests
 
+from api.gunicorn_conf import gunicorn_command
 from api.redis_server import free_port
 
 
 class LiveServer:
-    """``gunicorn <app>`` (default: the API) with ``workers`` processes on a free loopback port."""
+    """``gunicorn -c python:api.gunicorn_conf <app>`` (default: the API) on a free loopback port.
+
+    With ``referee`` (the default for the API) an ``arena referee`` process runs beside it, as
+    ``arena serve`` runs one, so deadlines and bot-only matches proceed with nobody reading.
+    """
 
     def __init__(
-        self, redis_url: str, workers: int = 2, key_prefix: str = "arena", app: str = "api.wsgi:app", **env: str
+        self,
+        redis_url: str,
+        workers: int = 2,
+        key_prefix: str = "arena",
+        app: str = "api.wsgi:app",
+        referee: bool = True,
+        **env: str,
     ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -26,16 +37,21 @@ class LiveServer:
         self.app = app
         self.env = {**os.environ, "REDIS_URL": redis_url, "ARENA_KEY_PREFIX": key_prefix, **env}
         self.process: subprocess.Popen[bytes] | None = None
+        self.referee: subprocess.Popen[bytes] | None = None
+        self.with_referee = referee and app == "api.wsgi:app"
 
     def start(self, timeout: float = 60.0) -> LiveServer:
-        command = [
-            sys.executable, "-m", "gunicorn",
-            "--workers", str(self.workers),
-            "--bind", f"127.0.0.1:{self.port}",
-            "--access-logfile", "/dev/null",
-            self.app,
-        ]  # fmt: skip
-        self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        listen = {"ARENA_HOST": "127.0.0.1", "ARENA_PORT": str(self.port), "ARENA_WORKERS": str(self.workers)}
+        self.process = subprocess.Popen(
+            gunicorn_command(self.app),
+            env={**self.env, **listen},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        if self.with_referee:
+            self.referee = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "referee"], env=self.env, stdout=subprocess.DEVNULL
+            )
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -49,6 +65,10 @@ class LiveServer:
             time.sleep(0.1)
 
     def stop(self) -> None:
+        if self.referee is not None:
+            self.referee.terminate()
+            self.referee.wait(timeout=15)
+            self.referee = None
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:

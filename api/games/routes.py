@@ -10,6 +10,7 @@ from api.blueprint import ArenaBlueprint
 from api.errors import ErrorSchema
 from api.games.schemas import GameListSchema, GameSchema
 from engine import Game, all_games, get_game
+from engine.bots import bots_for
 
 blp = ArenaBlueprint("games", __name__, url_prefix="/games", description="The catalogue of games.")
 
@@ -38,6 +39,8 @@ def catalogue_entry(game: Game[Any]) -> dict[str, Any]:
         "action_filters": list(info.action_filters),
         "rulings": [{"id": rid, "text": text} for rid, text in info.rulings],
         "rules": f"docs/rules/{info.id}.md",
+        "bots": [{"id": bot.id, "description": bot.description} for bot in bots_for(info.id)],
+        "score_order": info.score_order,
     }
 
 

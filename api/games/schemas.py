@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 
 class OptionSchema(Schema):
@@ -31,6 +31,13 @@ class RulingSchema(Schema):
     text = fields.String(required=True)
 
 
+class BotSchema(Schema):
+    """A bot the server can play a seat with."""
+
+    id = fields.String(required=True, metadata={"description": 'Use as `{"bot": id}` in a match\'s `seats`.'})
+    description = fields.String(required=True)
+
+
 class GameSchema(Schema):
     """A game in the catalogue."""
 
@@ -47,6 +54,13 @@ class GameSchema(Schema):
         metadata={"description": "Keys accepted by `filter` when listing legal actions (`key=value`)."},
     )
     rulings = fields.List(fields.Nested(RulingSchema), required=True)
+    bots = fields.List(fields.Nested(BotSchema), required=True, metadata={"description": "The server's bots."})
+    score_order = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["higher", "lower"]),
+        metadata={"description": "Whether a higher or a lower score is better; null when the game has no scores."},
+    )
     rules = fields.String(
         required=True,
         metadata={"description": "Where the game's rules and rulings are documented (a repository path)."},

@@ -11,8 +11,10 @@ from flask.views import MethodView
 
 from api.blueprint import ArenaBlueprint
 from api.errors import ErrorSchema
-from api.extensions import store
+from api.extensions import notifier, store
 from api.matches import schemas, service
+from api.matches.table import Table
+from api.streams.waiting import wait_until
 from api.type_schemas import ActionSchema
 from engine import count_legal_actions, legal_actions
 
@@ -31,7 +33,16 @@ IF_NONE_MATCH = {
     "name": "If-None-Match",
     "required": False,
     "schema": {"type": "string"},
-    "description": "A version (ETag) the client holds; 304 when the match is still at it.",
+    "description": "A version (ETag) the client holds; 304 when the match is still at it (after `wait`).",
+}
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
+    "description": "A unique key (e.g. a UUID) per request: a retry with the same key and body within 24 h gets "
+    "the original answer instead of acting twice; the same key with another body is 422 "
+    "`request/idempotency_mismatch`. A replayed answer carries `Idempotent-Replayed: true`.",
 }
 
 
@@ -42,12 +53,14 @@ def _errors(*statuses: int) -> Any:
         401: "Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`).",
         403: "A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`).",
         404: "No such match or game (`match/not_found`, `game/unknown`).",
-        409: "Not this seat's turn or the match is over (`action/not_your_turn`, `match/over`).",
+        409: "The seat may not act now (`action/not_your_turn`, `match/over`, `match/waiting`, `seat/out`, "
+        "`action/too_late`).",
         412: "The match has moved past the If-Match version (`match/stale_version`).",
         413: "The request body is too large (`request/too_large`).",
         415: "The body is not sent as `application/json` (`request/unsupported_media_type`).",
         422: "Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, "
-        "`request/invalid`); an illegal action's `details.rule` names the rule it breaks.",
+        "`bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` "
+        "names the rule it breaks.",
         428: "The If-Match header is missing (`match/version_required`).",
         503: "The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the "
         "move may have been applied before the store stopped answering: read the match's version again.",
@@ -59,6 +72,22 @@ def _errors(*statuses: int) -> Any:
         return view
 
     return decorate
+
+
+def answer(reply: service.Answer) -> Response:
+    """An answer (fresh or remembered for an Idempotency-Key) as a response."""
+    response = jsonify(reply.body)
+    response.status_code = reply.status
+    response.headers.update(reply.headers)
+    if reply.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+def not_modified(version: int) -> Response:
+    response = Response(status=304)
+    response.set_etag(str(version))
+    return response
 
 
 def _with_etag(body: dict[str, Any], version: int, private: bool = False) -> Response:
@@ -77,51 +106,70 @@ def _with_etag(body: dict[str, Any], version: int, private: bool = False) -> Res
 
 @blp.route("")
 class Matches(MethodView):
-    @blp.doc(operationId="createMatch")
+    @blp.doc(operationId="createMatch", parameters=[IDEMPOTENCY_KEY])
     @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedMatchSchema)
     @_errors(400, 404, 413, 415, 422, 503)
     def post(self, body: dict[str, Any]) -> Response:
-        """Create a match; the response holds one secret token per seat for the programs that play them."""
-        stored, tokens = service.create_match(store(), body["game"], body["players"], body["options"], body["seed"])
-        payload = {
-            "match": service.match_resource(stored, None, time.time()),
-            "seats": [{"seat": seat, "token": token} for seat, token in enumerate(tokens)],
-        }
-        response = _with_etag(payload, stored.match.version, private=True)  # it carries the seat tokens
-        response.status_code = 201
-        response.headers["Location"] = f"/matches/{stored.match_id}"
-        return response
+        """Create a match; the response holds a secret token per player seat and the host's token.
+
+        With `seats`, some seats may be server bots or left open for others to join (the match then
+        waits until they are); with `time_control`, every decision has a deadline.
+        """
+        return answer(service.create_match(store(), body, request.headers.get("Idempotency-Key")))
 
 
 @blp.route("/<match_id>")
 class MatchById(MethodView):
     @blp.doc(operationId="getMatch", parameters=[IF_NONE_MATCH])
+    @blp.arguments(schemas.WaitQuerySchema(), location="query")
     @blp.response(
         200, schemas.MatchSchema, headers={"ETag": {"description": "The match version.", "schema": {"type": "string"}}}
     )
     @blp.alt_response(304, description="The match is still at the version given in If-None-Match.")
-    @_errors(404, 503)
-    def get(self, match_id: str) -> Response:
-        """The match as a spectator sees it: status, version, who acts, result and the public view."""
-        stored = service.load_match(store(), match_id)
-        if request.if_none_match.contains_weak(str(stored.match.version)):
-            response = Response(status=304)
-            response.set_etag(str(stored.match.version))
-            return response
-        return _with_etag(service.match_resource(stored, None, time.time()), stored.match.version)
+    @_errors(404, 422, 503)
+    def get(self, query: dict[str, Any], match_id: str) -> Response:
+        """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
+
+        With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+        304 after S seconds.
+        """
+        table = _changed_table(match_id, query["wait"])
+        if request.if_none_match.contains_weak(str(table.version)):
+            return not_modified(table.version)
+        return _with_etag(service.match_resource(table, None, time.time()), table.version)
+
+
+def _changed_table(match_id: str, wait: float | None) -> Table:
+    """The match now, or (with ``wait``) as soon as its version is not one named in If-None-Match."""
+    if wait is None or not request.if_none_match:
+        return service.load_table(store(), match_id)
+    held = request.if_none_match
+    table, _ = wait_until(
+        store(), notifier(), match_id, wait, lambda t: None if held.contains_weak(str(t.version)) else t
+    )
+    return table
 
 
 @blp.route("/<match_id>/view")
 class SeatView(MethodView):
-    @blp.doc(operationId="getSeatView", security=BEARER)
-    @blp.arguments(schemas.SeatQuerySchema(), location="query")
+    @blp.doc(operationId="getSeatView", security=BEARER, parameters=[IF_NONE_MATCH])
+    @blp.arguments(schemas.SeatViewQuerySchema(), location="query")
     @blp.response(200, schemas.SeatViewSchema)
+    @blp.alt_response(304, description="With `wait`: the match stayed at the version given in If-None-Match.")
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
-        """What the token's seat sees: its own hand and everything public, nothing more."""
-        stored, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
-        return _with_etag(service.match_resource(stored, seat, time.time()), stored.match.version, private=True)
+        """What the token's seat sees: its own hand and everything public, nothing more.
+
+        With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+        304 after S seconds.
+        """
+        table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
+        if query["wait"] is not None and request.if_none_match:
+            table = _changed_table(match_id, query["wait"])
+            if request.if_none_match.contains_weak(str(table.version)):
+                return not_modified(table.version)
+        return _with_etag(service.match_resource(table, seat, time.time()), table.version, private=True)
 
 
 @blp.route("/<match_id>/legal-actions")
@@ -136,25 +184,26 @@ class LegalActions(MethodView):
         Empty when the seat may not act. `filter=key=value` narrows the list where the game offers
         filters (Girafferaffe: `filter=tree=any`).
         """
-        stored, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
-        match = stored.match
+        table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
+        match = table.match
         filters = service.action_filters(match, query["filter"])
         offset, limit = query["offset"], query["limit"]
-        total = count_legal_actions(match, seat, filters)
+        acting = seat in table.to_act
+        total = count_legal_actions(match, seat, filters) if acting else 0
         page = itertools.islice(legal_actions(match, seat, filters), offset, offset + limit) if offset < total else ()
         body = {
-            "version": match.version,
+            "version": table.version,
             "total": total,
             "offset": offset,
             "limit": limit,
             "actions": [action.to_json() for action in page],
         }
-        return _with_etag(body, match.version, private=True)
+        return _with_etag(body, table.version, private=True)
 
 
 @blp.route("/<match_id>/actions")
 class Actions(MethodView):
-    @blp.doc(operationId="submitAction", security=BEARER, parameters=[IF_MATCH])
+    @blp.doc(operationId="submitAction", security=BEARER, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
     @blp.arguments(ActionSchema())
     @blp.response(200, schemas.MoveResultSchema)
     @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503)
@@ -162,14 +211,22 @@ class Actions(MethodView):
         """Take one action as the token's seat, at the version named by If-Match.
 
         Exactly one of several actions racing on the same version is applied; the others get 412.
-        The response is the seat's new view with the events this action produced that it sees.
+        The response is the seat's new view with the events this action produced that it sees. If
+        server bots must act next, they have moved by the time the response is sent (read the match
+        again to see their moves).
         """
         claim = service.claim_from_header(request.headers.get("Authorization"))
-        stored, events = service.play(store(), match_id, claim, request.headers.get("If-Match"), action)
-        seat = claim.seat
-        body = service.match_resource(stored, seat, stored.updated_at)
-        body["events"] = [{"version": stored.match.version, **e.to_json()} for e in events if e.is_visible_to(seat)]
-        return _with_etag(body, stored.match.version, private=True)
+        headers = request.headers
+        return answer(
+            service.play(
+                store(),
+                match_id,
+                claim,
+                if_match=headers.get("If-Match"),
+                action=action,
+                idempotency_key=headers.get("Idempotency-Key"),
+            )
+        )
 
 
 @blp.route("/<match_id>/events")
@@ -177,10 +234,14 @@ class Events(MethodView):
     @blp.doc(operationId="listEvents")
     @blp.arguments(schemas.EventQuerySchema(), location="query")
     @blp.response(200, schemas.EventPageSchema)
+    @blp.alt_response(304, description="With `wait`: no event after `after` came within the wait.")
     @_errors(404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
-        """The public event log after a version, paged by versions: what every player and spectator saw."""
-        return _event_page(service.load_match(store(), match_id), query, None)
+        """The public event log after a version, paged by versions: what every player and spectator saw.
+
+        With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds.
+        """
+        return _event_page(service.load_table(store(), match_id), match_id, query, None)
 
 
 @blp.route("/<match_id>/seat-events")
@@ -188,21 +249,33 @@ class SeatEvents(MethodView):
     @blp.doc(operationId="listSeatEvents", security=BEARER)
     @blp.arguments(schemas.EventQuerySchema(), location="query")
     @blp.response(200, schemas.EventPageSchema)
+    @blp.alt_response(304, description="With `wait`: no event after `after` came within the wait.")
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The event log as the token's seat saw it: the public events and the seat's private ones."""
-        stored, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))
-        return _event_page(stored, query, seat)
+        _, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))
+        return _event_page(None, match_id, query, seat)
 
 
-def _event_page(stored: service.StoredMatch, query: dict[str, Any], viewer: int | None) -> Response:
-    """A page of the events after ``query["after"]`` that the public (or the seat ``viewer``) may see."""
-    after, limit = query["after"], query["limit"]
-    entries = store().log(stored.match_id, after, limit)
-    last = entries[-1]["version"] if entries else min(after, stored.match.version)
-    body = {
-        "events": service.visible_events(entries, viewer),
-        "next_after": last,
-        "has_more": last < stored.match.version,
-    }
-    return _with_etag(body, stored.match.version, private=viewer is not None)
+def _event_page(table: Table | None, match_id: str, query: dict[str, Any], viewer: int | None) -> Response:
+    """A page of the events after ``query["after"]`` that the public (or the seat ``viewer``) may see.
+
+    With ``wait``, the page is read once the match holds an event after ``after`` for this reader.
+    """
+    after, limit, wait = query["after"], query["limit"], query["wait"]
+
+    def page(current: Table) -> dict[str, Any] | None:
+        entries = store().log(match_id, after, limit) if current.version > after else []
+        last = entries[-1]["version"] if entries else min(after, current.version)
+        events = service.visible_events(entries, viewer)
+        if wait is not None and not events and last >= current.version:
+            return None
+        return {"events": events, "next_after": last, "has_more": last < current.version}
+
+    if wait is None and table is not None:
+        found, body = table, page(table)
+    else:
+        found, body = wait_until(store(), notifier(), match_id, wait or 0.0, page)
+    if body is None:
+        return not_modified(found.version)
+    return _with_etag(body, found.version, private=viewer is not None)

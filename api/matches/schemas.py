@@ -2,9 +2,50 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from api.referee.clock import PER_ACTION_MAX, PER_ACTION_MIN
 from api.type_schemas import ActionSchema, ViewSchema
+
+#: A name at the table: 1-64 characters, none of them a control character.
+NAME = validate.And(validate.Length(min=1, max=64), validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$"))
+
+
+class SeatRequestSchema(Schema):
+    """Who sits in one seat: a named player (`name`), a server bot (`bot`) or anyone who joins (`open`)."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(validate=NAME, metadata={"description": "The player's name (with `open`: a label)."})
+    bot = fields.String(metadata={"description": "A bot id from the game's `bots`: the server plays this seat."})
+    open = fields.Boolean(metadata={"description": "`true`: the seat waits for someone to join it."})
+
+    @validates_schema
+    def one_kind(self, data: dict[str, object], **_: object) -> None:
+        if "bot" in data and data.get("open"):
+            raise ValidationError("a seat is either a bot or open, not both")
+
+
+class TimeControlSchema(Schema):
+    """A time limit on every decision."""
+
+    class Meta:
+        unknown = RAISE
+
+    per_action = fields.Float(
+        required=True,
+        validate=validate.Range(min=PER_ACTION_MIN, max=PER_ACTION_MAX),
+        metadata={"description": "Seconds each seat has for each decision (0.1 to 86400)."},
+    )
+    on_timeout = fields.String(
+        load_default="forfeit",
+        validate=validate.OneOf(["forfeit", "bot"]),
+        metadata={
+            "description": "`forfeit`: a seat whose time runs out leaves the match (`timed_out`); "
+            "`bot`: the server's `random` bot makes that one decision for it."
+        },
+    )
 
 
 class CreateMatchSchema(Schema):
@@ -28,6 +69,15 @@ class CreateMatchSchema(Schema):
         validate=validate.Range(min=0, max=2**63 - 1),
         metadata={"description": "The random seed; omit it for a random one, revealed when the match ends."},
     )
+    seats = fields.List(
+        fields.Nested(SeatRequestSchema),
+        load_default=None,
+        metadata={
+            "description": "One entry per seat: `{name}` (its token is returned now), `{bot}` (the server plays "
+            "it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned."
+        },
+    )
+    time_control = fields.Nested(TimeControlSchema, load_default=None, allow_none=True)
 
 
 class ResultSchema(Schema):
@@ -38,6 +88,29 @@ class ResultSchema(Schema):
         allow_none=True,
         metadata={"description": "Each seat's score, where the game has scores."},
     )
+    ranks = fields.List(
+        fields.Integer(),
+        required=True,
+        metadata={
+            "description": "Each seat's rank (1 = best, ties share a rank); a seat that resigned or timed out "
+            "ranks below every seat still playing."
+        },
+    )
+
+
+class SeatSchema(Schema):
+    """Who sits in a seat and how they stand."""
+
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True, allow_none=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["player", "bot", "open"]))
+    bot = fields.String(required=True, allow_none=True, metadata={"description": "The server bot playing it."})
+    state = fields.String(required=True, validate=validate.OneOf(["playing", "resigned", "timed_out"]))
+    deadline = fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Under a time control: when this seat must have acted (epoch seconds)."},
+    )
 
 
 class MatchSchema(Schema):
@@ -47,7 +120,11 @@ class MatchSchema(Schema):
     game = fields.String(required=True)
     players = fields.Integer(required=True)
     options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["waiting", "active", "finished", "aborted"]),
+        metadata={"description": "`waiting` for open seats to be joined, `active`, `finished` or `aborted`."},
+    )
     version = fields.Integer(required=True, metadata={"description": "Rises by one per action; also the ETag."})
     to_act = fields.List(fields.Integer(), required=True, metadata={"description": "The seats that may act now."})
     result = fields.Nested(ResultSchema, required=True, allow_none=True)
@@ -56,6 +133,8 @@ class MatchSchema(Schema):
     )
     created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
     updated_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
     view = fields.Nested(ViewSchema, required=True, metadata={"description": "The public view of the table."})
 
 
@@ -65,10 +144,17 @@ class SeatTokenSchema(Schema):
 
 
 class CreatedMatchSchema(Schema):
-    """The new match, and one secret token per seat for the creator to hand out."""
+    """The new match, a secret token per player seat for the creator to hand out, and the host token."""
 
     match = fields.Nested(MatchSchema, required=True)
-    seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
+    seats = fields.List(
+        fields.Nested(SeatTokenSchema),
+        required=True,
+        metadata={"description": "The tokens of the player seats (not of bot or open seats)."},
+    )
+    host_token = fields.String(
+        required=True, metadata={"description": "The host's secret token: it may abort the match."}
+    )
 
 
 class EventSchema(Schema):
@@ -109,11 +195,34 @@ class LegalActionsSchema(Schema):
 QUERY_INDEX_MAX = 10**9
 
 
+#: The longest a long-poll may wait, in seconds.
+WAIT_MAX = 60.0
+
+
+def wait_field() -> fields.Float:
+    return fields.Float(
+        load_default=None,
+        validate=validate.Range(min=0, max=WAIT_MAX, min_inclusive=False),
+        metadata={
+            "description": "Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering "
+            "304. Without it the answer is immediate."
+        },
+    )
+
+
+class WaitQuerySchema(Schema):
+    wait = wait_field()
+
+
 class SeatQuerySchema(Schema):
     seat = fields.Integer(
         load_default=None,
         metadata={"description": "The seat the caller expects its token to be for; 403 if it is another."},
     )
+
+
+class SeatViewQuerySchema(SeatQuerySchema):
+    wait = wait_field()
 
 
 #: The deepest page of legal actions a client may ask for: listing is lazy, so an offset costs time.
@@ -151,3 +260,4 @@ class EventQuerySchema(Schema):
         metadata={"description": "Return events of versions after this one; -1 includes the setup (version 0)."},
     )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    wait = wait_field()

@@ -1,112 +1,295 @@
-"""What the match endpoints do, between HTTP and the store: create, authorise, read, play.
+"""What the match endpoints do, between HTTP and the store: create, authorise, read, play, settle.
 
-A stored record is ``{"match": <engine snapshot>, "seat_digests": [...], "created_at", "updated_at"}``.
-Nothing here keeps state between requests: every call loads what it needs from the store.
+A match is stored as a :class:`~api.matches.table.Table` record. Nothing here keeps state between
+requests: every call loads what it needs from the store and writes one version at a time with
+compare-and-set, so any worker of any server process may serve any request.
 """
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import hashlib
 import re
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import orjson
 
 import engine
 from api.errors import ApiError
-from api.store import MatchStore
-from api.tokens import SeatClaim, digest, new_token, parse_token, proves
-from engine import Event, Match
+from api.matches.table import SeatInfo, Step, Table
+from api.referee.clock import TimeControl
+from api.store import MatchStore, Replayed, StaleVersion
+from api.tokens import Claim, digest, new_token, parse_token, proves
+from engine import Event
+from engine.bots import bots_for
+
+#: How many versions the server plays for its bots within one request; the referee does the rest.
+SETTLE_STEPS = 64
+#: How long one request may spend playing bots, in seconds.
+SETTLE_SECONDS = 0.25
+#: More log entries than any match has: bots read the whole history.
+LOG_READ_MAX = 10_000_000
 
 
 @dataclasses.dataclass(frozen=True)
-class StoredMatch:
-    """A match record as loaded from the store."""
+class Answer:
+    """A response as the routes send it, and as an ``Idempotency-Key`` remembers it."""
 
-    match_id: str
-    match: Match
-    seat_digests: list[str]
-    created_at: float
-    updated_at: float
+    status: int
+    body: dict[str, Any]
+    headers: dict[str, str]
+    replayed: bool = False
+
+    def remembered(self, fingerprint: str) -> dict[str, Any]:
+        return {"fingerprint": fingerprint, "status": self.status, "body": self.body, "headers": self.headers}
 
     @classmethod
-    def from_record(cls, match_id: str, record: Mapping[str, Any]) -> StoredMatch:
-        return cls(
-            match_id,
-            Match.from_json(record["match"]),
-            record["seat_digests"],
-            record["created_at"],
-            record["updated_at"],
+    def replay(cls, remembered: Mapping[str, Any], fingerprint: str) -> Answer:
+        """The remembered answer, or 422 if the key was used for a different request."""
+        if remembered["fingerprint"] != fingerprint:
+            raise ApiError(
+                422,
+                "request/idempotency_mismatch",
+                "this Idempotency-Key was used with a different request body; use a new key for a new request",
+            )
+        return cls(remembered["status"], remembered["body"], remembered["headers"], replayed=True)
+
+
+def fingerprint(body: Any) -> str:
+    """A digest of a request body that does not depend on key order or spacing."""
+    return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,255}")
+
+
+def check_idempotency_key(key: str | None) -> str | None:
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+        raise ApiError(
+            422, "request/invalid", "Idempotency-Key must be 1-255 visible ASCII characters", field="Idempotency-Key"
         )
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "match": self.match.to_json(),
-            "seat_digests": self.seat_digests,
-            "created_at": self.created_at,
-            "updated_at": self.updated_at,
-        }
+    return key
 
 
-def log_entry(
-    version: int, seat: int | None, action: Mapping[str, Any] | None, now: float, events: list[Event]
-) -> dict[str, Any]:
-    return {
-        "version": version,
-        "seat": seat,
-        "action": action,
-        "at": now,
-        "events": [e.to_json() for e in events],
-    }
+def private_headers(version: int) -> dict[str, str]:
+    """Headers of a body that one client may see: tokens, or what one seat sees."""
+    return {"ETag": f'"{version}"', "Cache-Control": "private, no-store", "Vary": "Authorization"}
 
 
-def create_match(
-    store: MatchStore, game: str, players: int, options: Mapping[str, Any], seed: int | None
-) -> tuple[StoredMatch, list[str]]:
-    """Set up and store a new match; returns it with one fresh token per seat."""
+# --- writing ---------------------------------------------------------------------------------------
+
+
+def commit(
+    store: MatchStore,
+    before: Table | None,
+    step: Step,
+    idempotency: tuple[str, str, dict[str, Any]] | None = None,
+) -> Table:
+    """Write ``step``'s version if the match is still at ``before``'s (``None``: create it)."""
+    table = step.table
+    game, status = table.match.game_id, table.status
+    index_add: list[str] = []
+    index_remove: list[str] = []
+    if before is None or before.status != status:
+        index_add = store.lobby_keys(game, status)
+        if before is not None:
+            index_remove = [store.lobby_key(None, before.status), store.lobby_key(game, before.status)]
+    store.write(
+        table.match_id,
+        None if before is None else before.version,
+        table.version,
+        snapshot=table.record(),
+        summary=table.summary(),
+        entry=step.entry,
+        finished=table.is_over,
+        due=table.next_due(),
+        created_at=table.created_at,
+        index_add=index_add,
+        index_remove=index_remove,
+        idempotency=idempotency,
+    )
+    return table
+
+
+def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: float = SETTLE_SECONDS) -> Table:
+    """Play what the server must play now (bots' turns, passed deadlines), one version at a time.
+
+    Stops when a player must act, the match ends, or the budget is spent; what is left stays due in
+    the referee's set (every write records when the server is next due), so a referee carries on.
+    """
+    stop = time.monotonic() + seconds
+    events: list[Event] | None = None
+
+    def history() -> list[Event]:
+        """The match's events so far, read once per settling and then kept up to date."""
+        nonlocal events
+        if events is None:
+            entries = store.log(table.match_id, -1, LOG_READ_MAX)
+            events = [Event.from_json(event) for entry in entries for event in entry["events"]]
+        return events
+
+    for _ in range(steps):
+        step = table.server_step(time.time(), history)
+        if step is None:
+            return table
+        try:
+            table = commit(store, table, step)
+        except StaleVersion:
+            table, events = load_table(store, table.match_id), None  # a player or another server got there first
+            continue
+        if events is not None:
+            events.extend(step.events)
+        if time.monotonic() > stop:
+            break
+    return table
+
+
+# --- creating --------------------------------------------------------------------------------------
+
+
+def _match_id_for(idempotency_key: str | None) -> str:
+    """A fresh random match id; with an ``Idempotency-Key``, the id that key always creates."""
+    if idempotency_key is None:
+        return secrets.token_urlsafe(12)
+    raw = hashlib.sha256(f"create/{idempotency_key}".encode()).digest()
+    return base64.urlsafe_b64encode(raw).decode()[:16]
+
+
+def seating(game_id: str, players: int, seats: Sequence[Mapping[str, Any]] | None) -> list[SeatInfo]:
+    """The seats a create request asks for (``None``: a player in every seat, holding its token)."""
+    if seats is None:
+        return [SeatInfo("player") for _ in range(players)]
+    if len(seats) != players:
+        raise ApiError(
+            422,
+            "request/invalid",
+            f"seats lists {len(seats)} seats for a match of {players} players",
+            field="seats",
+        )
+    bots = [bot.id for bot in bots_for(game_id)]
+    chosen: list[SeatInfo] = []
+    for seat in seats:
+        if "bot" in seat:
+            if seat["bot"] not in bots:
+                raise ApiError(
+                    422,
+                    "bot/unknown",
+                    f"{game_id} has no bot {seat['bot']!r}; bots: {bots}",
+                    bot=seat["bot"],
+                    allowed=bots,
+                )
+            chosen.append(SeatInfo("bot", seat.get("name") or seat["bot"], bot=seat["bot"]))
+        elif seat.get("open"):
+            chosen.append(SeatInfo("open", seat.get("name")))
+        else:
+            chosen.append(SeatInfo("player", seat.get("name")))
+    return chosen
+
+
+def create_match(store: MatchStore, body: Mapping[str, Any], idempotency_key: str | None) -> Answer:
+    """Set up and store a new match; the answer holds a token per player seat and the host token."""
+    key = check_idempotency_key(idempotency_key)
+    match_id = _match_id_for(key)
+    print_ = fingerprint(body)
+    if key is not None and (remembered := store.remembered(match_id, "create", key)) is not None:
+        return Answer.replay(remembered, print_)
+    game, players = body["game"], body["players"]
+    engine.get_game(game)  # an unknown game is a 404 before anything about its seats
+    seats = seating(game, players, body.get("seats"))
+    control = body.get("time_control")
     now = time.time()
-    match, events = engine.new_match(game, players, options, seed, now)
-    match_id = secrets.token_urlsafe(12)
-    tokens = [new_token(match_id, seat) for seat in range(players)]
-    stored = StoredMatch(match_id, match, [digest(t) for t in tokens], now, now)
-    store.create(match_id, stored.record(), log_entry(0, None, None, now, events), match.is_over)
-    return stored, tokens
+    match, events = engine.new_match(game, players, body["options"], body["seed"], now)
+    tokens = {seat: new_token(match_id, seat) for seat, info in enumerate(seats) if info.kind == "player"}
+    host_token = new_token(match_id, None)
+    seats = [
+        dataclasses.replace(info, digest=digest(tokens[s])) if s in tokens else info for s, info in enumerate(seats)
+    ]
+    table = Table(
+        match_id=match_id,
+        match=match,
+        version=0,
+        seats=tuple(seats),
+        created_at=now,
+        updated_at=now,
+        host_digest=digest(host_token),
+        time_control=None if control is None else TimeControl(control["per_action"], control["on_timeout"]),
+        deadlines=tuple(None for _ in seats),
+    )
+    if table.status == "active":
+        table = table.with_deadlines((), None, now)
+    entry = {"version": 0, "seat": None, "action": None, "at": now, "events": [e.to_json() for e in events]}
+    answer = Answer(
+        201,
+        {
+            "match": match_resource(table, None, now),
+            "seats": [{"seat": seat, "token": token} for seat, token in tokens.items()],
+            "host_token": host_token,
+        },
+        {**private_headers(0), "Location": f"/matches/{match_id}"},
+    )
+    try:
+        commit(store, None, Step(table, entry, events), (("create", key, answer.remembered(print_)) if key else None))
+    except Replayed as replay:  # the same key raced itself: the first write won
+        return Answer.replay(replay.remembered, print_)
+    settle(store, table)
+    return answer
 
 
-def load_match(store: MatchStore, match_id: str) -> StoredMatch:
-    return StoredMatch.from_record(match_id, store.load(match_id))
+# --- reading and authorising -------------------------------------------------------------------------
 
 
-def claim_from_header(authorization: str | None) -> SeatClaim:
-    """The seat claimed by an ``Authorization: Bearer <token>`` header, or a 401."""
+def load_table(store: MatchStore, match_id: str) -> Table:
+    return Table.from_record(match_id, store.load(match_id))
+
+
+def claim_from_header(authorization: str | None) -> Claim:
+    """The seat (or host) claimed by an ``Authorization: Bearer <token>`` header, or a 401."""
     if not authorization:
         raise ApiError(401, "auth/missing_token", "this endpoint needs 'Authorization: Bearer <seat token>'")
     scheme, _, token = authorization.partition(" ")
     claim = parse_token(token.strip()) if scheme.lower() == "bearer" else None
     if claim is None:
-        raise ApiError(401, "auth/invalid_token", "the bearer token is not a seat token")
+        raise ApiError(401, "auth/invalid_token", "the bearer token is not a seat or host token")
     return claim
 
 
-def load_for_seat(
-    store: MatchStore, match_id: str, authorization: str | None, seat: int | None = None
-) -> tuple[StoredMatch, int]:
-    """The match and the seat its bearer token proves (optionally checked against ``seat``)."""
-    claim = claim_from_header(authorization)
-    stored = load_match(store, match_id)
-    return stored, authorise(stored, claim, seat)
-
-
-def authorise(stored: StoredMatch, claim: SeatClaim, seat: int | None = None) -> int:
+def authorise(table: Table, claim: Claim, seat: int | None = None) -> int:
     """The seat the token proves in this match; 401 for a bad token, 403 for another match or seat."""
-    if claim.match_id != stored.match_id:
+    if claim.match_id != table.match_id:
         raise ApiError(403, "auth/wrong_match", "this token belongs to another match")
-    if not proves(claim, stored.seat_digests):
+    if claim.seat is None:
+        if proves(claim.token, table.host_digest):
+            raise ApiError(403, "auth/not_a_seat", "this is the host token; a seat's token is needed here")
+        raise ApiError(401, "auth/invalid_token", "the bearer token is not valid for this match")
+    if not (0 <= claim.seat < len(table.seats) and proves(claim.token, table.seats[claim.seat].digest)):
         raise ApiError(401, "auth/invalid_token", "the bearer token is not valid for this match")
     if seat is not None and seat != claim.seat:
         raise ApiError(403, "auth/wrong_seat", f"this token is for seat {claim.seat}, not seat {seat}", seat=claim.seat)
     return claim.seat
+
+
+def authorise_host(table: Table, claim: Claim) -> None:
+    """Pass only the match's host token; a seat token is 403."""
+    if claim.match_id != table.match_id:
+        raise ApiError(403, "auth/wrong_match", "this token belongs to another match")
+    if claim.seat is not None:
+        authorise(table, claim)
+        raise ApiError(403, "auth/not_host", "only the host token (from POST /matches) may do this")
+    if not proves(claim.token, table.host_digest):
+        raise ApiError(401, "auth/invalid_token", "the bearer token is not valid for this match")
+
+
+def load_for_seat(
+    store: MatchStore, match_id: str, authorization: str | None, seat: int | None = None
+) -> tuple[Table, int]:
+    """The match and the seat its bearer token proves (optionally checked against ``seat``)."""
+    claim = claim_from_header(authorization)
+    table = load_table(store, match_id)
+    return table, authorise(table, claim, seat)
 
 
 #: A version as If-Match may name it: ``7``, ``"7"`` or ``W/"7"``.
@@ -128,22 +311,75 @@ def expected_version(header: str | None, current: int) -> int:
     return current
 
 
+# --- playing ---------------------------------------------------------------------------------------
+
+
 def play(
-    store: MatchStore, match_id: str, claim: SeatClaim, if_match: str | None, action: Mapping[str, Any]
-) -> tuple[StoredMatch, list[Event]]:
-    """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins."""
-    stored = load_match(store, match_id)
-    seat = authorise(stored, claim)
-    expected = expected_version(if_match, stored.match.version)
+    store: MatchStore,
+    match_id: str,
+    claim: Claim,
+    *,
+    if_match: str | None,
+    action: Mapping[str, Any],
+    idempotency_key: str | None = None,
+) -> Answer:
+    """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins.
+
+    With an ``Idempotency-Key``, a retry of a move that was applied gets the original answer. After
+    the move the server plays its bots until a player must act (within a budget).
+    """
+    key = check_idempotency_key(idempotency_key)
+    print_ = fingerprint(action)
+    scope = f"seat-{claim.seat}"
+    if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
+        return Answer.replay(remembered, print_)
+    table = load_table(store, match_id)
+    seat = authorise(table, claim)
+    expected_version(if_match, table.version)
     now = time.time()
-    match, events = engine.apply_action(stored.match, seat, action, now)
-    after = dataclasses.replace(stored, match=match, updated_at=now)
-    entry = log_entry(match.version, seat, action, now, events)
-    store.commit(match_id, expected, after.record(), entry, match.is_over)
-    return after, events
+    try:
+        step = table.act(seat, action, now)
+    except ApiError as refusal:
+        if refusal.code == "action/too_late":
+            settle(store, table)  # the seat's time ran out before the referee noticed: apply it now
+        raise
+    body = match_resource(step.table, seat, now)
+    body["events"] = [{"version": step.table.version, **e.to_json()} for e in step.events if e.is_visible_to(seat)]
+    answer = Answer(200, body, private_headers(step.table.version))
+    try:
+        after = commit(store, table, step, (scope, key, answer.remembered(print_)) if key else None)
+    except Replayed as replay:
+        return Answer.replay(replay.remembered, print_)
+    settle(store, after)
+    return answer
 
 
-def action_filters(match: Match, given: list[str]) -> dict[str, str]:
+def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]:
+    """The match as ``seat`` (``None``: a spectator) sees it, shaped as ``MatchSchema``/``SeatViewSchema``."""
+    match = table.match
+    over = table.is_over
+    resource: dict[str, Any] = {
+        "match_id": table.match_id,
+        "game": match.game_id,
+        "players": match.players,
+        "options": dict(match.options),
+        "status": table.status,
+        "version": table.version,
+        "to_act": list(table.to_act),
+        "result": table.result(),
+        "seed": match.seed if over else None,
+        "created_at": table.created_at,
+        "updated_at": table.updated_at,
+        "seats": table.seat_resources(),
+        "time_control": None if table.time_control is None else table.time_control.to_json(),
+        "view": {"game": match.game_id, **engine.view(match, seat, now)},
+    }
+    if seat is not None:
+        resource["seat"] = seat
+    return resource
+
+
+def action_filters(match: engine.Match, given: list[str]) -> dict[str, str]:
     """The ``key=value`` filters as a dict; 422 for a key the game does not offer."""
     offered = match.game.info.action_filters
     filters = dict(item.split("=", 1) for item in given)
@@ -157,29 +393,6 @@ def action_filters(match: Match, given: list[str]) -> dict[str, str]:
             allowed=list(offered),
         )
     return filters
-
-
-def match_resource(stored: StoredMatch, seat: int | None, now: float) -> dict[str, Any]:
-    """The match as ``seat`` (``None``: a spectator) sees it, shaped as ``MatchSchema``/``SeatViewSchema``."""
-    match = stored.match
-    result = match.result
-    resource: dict[str, Any] = {
-        "match_id": stored.match_id,
-        "game": match.game_id,
-        "players": match.players,
-        "options": dict(match.options),
-        "status": "finished" if result is not None else "active",
-        "version": match.version,
-        "to_act": list(match.to_act),
-        "result": None if result is None else result.to_json(),
-        "seed": match.seed if result is not None else None,
-        "created_at": stored.created_at,
-        "updated_at": stored.updated_at,
-        "view": {"game": match.game_id, **engine.view(match, seat, now)},
-    }
-    if seat is not None:
-        resource["seat"] = seat
-    return resource
 
 
 def visible_events(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:

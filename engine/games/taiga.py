@@ -218,6 +218,7 @@ class Taiga(Game[TaigaState]):
                 "first_player", "seat", "The seat that starts the first round; default a seeded random seat (G2)."
             ),
         ),
+        score_order="higher",
         rulings=(
             (
                 "T1",

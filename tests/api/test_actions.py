@@ -165,7 +165,8 @@ def check_replay(client: FlaskClient, created: Created, actions: list[engine.Rec
     assert without_view_game(final["view"]) == engine_json(engine.view(replayed, None))
     result = replayed.result
     assert result is not None
-    assert final["result"] == engine_json(result.to_json())
+    ranks = result.ranks(engine.get_game(final["game"]).info.score_order, range(final["players"]))
+    assert final["result"] == {**engine_json(result.to_json()), "ranks": [ranks[s] for s in range(final["players"])]}
     assert last["result"] == final["result"]
     # The log records exactly the actions taken, in order, by the seats that took them.
     log = raw_log(client, created.match_id)

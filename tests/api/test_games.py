@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 import engine
 from api.games.schemas import GameListSchema, GameSchema
+from engine.bots import bots_for
 from tests.api.helpers import (
     Json,
     act,
@@ -50,6 +51,8 @@ def expected_entry(game: engine.Game[Any]) -> Json:
         "action_filters": list(info.action_filters),
         "rulings": [{"id": rid, "text": text} for rid, text in info.rulings],
         "rules": f"docs/rules/{info.id}.md",
+        "bots": [{"id": bot.id, "description": bot.description} for bot in bots_for(info.id)],
+        "score_order": info.score_order,
     }
 
 

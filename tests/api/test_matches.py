@@ -41,6 +41,8 @@ MATCH_KEYS = {
     "seed",
     "created_at",
     "updated_at",
+    "seats",
+    "time_control",
     "view",
 }
 
@@ -53,7 +55,7 @@ def test_create_match_returns_201_with_the_match_and_one_token_per_seat(client: 
     assert response.status_code == 201
     body = body_of(response)
     assert schemas.CreatedMatchSchema().validate(body) == {}
-    assert set(body) == {"match", "seats"}
+    assert set(body) == {"match", "seats", "host_token"}
     match = body["match"]
     assert set(match) == MATCH_KEYS
     assert response.headers["Location"] == f"/matches/{match['match_id']}"
@@ -260,7 +262,7 @@ def test_finished_match_shows_result_seed_and_whole_table(client: FlaskClient) -
     assert schemas.MatchSchema().validate(body) == {}
     assert body["status"] == "finished"
     assert body["to_act"] == []
-    assert body["result"] == {"winners": [1], "scores": None}
+    assert body["result"] == {"winners": [1], "scores": None, "ranks": [2, 1, 2]}
     assert body["seed"] == 1234
     assert body["view"]["winner"] == 1
     truth = stored_match(client, created.match_id)

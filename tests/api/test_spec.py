@@ -16,6 +16,7 @@ from openapi_spec_validator import validate
 import engine
 from api.games.schemas import GameListSchema, GameSchema
 from api.health.routes import HealthSchema
+from api.lobby import schemas as lobby
 from api.matches import schemas
 from tests.api.helpers import Json, act, auth, body_of, create_match
 from tests.engine.conformance import option_grid
@@ -35,7 +36,14 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "listEvents": ("/matches/{match_id}/events", "get", "200", schemas.EventPageSchema),
     "listSeatEvents": ("/matches/{match_id}/seat-events", "get", "200", schemas.EventPageSchema),
     "getHealth": ("/health", "get", "200", HealthSchema),
+    "listMatches": ("/matches", "get", "200", lobby.MatchListSchema),
+    "joinMatch": ("/matches/{match_id}/join", "post", "201", lobby.JoinedSchema),
+    "resignSeat": ("/matches/{match_id}/resign", "post", "200", schemas.SeatViewSchema),
+    "abortMatch": ("/matches/{match_id}/abort", "post", "200", schemas.MatchSchema),
 }
+
+#: The operations that answer with a stream of server-sent events instead of a JSON body.
+STREAMS = {"streamMatch": "/matches/{match_id}/stream", "streamSeat": "/matches/{match_id}/seat-stream"}
 
 
 @pytest.fixture
@@ -81,7 +89,8 @@ def test_every_operation_has_an_explicit_unique_operation_id(spec: Json) -> None
     assert None not in found
     assert len(found) == len(operations(spec))
     assert {op_id: found[op_id] for op_id in OPERATIONS} == {k: v[:2] for k, v in OPERATIONS.items()}
-    assert set(found) == set(OPERATIONS)
+    assert {op_id: found[op_id] for op_id in STREAMS} == {k: (path, "get") for k, path in STREAMS.items()}
+    assert set(found) == set(OPERATIONS) | set(STREAMS)
 
 
 def test_every_documented_response_has_content_or_is_304(spec: Json) -> None:
@@ -91,6 +100,9 @@ def test_every_documented_response_has_content_or_is_304(spec: Json) -> None:
             response = resolve(spec, documented)
             if status == "304":
                 assert "content" not in response
+                continue
+            if status == "200" and operation["operationId"] in STREAMS:
+                assert set(response["content"]) == {"text/event-stream"}, (path, method)
                 continue
             assert "application/json" in response.get("content", {}), (path, method, status)
             if status not in ("200", "201"):

@@ -41,6 +41,7 @@ class PiliPili(Game[PiliState]):
             ),
             OptionSpec("first_player", "seat", "The seat that deals the first round; default a seeded random seat."),
         ),
+        score_order="lower",
         rulings=(
             (
                 "L1",

@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .bot import Bot
 from .create_match import CreateMatch
 from .create_match_options import CreateMatchOptions
 from .created_match import CreatedMatch
@@ -10,6 +11,9 @@ from .event_data import EventData
 from .event_page import EventPage
 from .game import Game
 from .game_list import GameList
+from .game_score_order_type_1 import GameScoreOrderType1
+from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
+from .game_score_order_type_3_type_1 import GameScoreOrderType3Type1
 from .girafferaffe_play import GirafferaffePlay
 from .girafferaffe_play_record import GirafferaffePlayRecord
 from .girafferaffe_play_type import GirafferaffePlayType
@@ -20,10 +24,18 @@ from .girafferaffe_tree_view import GirafferaffeTreeView
 from .girafferaffe_view import GirafferaffeView
 from .girafferaffe_view_game import GirafferaffeViewGame
 from .health import Health
+from .join import Join
+from .joined import Joined
 from .legal_actions import LegalActions
+from .list_matches_status_type_1 import ListMatchesStatusType1
+from .list_matches_status_type_2_type_1 import ListMatchesStatusType2Type1
+from .list_matches_status_type_3_type_1 import ListMatchesStatusType3Type1
 from .match import Match
+from .match_list import MatchList
 from .match_options import MatchOptions
 from .match_status import MatchStatus
+from .match_summary import MatchSummary
+from .match_summary_status import MatchSummaryStatus
 from .move_result import MoveResult
 from .move_result_options import MoveResultOptions
 from .move_result_status import MoveResultStatus
@@ -57,6 +69,10 @@ from .pipifax_view import PipifaxView
 from .pipifax_view_game import PipifaxViewGame
 from .result import Result
 from .ruling import Ruling
+from .seat import Seat
+from .seat_kind import SeatKind
+from .seat_request import SeatRequest
+from .seat_state import SeatState
 from .seat_token import SeatToken
 from .seat_view import SeatView
 from .seat_view_options import SeatViewOptions
@@ -71,8 +87,11 @@ from .taiga_take_type import TaigaTakeType
 from .taiga_view import TaigaView
 from .taiga_view_game import TaigaViewGame
 from .taiga_view_phase import TaigaViewPhase
+from .time_control import TimeControl
+from .time_control_on_timeout import TimeControlOnTimeout
 
 __all__ = (
+    "Bot",
     "CreateMatch",
     "CreateMatchOptions",
     "CreatedMatch",
@@ -83,6 +102,9 @@ __all__ = (
     "EventPage",
     "Game",
     "GameList",
+    "GameScoreOrderType1",
+    "GameScoreOrderType2Type1",
+    "GameScoreOrderType3Type1",
     "GirafferaffePlay",
     "GirafferaffePlayRecord",
     "GirafferaffePlayType",
@@ -93,10 +115,18 @@ __all__ = (
     "GirafferaffeView",
     "GirafferaffeViewGame",
     "Health",
+    "Join",
+    "Joined",
     "LegalActions",
+    "ListMatchesStatusType1",
+    "ListMatchesStatusType2Type1",
+    "ListMatchesStatusType3Type1",
     "Match",
+    "MatchList",
     "MatchOptions",
     "MatchStatus",
+    "MatchSummary",
+    "MatchSummaryStatus",
     "MoveResult",
     "MoveResultOptions",
     "MoveResultStatus",
@@ -130,6 +160,10 @@ __all__ = (
     "PipifaxViewGame",
     "Result",
     "Ruling",
+    "Seat",
+    "SeatKind",
+    "SeatRequest",
+    "SeatState",
     "SeatToken",
     "SeatView",
     "SeatViewOptions",
@@ -144,4 +178,6 @@ __all__ = (
     "TaigaView",
     "TaigaViewGame",
     "TaigaViewPhase",
+    "TimeControl",
+    "TimeControlOnTimeout",
 )

@@ -9,6 +9,8 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.create_match_options import CreateMatchOptions
+    from ..models.seat_request import SeatRequest
+    from ..models.time_control import TimeControl
 
 
 T = TypeVar("T", bound="CreateMatch")
@@ -22,15 +24,22 @@ class CreateMatch:
         players (int): How many seats.
         options (CreateMatchOptions | Unset): Match options by name (see the game's catalogue entry); defaults fill the
             rest.
+        seats (list[SeatRequest] | None | Unset): One entry per seat: `{name}` (its token is returned now), `{bot}` (the
+            server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned.
         seed (int | None | Unset): The random seed; omit it for a random one, revealed when the match ends.
+        time_control (None | TimeControl | Unset):
     """
 
     game: str
     players: int
     options: CreateMatchOptions | Unset = UNSET
+    seats: list[SeatRequest] | None | Unset = UNSET
     seed: int | None | Unset = UNSET
+    time_control: None | TimeControl | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.time_control import TimeControl
+
         game = self.game
 
         players = self.players
@@ -39,11 +48,31 @@ class CreateMatch:
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
 
+        seats: list[dict[str, Any]] | None | Unset
+        if isinstance(self.seats, Unset):
+            seats = UNSET
+        elif isinstance(self.seats, list):
+            seats = []
+            for seats_type_0_item_data in self.seats:
+                seats_type_0_item = seats_type_0_item_data.to_dict()
+                seats.append(seats_type_0_item)
+
+        else:
+            seats = self.seats
+
         seed: int | None | Unset
         if isinstance(self.seed, Unset):
             seed = UNSET
         else:
             seed = self.seed
+
+        time_control: dict[str, Any] | None | Unset
+        if isinstance(self.time_control, Unset):
+            time_control = UNSET
+        elif isinstance(self.time_control, TimeControl):
+            time_control = self.time_control.to_dict()
+        else:
+            time_control = self.time_control
 
         field_dict: dict[str, Any] = {}
 
@@ -55,14 +84,20 @@ class CreateMatch:
         )
         if options is not UNSET:
             field_dict["options"] = options
+        if seats is not UNSET:
+            field_dict["seats"] = seats
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if time_control is not UNSET:
+            field_dict["time_control"] = time_control
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.create_match_options import CreateMatchOptions
+        from ..models.seat_request import SeatRequest
+        from ..models.time_control import TimeControl
 
         d = dict(src_dict)
         game = d.pop("game")
@@ -76,6 +111,28 @@ class CreateMatch:
         else:
             options = CreateMatchOptions.from_dict(_options)
 
+        def _parse_seats(data: object) -> list[SeatRequest] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                seats_type_0 = []
+                _seats_type_0 = data
+                for seats_type_0_item_data in _seats_type_0:
+                    seats_type_0_item = SeatRequest.from_dict(seats_type_0_item_data)
+
+                    seats_type_0.append(seats_type_0_item)
+
+                return seats_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[SeatRequest] | None | Unset, data)
+
+        seats = _parse_seats(d.pop("seats", UNSET))
+
         def _parse_seed(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -85,11 +142,30 @@ class CreateMatch:
 
         seed = _parse_seed(d.pop("seed", UNSET))
 
+        def _parse_time_control(data: object) -> None | TimeControl | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                time_control_type_0 = TimeControl.from_dict(data)
+
+                return time_control_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TimeControl | Unset, data)
+
+        time_control = _parse_time_control(d.pop("time_control", UNSET))
+
         create_match = cls(
             game=game,
             players=players,
             options=options,
+            seats=seats,
             seed=seed,
+            time_control=time_control,
         )
 
         return create_match

@@ -17,14 +17,18 @@ T = TypeVar("T", bound="CreatedMatch")
 class CreatedMatch:
     """
     Attributes:
+        host_token (str): The host's secret token: it may abort the match.
         match (Match):
-        seats (list[SeatToken]):
+        seats (list[SeatToken]): The tokens of the player seats (not of bot or open seats).
     """
 
+    host_token: str
     match: Match
     seats: list[SeatToken]
 
     def to_dict(self) -> dict[str, Any]:
+        host_token = self.host_token
+
         match = self.match.to_dict()
 
         seats = []
@@ -36,6 +40,7 @@ class CreatedMatch:
 
         field_dict.update(
             {
+                "host_token": host_token,
                 "match": match,
                 "seats": seats,
             }
@@ -49,6 +54,8 @@ class CreatedMatch:
         from ..models.seat_token import SeatToken
 
         d = dict(src_dict)
+        host_token = d.pop("host_token")
+
         match = Match.from_dict(d.pop("match"))
 
         seats = []
@@ -59,6 +66,7 @@ class CreatedMatch:
             seats.append(seats_item)
 
         created_match = cls(
+            host_token=host_token,
             match=match,
             seats=seats,
         )

@@ -12,14 +12,19 @@ T = TypeVar("T", bound="Result")
 class Result:
     """
     Attributes:
+        ranks (list[int]): Each seat's rank (1 = best, ties share a rank); a seat that resigned or timed out ranks below
+            every seat still playing.
         scores (list[float] | None): Each seat's score, where the game has scores.
         winners (list[int]): The winning seats.
     """
 
+    ranks: list[int]
     scores: list[float] | None
     winners: list[int]
 
     def to_dict(self) -> dict[str, Any]:
+        ranks = self.ranks
+
         scores: list[float] | None
         if isinstance(self.scores, list):
             scores = self.scores
@@ -33,6 +38,7 @@ class Result:
 
         field_dict.update(
             {
+                "ranks": ranks,
                 "scores": scores,
                 "winners": winners,
             }
@@ -43,6 +49,7 @@ class Result:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+        ranks = cast(list[int], d.pop("ranks"))
 
         def _parse_scores(data: object) -> list[float] | None:
             if data is None:
@@ -62,6 +69,7 @@ class Result:
         winners = cast(list[int], d.pop("winners"))
 
         result = cls(
+            ranks=ranks,
             scores=scores,
             winners=winners,
         )

@@ -12,8 +12,10 @@ if TYPE_CHECKING:
     from ..models.pili_pili_view import PiliPiliView
     from ..models.pipifax_view import PipifaxView
     from ..models.result import Result
+    from ..models.seat import Seat
     from ..models.seat_view_options import SeatViewOptions
     from ..models.taiga_view import TaigaView
+    from ..models.time_control import TimeControl
 
 
 T = TypeVar("T", bound="SeatView")
@@ -30,8 +32,10 @@ class SeatView:
         players (int):
         result (None | Result):
         seat (int):
+        seats (list[Seat]):
         seed (int | None): The match seed, revealed once the match is over.
-        status (SeatViewStatus):
+        status (SeatViewStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
+        time_control (None | TimeControl):
         to_act (list[int]): The seats that may act now.
         updated_at (float): Seconds since the epoch.
         version (int): Rises by one per action; also the ETag.
@@ -45,8 +49,10 @@ class SeatView:
     players: int
     result: None | Result
     seat: int
+    seats: list[Seat]
     seed: int | None
     status: SeatViewStatus
+    time_control: None | TimeControl
     to_act: list[int]
     updated_at: float
     version: int
@@ -57,6 +63,7 @@ class SeatView:
         from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
+        from ..models.time_control import TimeControl
 
         created_at = self.created_at
 
@@ -76,10 +83,21 @@ class SeatView:
 
         seat = self.seat
 
+        seats = []
+        for seats_item_data in self.seats:
+            seats_item = seats_item_data.to_dict()
+            seats.append(seats_item)
+
         seed: int | None
         seed = self.seed
 
         status = self.status.value
+
+        time_control: dict[str, Any] | None
+        if isinstance(self.time_control, TimeControl):
+            time_control = self.time_control.to_dict()
+        else:
+            time_control = self.time_control
 
         to_act = self.to_act
 
@@ -108,8 +126,10 @@ class SeatView:
                 "players": players,
                 "result": result,
                 "seat": seat,
+                "seats": seats,
                 "seed": seed,
                 "status": status,
+                "time_control": time_control,
                 "to_act": to_act,
                 "updated_at": updated_at,
                 "version": version,
@@ -125,8 +145,10 @@ class SeatView:
         from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
+        from ..models.seat import Seat
         from ..models.seat_view_options import SeatViewOptions
         from ..models.taiga_view import TaigaView
+        from ..models.time_control import TimeControl
 
         d = dict(src_dict)
         created_at = d.pop("created_at")
@@ -156,6 +178,13 @@ class SeatView:
 
         seat = d.pop("seat")
 
+        seats = []
+        _seats = d.pop("seats")
+        for seats_item_data in _seats:
+            seats_item = Seat.from_dict(seats_item_data)
+
+            seats.append(seats_item)
+
         def _parse_seed(data: object) -> int | None:
             if data is None:
                 return data
@@ -164,6 +193,21 @@ class SeatView:
         seed = _parse_seed(d.pop("seed"))
 
         status = SeatViewStatus(d.pop("status"))
+
+        def _parse_time_control(data: object) -> None | TimeControl:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                time_control_type_0 = TimeControl.from_dict(data)
+
+                return time_control_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TimeControl, data)
+
+        time_control = _parse_time_control(d.pop("time_control"))
 
         to_act = cast(list[int], d.pop("to_act"))
 
@@ -214,8 +258,10 @@ class SeatView:
             players=players,
             result=result,
             seat=seat,
+            seats=seats,
             seed=seed,
             status=status,
+            time_control=time_control,
             to_act=to_act,
             updated_at=updated_at,
             version=version,

@@ -7,14 +7,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.create_match import CreateMatch
 from ...models.created_match import CreatedMatch
 from ...models.error import Error
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: CreateMatch,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -87,10 +90,15 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateMatch,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedMatch | Error]:
-    """Create a match; the response holds one secret token per seat for the programs that play them.
+    """Create a match; the response holds a secret token per player seat and the host's token.
+
+     With `seats`, some seats may be server bots or left open for others to join (the match then
+    waits until they are); with `time_control`, every decision has a deadline.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:
@@ -103,6 +111,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -116,10 +125,15 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: CreateMatch,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedMatch | Error | None:
-    """Create a match; the response holds one secret token per seat for the programs that play them.
+    """Create a match; the response holds a secret token per player seat and the host's token.
+
+     With `seats`, some seats may be server bots or left open for others to join (the match then
+    waits until they are); with `time_control`, every decision has a deadline.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:
@@ -133,6 +147,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -140,10 +155,15 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: CreateMatch,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[CreatedMatch | Error]:
-    """Create a match; the response holds one secret token per seat for the programs that play them.
+    """Create a match; the response holds a secret token per player seat and the host's token.
+
+     With `seats`, some seats may be server bots or left open for others to join (the match then
+    waits until they are); with `time_control`, every decision has a deadline.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:
@@ -156,6 +176,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -167,10 +188,15 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: CreateMatch,
+    idempotency_key: str | Unset = UNSET,
 ) -> CreatedMatch | Error | None:
-    """Create a match; the response holds one secret token per seat for the programs that play them.
+    """Create a match; the response holds a secret token per player seat and the host's token.
+
+     With `seats`, some seats may be server bots or left open for others to join (the match then
+    waits until they are); with `time_control`, every decision has a deadline.
 
     Args:
+        idempotency_key (str | Unset):
         body (CreateMatch):
 
     Raises:
@@ -185,5 +211,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -47,6 +47,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
@@ -74,7 +79,10 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
-    """The match as a spectator sees it: status, version, who acts, result and the public view.
+    """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):
@@ -106,7 +114,10 @@ def sync(
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
-    """The match as a spectator sees it: status, version, who acts, result and the public view.
+    """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):
@@ -133,7 +144,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
-    """The match as a spectator sees it: status, version, who acts, result and the public view.
+    """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):
@@ -163,7 +177,10 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
-    """The match as a spectator sees it: status, version, who acts, result and the public view.
+    """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -13,38 +13,34 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    seat: int | None | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
-
-    params: dict[str, Any] = {}
-
-    json_seat: int | None | Unset
-    if isinstance(seat, Unset):
-        json_seat = UNSET
-    else:
-        json_seat = seat
-    params["seat"] = json_seat
-
-    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/matches/{match_id}/view".format(
             match_id=quote(str(match_id), safe=""),
         ),
-        "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | SeatView:
+) -> Any | Error | SeatView:
     if response.status_code == 200:
         response_200 = SeatView.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
@@ -78,7 +74,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | SeatView]:
+) -> Response[Any | Error | SeatView]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,25 +87,28 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-) -> Response[Error | SeatView]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SeatView]
+        Response[Any | Error | SeatView]
     """
 
     kwargs = _get_kwargs(
         match_id=match_id,
-        seat=seat,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -123,26 +122,29 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-) -> Error | SeatView | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SeatView
+        Any | Error | SeatView
     """
 
     return sync_detailed(
         match_id=match_id,
         client=client,
-        seat=seat,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -150,25 +152,28 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-) -> Response[Error | SeatView]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | SeatView]
+        Response[Any | Error | SeatView]
     """
 
     kwargs = _get_kwargs(
         match_id=match_id,
-        seat=seat,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -180,26 +185,29 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-) -> Error | SeatView | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
+
+     With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
+    304 after S seconds.
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | SeatView
+        Any | Error | SeatView
     """
 
     return (
         await asyncio_detailed(
             match_id=match_id,
             client=client,
-            seat=seat,
+            if_none_match=if_none_match,
         )
     ).parsed

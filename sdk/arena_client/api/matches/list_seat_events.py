@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -15,6 +15,7 @@ def _get_kwargs(
     *,
     after: int | Unset = -1,
     limit: int | Unset = 100,
+    wait: float | None | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -22,6 +23,13 @@ def _get_kwargs(
     params["after"] = after
 
     params["limit"] = limit
+
+    json_wait: float | None | Unset
+    if isinstance(wait, Unset):
+        json_wait = UNSET
+    else:
+        json_wait = wait
+    params["wait"] = json_wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -38,11 +46,15 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | EventPage:
+) -> Any | Error | EventPage:
     if response.status_code == 200:
         response_200 = EventPage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
@@ -76,7 +88,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | EventPage]:
+) -> Response[Any | Error | EventPage]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -91,26 +103,29 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-) -> Response[Error | EventPage]:
+    wait: float | None | Unset = UNSET,
+) -> Response[Any | Error | EventPage]:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
     Args:
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
+        wait (float | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | EventPage]
+        Response[Any | Error | EventPage]
     """
 
     kwargs = _get_kwargs(
         match_id=match_id,
         after=after,
         limit=limit,
+        wait=wait,
     )
 
     response = client.get_httpx_client().request(
@@ -126,20 +141,22 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-) -> Error | EventPage | None:
+    wait: float | None | Unset = UNSET,
+) -> Any | Error | EventPage | None:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
     Args:
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
+        wait (float | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | EventPage
+        Any | Error | EventPage
     """
 
     return sync_detailed(
@@ -147,6 +164,7 @@ def sync(
         client=client,
         after=after,
         limit=limit,
+        wait=wait,
     ).parsed
 
 
@@ -156,26 +174,29 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-) -> Response[Error | EventPage]:
+    wait: float | None | Unset = UNSET,
+) -> Response[Any | Error | EventPage]:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
     Args:
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
+        wait (float | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | EventPage]
+        Response[Any | Error | EventPage]
     """
 
     kwargs = _get_kwargs(
         match_id=match_id,
         after=after,
         limit=limit,
+        wait=wait,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -189,20 +210,22 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-) -> Error | EventPage | None:
+    wait: float | None | Unset = UNSET,
+) -> Any | Error | EventPage | None:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
     Args:
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
+        wait (float | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | EventPage
+        Any | Error | EventPage
     """
 
     return (
@@ -211,5 +234,6 @@ async def asyncio(
             client=client,
             after=after,
             limit=limit,
+            wait=wait,
         )
     ).parsed

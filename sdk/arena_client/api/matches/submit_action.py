@@ -20,7 +20,7 @@ from ...models.pipifax_flip import PipifaxFlip
 from ...models.taiga_flip import TaigaFlip
 from ...models.taiga_pass import TaigaPass
 from ...models.taiga_take import TaigaTake
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
@@ -40,9 +40,13 @@ def _get_kwargs(
     | TaigaPass
     | TaigaTake,
     if_match: str,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     headers["If-Match"] = if_match
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -172,15 +176,19 @@ def sync_detailed(
     | TaigaPass
     | TaigaTake,
     if_match: str,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | MoveResult]:
     """Take one action as the token's seat, at the version named by If-Match.
 
      Exactly one of several actions racing on the same version is applied; the others get 412.
-    The response is the seat's new view with the events this action produced that it sees.
+    The response is the seat's new view with the events this action produced that it sees. If
+    server bots must act next, they have moved by the time the response is sent (read the match
+    again to see their moves).
 
     Args:
         match_id (str):
         if_match (str):
+        idempotency_key (str | Unset):
         body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
             PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
             PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
@@ -197,6 +205,7 @@ def sync_detailed(
         match_id=match_id,
         body=body,
         if_match=if_match,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -224,15 +233,19 @@ def sync(
     | TaigaPass
     | TaigaTake,
     if_match: str,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | MoveResult | None:
     """Take one action as the token's seat, at the version named by If-Match.
 
      Exactly one of several actions racing on the same version is applied; the others get 412.
-    The response is the seat's new view with the events this action produced that it sees.
+    The response is the seat's new view with the events this action produced that it sees. If
+    server bots must act next, they have moved by the time the response is sent (read the match
+    again to see their moves).
 
     Args:
         match_id (str):
         if_match (str):
+        idempotency_key (str | Unset):
         body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
             PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
             PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
@@ -250,6 +263,7 @@ def sync(
         client=client,
         body=body,
         if_match=if_match,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -271,15 +285,19 @@ async def asyncio_detailed(
     | TaigaPass
     | TaigaTake,
     if_match: str,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Error | MoveResult]:
     """Take one action as the token's seat, at the version named by If-Match.
 
      Exactly one of several actions racing on the same version is applied; the others get 412.
-    The response is the seat's new view with the events this action produced that it sees.
+    The response is the seat's new view with the events this action produced that it sees. If
+    server bots must act next, they have moved by the time the response is sent (read the match
+    again to see their moves).
 
     Args:
         match_id (str):
         if_match (str):
+        idempotency_key (str | Unset):
         body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
             PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
             PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
@@ -296,6 +314,7 @@ async def asyncio_detailed(
         match_id=match_id,
         body=body,
         if_match=if_match,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -321,15 +340,19 @@ async def asyncio(
     | TaigaPass
     | TaigaTake,
     if_match: str,
+    idempotency_key: str | Unset = UNSET,
 ) -> Error | MoveResult | None:
     """Take one action as the token's seat, at the version named by If-Match.
 
      Exactly one of several actions racing on the same version is applied; the others get 412.
-    The response is the seat's new view with the events this action produced that it sees.
+    The response is the seat's new view with the events this action produced that it sees. If
+    server bots must act next, they have moved by the time the response is sent (read the match
+    again to see their moves).
 
     Args:
         match_id (str):
         if_match (str):
+        idempotency_key (str | Unset):
         body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
             PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
             PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
@@ -348,5 +371,6 @@ async def asyncio(
             client=client,
             body=body,
             if_match=if_match,
+            idempotency_key=idempotency_key,
         )
     ).parsed

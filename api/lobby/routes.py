@@ -1,0 +1,76 @@
+"""The lobby: list matches, join an open seat, resign a seat, abort a match as its host."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, request
+from flask.views import MethodView
+
+from api.blueprint import ArenaBlueprint
+from api.extensions import store
+from api.lobby import schemas, service
+from api.matches.routes import BEARER, _errors, _with_etag
+from api.matches.schemas import MatchSchema, SeatViewSchema
+from api.matches.service import claim_from_header
+
+blp = ArenaBlueprint(
+    "lobby", __name__, url_prefix="/matches", description="Finding and joining matches, resigning and aborting."
+)
+
+
+@blp.route("", methods=["GET"])
+@blp.doc(operationId="listMatches")
+@blp.arguments(schemas.MatchListQuerySchema(), location="query")
+@blp.response(200, schemas.MatchListSchema)
+@_errors(422, 503)
+def list_matches(query: dict[str, Any]) -> dict[str, Any]:
+    """List matches, newest first: filter by game, status or open seats; page with `cursor`."""
+    return service.list_matches(store(), query)
+
+
+@blp.route("/<match_id>/join")
+class Join(MethodView):
+    @blp.doc(operationId="joinMatch")
+    @blp.arguments(schemas.JoinSchema())
+    @blp.response(201, schemas.JoinedSchema)
+    @_errors(400, 404, 409, 413, 415, 422, 503)
+    def post(self, body: dict[str, Any], match_id: str) -> Response:
+        """Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
+
+        Of several joins racing for the same seat exactly one gets it; the match becomes `active`
+        when its last open seat is taken.
+        """
+        seat, token = service.join(store(), match_id, body["name"], body["seat"])
+        response = jsonify({"seat": seat, "token": token})
+        response.status_code = 201
+        response.headers["Cache-Control"] = "private, no-store"  # it carries the seat's token
+        return response
+
+
+@blp.route("/<match_id>/resign")
+class Resign(MethodView):
+    @blp.doc(operationId="resignSeat", security=BEARER)
+    @blp.response(200, SeatViewSchema)
+    @_errors(401, 403, 404, 409, 503)
+    def post(self, match_id: str) -> Response:
+        """Leave the match: the seat ranks below every seat still playing.
+
+        With two players the other wins at once; with more, the server's `random` bot makes the
+        resigned seat's remaining decisions so the others can finish.
+        """
+        claim = claim_from_header(request.headers.get("Authorization"))
+        body = service.resign(store(), match_id, claim)
+        return _with_etag(body, body["version"], private=True)
+
+
+@blp.route("/<match_id>/abort")
+class Abort(MethodView):
+    @blp.doc(operationId="abortMatch", security=BEARER)
+    @blp.response(200, MatchSchema)
+    @_errors(401, 403, 404, 409, 503)
+    def post(self, match_id: str) -> Response:
+        """Call the match off with the host token: status `aborted`, no result, no more actions."""
+        claim = claim_from_header(request.headers.get("Authorization"))
+        body = service.abort(store(), match_id, claim)
+        return _with_etag(body, body["version"])

@@ -1,0 +1,91 @@
+"""What the lobby endpoints do: join open seats, list matches, resign, abort. Thin: the rules of the
+table live in :class:`~api.matches.table.Table`, the atomic writes in the store."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from api.errors import ApiError
+from api.matches.service import authorise, authorise_host, commit, load_table, match_resource, settle
+from api.matches.table import Table
+from api.store import MatchStore, StaleVersion
+from api.tokens import Claim, digest, new_token
+
+#: How often a join, resign or abort is tried again when another write got in first.
+RETRIES = 50
+
+
+def join(store: MatchStore, match_id: str, name: str | None, seat: int | None) -> tuple[int, str]:
+    """Take an open seat (``seat``, or the first one left); racing joins each get a different seat."""
+    for _ in range(RETRIES):
+        table = load_table(store, match_id)
+        chosen = _open_seat(table, seat)
+        token = new_token(match_id, chosen)
+        step = table.join(chosen, name or table.seats[chosen].name, digest(token), time.time())
+        try:
+            after = commit(store, table, step)
+        except StaleVersion:
+            continue
+        settle(store, after)
+        return chosen, token
+    raise ApiError(503, "store/busy", "too many writes raced this join; try again", retry=True)
+
+
+def _open_seat(table: Table, seat: int | None) -> int:
+    if table.is_over:
+        raise ApiError(409, "match/over", f"the match is {table.status}")
+    open_seats = table.open_seats
+    if seat is None:
+        if not open_seats:
+            raise ApiError(409, "match/full", "no seat is open in this match")
+        return open_seats[0]
+    if not 0 <= seat < len(table.seats):
+        raise ApiError(422, "request/invalid", f"seat {seat} does not exist", field="seat")
+    if seat not in open_seats:
+        raise ApiError(409, "match/full", f"seat {seat} is taken", seat=seat, open=open_seats)
+    return seat
+
+
+def resign(store: MatchStore, match_id: str, claim: Claim) -> dict[str, Any]:
+    """The token's seat leaves the match; the match as that seat now sees it."""
+    for _ in range(RETRIES):
+        table = load_table(store, match_id)
+        seat = authorise(table, claim)
+        now = time.time()
+        try:
+            after = commit(store, table, table.resign(seat, now))
+        except StaleVersion:
+            continue
+        after = settle(store, after)
+        return match_resource(after, seat, time.time())
+    raise ApiError(503, "store/busy", "too many writes raced this resignation; try again", retry=True)
+
+
+def abort(store: MatchStore, match_id: str, claim: Claim) -> dict[str, Any]:
+    """The host calls the match off; the match as a spectator now sees it."""
+    for _ in range(RETRIES):
+        table = load_table(store, match_id)
+        authorise_host(table, claim)
+        now = time.time()
+        try:
+            after = commit(store, table, table.abort(now))
+        except StaleVersion:
+            continue
+        return match_resource(after, None, now)
+    raise ApiError(503, "store/busy", "too many writes raced this abort; try again", retry=True)
+
+
+def list_matches(store: MatchStore, query: dict[str, Any]) -> dict[str, Any]:
+    """A page of match summaries, newest first, from the lobby index that fits the filters."""
+    status = query["status"]
+    if query["open"]:
+        if status not in (None, "waiting"):
+            return {"matches": [], "next_cursor": None}
+        status = "waiting"  # a match has open seats exactly while it waits for players
+    before = None
+    if query["cursor"] is not None:
+        score, _, last_id = query["cursor"].partition("~")
+        before = (float(score), last_id)
+    page, cursor = store.list_summaries(store.lobby_key(query["game"], status), query["limit"], before)
+    return {"matches": page, "next_cursor": None if cursor is None else f"{cursor[0]!r}~{cursor[1]}"}

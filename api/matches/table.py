@@ -1,0 +1,330 @@
+"""A match at the table: the engine match with its seats, clock and arena status, as one record.
+
+Pure: every transition takes ``now`` and returns a :class:`Step`, the next table with the log entry
+that produced its version; the store writes both with compare-and-set on ``version``.
+
+``Table.version`` counts every version of the match: engine actions, and the arena's own steps
+(a seat joined, resigned or timed out, the host aborted). The engine match keeps its own count for
+its random streams, so a match with arena steps still deals as its seed says. Without arena steps
+the two are equal, as they were before seats and clocks existed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
+
+import engine
+from api.errors import ApiError
+from api.referee.clock import Deadlines, TimeControl, earliest, next_deadlines
+from engine import Event, Match
+from engine.bots import choose_action
+
+SeatKind = Literal["player", "bot", "open"]
+SeatState = Literal["playing", "resigned", "timed_out"]
+Status = Literal["waiting", "active", "finished", "aborted"]
+
+#: The bot that plays a seat that is out of the match (resigned, or timed out under ``forfeit``).
+STAND_IN_BOT = "random"
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a named player holding a token, a server bot, or nobody yet."""
+
+    kind: SeatKind
+    name: str | None = None
+    bot: str | None = None
+    state: SeatState = "playing"
+    #: The SHA-256 digest of the seat's token (player seats only).
+    digest: str | None = None
+
+    @property
+    def is_out(self) -> bool:
+        return self.state != "playing"
+
+    @property
+    def server_bot(self) -> str | None:
+        """The bot the server plays this seat with, if it does."""
+        if self.kind == "bot":
+            return self.bot
+        return STAND_IN_BOT if self.is_out else None
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatInfo:
+        return cls(**data)
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One new version: the table after it and its log entry."""
+
+    table: Table
+    entry: dict[str, Any]
+    events: list[Event]
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """Everything stored for one match."""
+
+    match_id: str
+    match: Match
+    version: int
+    seats: tuple[SeatInfo, ...]
+    created_at: float
+    updated_at: float
+    host_digest: str | None = None
+    time_control: TimeControl | None = None
+    deadlines: Deadlines = ()
+    #: The result when the arena ended the match before its rules did (everyone else left).
+    forced_result: Mapping[str, Any] | None = None
+    aborted: bool = False
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def status(self) -> Status:
+        if self.aborted:
+            return "aborted"
+        if any(seat.kind == "open" for seat in self.seats):
+            return "waiting"
+        if self.forced_result is not None or self.match.is_over:
+            return "finished"
+        return "active"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in ("finished", "aborted")
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now; none while the match waits for players or is over."""
+        return tuple(self.match.to_act) if self.status == "active" else ()
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.seats) if info.kind == "open"]
+
+    def result(self) -> dict[str, Any] | None:
+        """How the match ended, with ``ranks``; seats that left rank below every seat still playing."""
+        if self.forced_result is not None:
+            return dict(self.forced_result)
+        result = self.match.result
+        if result is None or self.aborted:
+            return None
+        playing = [seat for seat, info in enumerate(self.seats) if not info.is_out]
+        order = self.match.game.info.score_order
+        ranks = result.ranks(order, playing)
+        ranks.update({seat: len(playing) + 1 for seat, info in enumerate(self.seats) if info.is_out})
+        winners = [seat for seat in result.winners if seat in ranks and not self.seats[seat].is_out]
+        if not winners and any(self.seats[seat].is_out for seat in result.winners):
+            winners = [seat for seat in playing if ranks[seat] == 1]  # a stand-in's win does not count
+        return {**result.to_json(), "winners": winners, "ranks": [ranks[s] for s in range(len(self.seats))]}
+
+    def next_due(self) -> float | None:
+        """When the server must next act on this match: a bot to move (now), a deadline, or never."""
+        if self.status != "active":
+            return None
+        if any(self.seats[seat].server_bot for seat in self.to_act):
+            return self.updated_at
+        first = earliest(self.deadlines)
+        return None if first is None else first[1]
+
+    # --- transitions --------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float) -> Step:
+        """``seat`` takes ``action`` (engine rules and arena checks); the step of the next version."""
+        self._check_can_act(seat, now)
+        return self._apply(seat, action, now, [])
+
+    def join(self, seat: int, name: str | None, digest: str, now: float) -> Step:
+        """A player takes open ``seat``; the match starts when no open seat is left."""
+        if self.seats[seat].kind != "open":
+            raise ApiError(409, "match/full", f"seat {seat} is taken", seat=seat)
+        seats = _replace_seat(self.seats, seat, SeatInfo("player", name, digest=digest))
+        events = [Event("joined", {"seat": seat, "name": name})]
+        table = dataclasses.replace(self, seats=seats)
+        if table.status == "active":
+            events.append(Event("started", {}))
+            table = table.with_deadlines((), None, now)
+        return table._next(None, None, events, now)
+
+    def resign(self, seat: int, now: float, state: SeatState = "resigned") -> Step:
+        """``seat`` leaves the match; it ranks below every seat still playing."""
+        self._check_running()
+        if self.seats[seat].is_out:
+            raise ApiError(409, "seat/out", f"seat {seat} has already left the match", seat=seat)
+        return self._leave(seat, state, [Event("resigned", {"seat": seat, "reason": state})], now)
+
+    def abort(self, now: float) -> Step:
+        """The host calls the match off: no result, no more actions."""
+        if self.is_over:
+            raise ApiError(409, "match/over", f"the match is already {self.status}")
+        table = dataclasses.replace(self, aborted=True, deadlines=tuple(None for _ in self.seats))
+        return table._next(None, None, [Event("aborted", {})], now)
+
+    def server_step(self, now: float, history: Callable[[], Sequence[Event]] = tuple) -> Step | None:
+        """What the server must do now, if anything: a seat's time ran out, or a bot's turn.
+
+        ``history`` gives the match's events so far, which bots remember (each sees only its own
+        seat's share); it is called only when a bot moves.
+        """
+        if self.status != "active":
+            return None
+        due = earliest(self.deadlines)
+        if due is not None and due[1] <= now:
+            return self.time_out(due[0], now)
+        for seat in self.to_act:
+            bot = self.seats[seat].server_bot
+            if bot is not None:
+                return self._apply(seat, choose_action(self.match, seat, bot, seen=history()), now, [])
+        return None
+
+    def time_out(self, seat: int, now: float) -> Step:
+        """``seat`` let its deadline pass: it forfeits, or the stand-in bot makes this one decision."""
+        assert self.time_control is not None
+        on_timeout = self.time_control.on_timeout
+        event = Event("timeout", {"seat": seat, "on_timeout": on_timeout})
+        if on_timeout == "forfeit":
+            return self._leave(seat, "timed_out", [event], now)
+        return self._apply(seat, choose_action(self.match, seat, STAND_IN_BOT), now, [event])
+
+    # --- internals ----------------------------------------------------------------------------
+
+    def _check_running(self, **details: Any) -> None:
+        status = self.status
+        if status == "waiting":
+            raise ApiError(
+                409, "match/waiting", "the match is waiting for players to join", open=self.open_seats, **details
+            )
+        if status != "active":
+            raise ApiError(409, "match/over", f"the match is {status}", **details)
+
+    def _check_can_act(self, seat: int, now: float) -> None:
+        self._check_running(seat=seat)
+        if 0 <= seat < len(self.seats) and self.seats[seat].is_out:
+            raise ApiError(409, "seat/out", f"seat {seat} has left the match ({self.seats[seat].state})", seat=seat)
+        deadline = self.deadlines[seat] if 0 <= seat < len(self.deadlines) else None
+        if deadline is not None and now > deadline:
+            raise ApiError(409, "action/too_late", f"seat {seat}'s time ran out at {deadline}", deadline=deadline)
+
+    def _apply(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float, before: list[Event]) -> Step:
+        match, events = engine.apply_action(self.match, seat, action, now)
+        data = action.to_json() if isinstance(action, engine.Action) else dict(action)
+        table = dataclasses.replace(self, match=match).with_deadlines(self.to_act, seat, now)
+        return table._next(seat, data, [*before, *events], now)
+
+    def _leave(self, seat: int, state: SeatState, events: list[Event], now: float) -> Step:
+        seats = _replace_seat(self.seats, seat, dataclasses.replace(self.seats[seat], state=state))
+        table = dataclasses.replace(self, seats=seats)
+        playing = [s for s, info in enumerate(seats) if not info.is_out]
+        if len(playing) == 0 or (len(seats) > 1 and len(playing) == 1):
+            result = {
+                "winners": playing,
+                "scores": None,
+                "ranks": [1 if s in playing else len(playing) + 1 for s in range(len(seats))],
+            }
+            events = [*events, Event("ended", {"reason": "left", **result})]
+            table = dataclasses.replace(table, forced_result=result, deadlines=tuple(None for _ in seats))
+        else:
+            table = table.with_deadlines(self.to_act, None, now)
+        return table._next(seat, None, events, now)
+
+    def with_deadlines(self, to_act_before: tuple[int, ...], actor: int | None, now: float) -> Table:
+        """The table with each seat's deadline after a change from ``to_act_before`` (by ``actor``)."""
+        deadlines = next_deadlines(
+            self.deadlines or tuple(None for _ in self.seats),
+            to_act_before,
+            self.to_act,
+            actor=actor,
+            now=now,
+            control=self.time_control,
+            server_plays=lambda seat: self.seats[seat].server_bot is not None,
+        )
+        return dataclasses.replace(self, deadlines=deadlines)
+
+    def _next(self, seat: int | None, action: dict[str, Any] | None, events: list[Event], now: float) -> Step:
+        version = self.version + 1
+        table = dataclasses.replace(self, version=version, updated_at=now)
+        entry = {
+            "version": version,
+            "seat": seat,
+            "action": action,
+            "at": now,
+            "events": [event.to_json() for event in events],
+        }
+        return Step(table, entry, events)
+
+    # --- storage form -------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "match": self.match.to_json(),
+            "version": self.version,
+            "seats": [seat.to_json() for seat in self.seats],
+            "host_digest": self.host_digest,
+            "time_control": None if self.time_control is None else self.time_control.to_json(),
+            "deadlines": list(self.deadlines),
+            "forced_result": None if self.forced_result is None else dict(self.forced_result),
+            "aborted": self.aborted,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }
+
+    @classmethod
+    def from_record(cls, match_id: str, record: Mapping[str, Any]) -> Table:
+        match = Match.from_json(record["match"])
+        if "seats" in record:
+            seats = tuple(SeatInfo.from_json(seat) for seat in record["seats"])
+        else:  # stored before seats existed: every seat is a player holding its token
+            seats = tuple(SeatInfo("player", digest=digest) for digest in record["seat_digests"])
+        return cls(
+            match_id=match_id,
+            match=match,
+            version=record.get("version", match.version),
+            seats=seats,
+            created_at=record["created_at"],
+            updated_at=record["updated_at"],
+            host_digest=record.get("host_digest"),
+            time_control=TimeControl.from_json(record.get("time_control")),
+            deadlines=tuple(record.get("deadlines") or (None for _ in seats)),
+            forced_result=record.get("forced_result"),
+            aborted=record.get("aborted", False),
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """What the match list shows of a match."""
+        return {
+            "match_id": self.match_id,
+            "game": self.match.game_id,
+            "players": self.match.players,
+            "status": self.status,
+            "version": self.version,
+            "seats": self.seat_resources(),
+            "open_seats": self.open_seats,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }
+
+    def seat_resources(self) -> list[dict[str, Any]]:
+        """The ``seats`` of the match resource: who sits where, their state and deadline."""
+        return [
+            {
+                "seat": seat,
+                "name": info.name,
+                "kind": info.kind,
+                "bot": info.bot,
+                "state": info.state,
+                "deadline": self.deadlines[seat] if seat < len(self.deadlines) else None,
+            }
+            for seat, info in enumerate(self.seats)
+        ]
+
+
+def _replace_seat(seats: tuple[SeatInfo, ...], seat: int, info: SeatInfo) -> tuple[SeatInfo, ...]:
+    return (*seats[:seat], info, *seats[seat + 1 :])

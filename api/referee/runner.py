@@ -1,0 +1,70 @@
+"""The referee: applies timeouts and plays server bots whose turn came, without anybody asking.
+
+It sleeps until the earliest time in the store's due set (or until a write tells it the set
+changed), claims what is due with a lease, and settles each match with the same compare-and-set
+writes as a move. Several referees may run at once: a claim is atomic, a claimed match is left to
+its claimant until the lease ends, and a write based on a stale version is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+import redis
+
+from api.matches.service import load_table, settle
+from api.store import MatchNotFound, MatchStore, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+#: Seconds a claimed match is left to its referee before another may take it.
+LEASE = 10.0
+#: Matches claimed at once.
+BATCH = 100
+#: The longest sleep between looks at the due set, in case a wake message was lost.
+LONGEST_SLEEP = 5.0
+
+
+class Referee:
+    """One referee process's loop over the store's due set."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+
+    def run_due(self, now: float | None = None) -> int:
+        """Settle every match that is due by ``now``; how many were claimed."""
+        due = self.store.claim_due(time.time() if now is None else now, LEASE, BATCH)
+        for match_id in due:
+            self.settle(match_id)
+        return len(due)
+
+    def settle(self, match_id: str) -> None:
+        """Apply what is due on one match, then record when it is next due."""
+        try:
+            table = settle(self.store, load_table(self.store, match_id))
+        except MatchNotFound:
+            self.store.reschedule(match_id, -1, None)  # expired: forget it
+            return
+        self.store.reschedule(match_id, table.version, table.next_due())
+
+    def run(self, stop: threading.Event) -> None:
+        """Referee until ``stop`` is set, riding out store outages."""
+        wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+        while not stop.is_set():
+            try:
+                if not wake.subscribed:
+                    wake.subscribe(self.store.wake_channel())
+                while self.run_due():
+                    pass
+                first = self.store.next_due()
+                pause = LONGEST_SLEEP if first is None else min(max(first - time.time(), 0.0), LONGEST_SLEEP)
+                if pause > 0 and wake.get_message(timeout=pause) is not None:
+                    while wake.get_message(timeout=0) is not None:
+                        pass  # several writes may have woken us: one look covers them all
+            except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError) as error:
+                log.warning("referee: store unavailable (%s); retrying", error)
+                wake.close()
+                wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+                stop.wait(1.0)

@@ -1,0 +1,41 @@
+"""Long-poll: answer as soon as a match changes, or after the wait runs out, without polling Redis.
+
+The waiter registers with the process's :class:`~api.streams.notifier.Notifier` before it reads the
+match, then sleeps on its signal; any write to the match, by any worker of any server, wakes it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from api.matches.service import load_table
+from api.matches.table import Table
+from api.store import MatchStore
+from api.streams.notifier import Notifier
+
+T = TypeVar("T")
+
+
+def wait_until(
+    store: MatchStore,
+    notifier: Notifier,
+    match_id: str,
+    seconds: float,
+    ready: Callable[[Table], T | None],
+) -> tuple[Table, T | None]:
+    """Read the match until ``ready(table)`` gives something, for up to ``seconds``.
+
+    Returns the last table read and what ``ready`` gave (``None`` when the wait ran out).
+    """
+    deadline = time.monotonic() + seconds
+    with notifier.watch(match_id) as signal:
+        while True:
+            table = load_table(store, match_id)
+            answer = ready(table)
+            remaining = deadline - time.monotonic()
+            if answer is not None or remaining <= 0:
+                return table, answer
+            signal.wait(remaining)
+            signal.clear()

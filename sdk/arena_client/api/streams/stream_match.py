@@ -1,0 +1,185 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    match_id: str,
+    *,
+    last_event_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(last_event_id, Unset):
+        headers["Last-Event-ID"] = last_event_id
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/matches/{match_id}/stream".format(
+            match_id=quote(str(match_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | str:
+    if response.status_code == 200:
+        response_200 = response.text
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Error | str]:
+    """The public events of the match as they happen, then `match_over`.
+
+    Args:
+        match_id (str):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | str]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        last_event_id=last_event_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    match_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    last_event_id: str | Unset = UNSET,
+) -> Error | str | None:
+    """The public events of the match as they happen, then `match_over`.
+
+    Args:
+        match_id (str):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | str
+    """
+
+    return sync_detailed(
+        match_id=match_id,
+        client=client,
+        last_event_id=last_event_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    last_event_id: str | Unset = UNSET,
+) -> Response[Error | str]:
+    """The public events of the match as they happen, then `match_over`.
+
+    Args:
+        match_id (str):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | str]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+        last_event_id=last_event_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    match_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    last_event_id: str | Unset = UNSET,
+) -> Error | str | None:
+    """The public events of the match as they happen, then `match_over`.
+
+    Args:
+        match_id (str):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | str
+    """
+
+    return (
+        await asyncio_detailed(
+            match_id=match_id,
+            client=client,
+            last_event_id=last_event_id,
+        )
+    ).parsed

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class GameScoreOrderType3Type1(StrEnum):
+    HIGHER = "higher"
+    LOWER = "lower"
+
+    def __str__(self) -> str:
+        return str(self.value)

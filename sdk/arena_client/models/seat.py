@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.seat_kind import SeatKind
+from ..models.seat_state import SeatState
+
+T = TypeVar("T", bound="Seat")
+
+
+@_attrs_define
+class Seat:
+    """
+    Attributes:
+        bot (None | str): The server bot playing it.
+        deadline (float | None): Under a time control: when this seat must have acted (epoch seconds).
+        kind (SeatKind):
+        name (None | str):
+        seat (int):
+        state (SeatState):
+    """
+
+    bot: None | str
+    deadline: float | None
+    kind: SeatKind
+    name: None | str
+    seat: int
+    state: SeatState
+
+    def to_dict(self) -> dict[str, Any]:
+        bot: None | str
+        bot = self.bot
+
+        deadline: float | None
+        deadline = self.deadline
+
+        kind = self.kind.value
+
+        name: None | str
+        name = self.name
+
+        seat = self.seat
+
+        state = self.state.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "bot": bot,
+                "deadline": deadline,
+                "kind": kind,
+                "name": name,
+                "seat": seat,
+                "state": state,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+
+        def _parse_bot(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        bot = _parse_bot(d.pop("bot"))
+
+        def _parse_deadline(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        deadline = _parse_deadline(d.pop("deadline"))
+
+        kind = SeatKind(d.pop("kind"))
+
+        def _parse_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        name = _parse_name(d.pop("name"))
+
+        seat = d.pop("seat")
+
+        state = SeatState(d.pop("state"))
+
+        seat = cls(
+            bot=bot,
+            deadline=deadline,
+            kind=kind,
+            name=name,
+            seat=seat,
+            state=state,
+        )
+
+        return seat
