@@ -32,6 +32,11 @@ generate: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine_bench
 	$(BIN)/python -m bench.http_bench
+	$(BIN)/python -m bench.bots_bench --matches 500
+	$(BIN)/python -m bench.slow_clients_bench
+	$(BIN)/python -m bench.waiters_bench
+	$(BIN)/python -m bench.referee_bench
+	$(BIN)/python -m bench.bot_requests_bench
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache

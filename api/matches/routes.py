@@ -253,11 +253,11 @@ class SeatEvents(MethodView):
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The event log as the token's seat saw it: the public events and the seat's private ones."""
-        _, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))
-        return _event_page(None, match_id, query, seat)
+        table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))
+        return _event_page(table, match_id, query, seat)
 
 
-def _event_page(table: Table | None, match_id: str, query: dict[str, Any], viewer: int | None) -> Response:
+def _event_page(table: Table, match_id: str, query: dict[str, Any], viewer: int | None) -> Response:
     """A page of the events after ``query["after"]`` that the public (or the seat ``viewer``) may see.
 
     With ``wait``, the page is read once the match holds an event after ``after`` for this reader.
@@ -272,10 +272,10 @@ def _event_page(table: Table | None, match_id: str, query: dict[str, Any], viewe
             return None
         return {"events": events, "next_after": last, "has_more": last < current.version}
 
-    if wait is None and table is not None:
+    if wait is None:
         found, body = table, page(table)
     else:
-        found, body = wait_until(store(), notifier(), match_id, wait or 0.0, page)
+        found, body = wait_until(store(), notifier(), match_id, wait, page)
     if body is None:
         return not_modified(found.version)
     return _with_etag(body, found.version, private=viewer is not None)

@@ -330,11 +330,11 @@ def play(
     """
     key = check_idempotency_key(idempotency_key)
     print_ = fingerprint(action)
-    scope = f"seat-{claim.seat}"
+    table = load_table(store, match_id)
+    seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
+    scope = f"seat-{seat}"
     if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
         return Answer.replay(remembered, print_)
-    table = load_table(store, match_id)
-    seat = authorise(table, claim)
     expected_version(if_match, table.version)
     now = time.time()
     try:

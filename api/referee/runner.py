@@ -37,7 +37,12 @@ class Referee:
         """Settle every match that is due by ``now``; how many were claimed."""
         due = self.store.claim_due(time.time() if now is None else now, LEASE, BATCH)
         for match_id in due:
-            self.settle(match_id)
+            try:
+                self.settle(match_id)
+            except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
+                raise
+            except Exception:  # one broken match must not stop the referee; its lease retries it later
+                log.exception("referee: settling match %s failed", match_id)
         return len(due)
 
     def settle(self, match_id: str) -> None:

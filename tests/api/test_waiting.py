@@ -1,0 +1,441 @@
+"""Waiting for a match to change: long-polls, server-sent event streams, and idempotent retries.
+
+All through the Flask test client on the tests' real Redis; a long-poll runs in a thread with its own
+test client while the test moves the match, and starts moving only once the waiter is registered.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from api.extensions import NOTIFIER_KEY
+from api.streams.notifier import Notifier
+from tests.api.helpers import (
+    Created,
+    Json,
+    act,
+    all_events,
+    assert_error,
+    auth,
+    body_of,
+    create_match,
+    get_json,
+    legal,
+    play_random,
+    public,
+    raw_log,
+)
+from tests.e2e.sse_client import SseEvent, SseParser
+
+#: Long enough that a waiter that is not woken fails the test instead of passing by luck.
+LONG_WAIT = 30
+#: How long a test waits for a thread's answer before failing (never reached when all is well).
+THREAD_TIMEOUT = 90.0
+
+
+@pytest.fixture
+def pool() -> Iterator[ThreadPoolExecutor]:
+    with ThreadPoolExecutor(max_workers=4) as executor:
+        yield executor
+
+
+def first_move(client: FlaskClient, created: Created) -> Json:
+    """Take the first legal action of the first seat to act; returns the move result."""
+    current = public(client, created)
+    seat = current["to_act"][0]
+    page = legal(client, created, seat)
+    return act(client, created, seat, page["actions"][0], page["version"])
+
+
+def until_waiting(app: Flask, future: Future[TestResponse], count: int = 1) -> None:
+    """Block until ``count`` long-polls are registered with the app's notifier (or the request ended)."""
+    notifier: Notifier = app.extensions[NOTIFIER_KEY]
+    deadline = time.monotonic() + THREAD_TIMEOUT
+    while notifier.waiting() < count:
+        assert not future.done(), body_of(future.result()) if future.result().is_json else future.result()
+        assert time.monotonic() < deadline, "the long-poll never started waiting"
+        time.sleep(0.005)
+
+
+def in_thread(pool: ThreadPoolExecutor, app: Flask, url: str, headers: dict[str, str]) -> Future[TestResponse]:
+    """``GET url`` on a test client of its own, in a thread."""
+    return pool.submit(lambda: app.test_client().get(url, headers=headers))
+
+
+def finished_match(client: FlaskClient, seed: int = 0) -> Created:
+    """A three-player Pili Pili match played to its end (several public events in some versions)."""
+    created = create_match(client, "pili-pili", 3, seed=seed)
+    play_random(client, created, random.Random(seed))
+    return created
+
+
+# --- long-poll -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("wait", ["0", "61", "-1", "abc", "60.5", "nan"])
+@pytest.mark.parametrize("path", ["", "/view", "/events", "/seat-events"])
+def test_a_wait_out_of_range_is_refused(client: FlaskClient, path: str, wait: str) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    response = client.get(f"{created.url}{path}?wait={wait}", headers={**created.auth(0), "If-None-Match": '"0"'})
+    body = assert_error(response, 422, "request/invalid")
+    assert "wait" in str(body["details"]), body
+
+
+@pytest.mark.parametrize("path", ["", "/view"])
+def test_a_wait_without_if_none_match_answers_with_the_match(client: FlaskClient, path: str) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    response = client.get(f"{created.url}{path}?wait=60", headers=created.auth(0))
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.headers["ETag"] == '"0"'
+    assert body_of(response)["version"] == 0
+
+
+@pytest.mark.parametrize("path", ["", "/view"])
+def test_if_none_match_of_the_current_version_is_304_when_the_wait_runs_out(client: FlaskClient, path: str) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    moved = first_move(client, created)
+    version = moved["version"]
+    for tag in [f'"{version}"', f'W/"{version}"']:
+        response = client.get(f"{created.url}{path}?wait=0.2", headers={**created.auth(1), "If-None-Match": tag})
+        assert response.status_code == 304, response.get_data(as_text=True)
+        assert response.headers["ETag"] == f'"{version}"'
+        assert response.get_data() == b""
+    assert public(client, created)["version"] == version  # waiting changed nothing
+
+
+@pytest.mark.parametrize("path", ["", "/view"])
+def test_if_none_match_of_an_older_version_answers_with_the_new_one(client: FlaskClient, path: str) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    first_move(client, created)
+    response = client.get(f"{created.url}{path}?wait=60", headers={**created.auth(0), "If-None-Match": '"0"'})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.headers["ETag"] == '"1"'
+    assert body_of(response)["version"] == 1
+
+
+@pytest.mark.parametrize("path", ["", "/view"])
+def test_a_long_poll_is_woken_by_a_move(app: Flask, client: FlaskClient, pool: ThreadPoolExecutor, path: str) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    waiting = in_thread(pool, app, f"{created.url}{path}?wait={LONG_WAIT}", {**created.auth(1), "If-None-Match": '"0"'})
+    until_waiting(app, waiting)
+    moved = first_move(client, created)
+    response = waiting.result(timeout=THREAD_TIMEOUT)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.headers["ETag"] == f'"{moved["version"]}"'
+    body = body_of(response)
+    assert body["version"] == moved["version"] == 1
+    assert body == get_json(client, f"{created.url}{path}", created.auth(1))
+
+
+def test_waiting_for_events_is_304_when_none_come(client: FlaskClient) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    first_move(client, created)
+    response = client.get(f"{created.url}/events?after=1&wait=0.2")
+    assert response.status_code == 304, response.get_data(as_text=True)
+    assert response.headers["ETag"] == '"1"'
+    response = client.get(f"{created.url}/seat-events?after=1&wait=0.2", headers=created.auth(0))
+    assert response.status_code == 304, response.get_data(as_text=True)
+
+
+def test_waiting_for_events_after_an_older_version_answers_with_the_page(client: FlaskClient) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    first_move(client, created)
+    page = get_json(client, f"{created.url}/events?after=0&wait=60")
+    assert page["events"] and {e["version"] for e in page["events"]} == {1}
+    assert page == get_json(client, f"{created.url}/events?after=0")
+
+
+def test_waiting_for_events_is_woken_by_a_move(app: Flask, client: FlaskClient, pool: ThreadPoolExecutor) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    waiting = in_thread(pool, app, f"{created.url}/events?after=0&wait={LONG_WAIT}", {})
+    until_waiting(app, waiting)
+    moved = first_move(client, created)
+    response = waiting.result(timeout=THREAD_TIMEOUT)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    page = body_of(response)
+    assert page["events"], page
+    assert {e["version"] for e in page["events"]} == {moved["version"]}
+    assert page == get_json(client, f"{created.url}/events?after=0")
+
+
+def test_a_seats_event_long_poll_is_woken_by_its_own_private_event(
+    app: Flask, client: FlaskClient, pool: ThreadPoolExecutor
+) -> None:
+    """Replay a Pili Pili match up to the move that deals new hands; each seat's wait wakes with its hand."""
+    rehearsal = finished_match(client, seed=0)
+    log = raw_log(client, rehearsal.match_id)
+    dealing = next(e for e in log[1:] if any(event["visible_to"] is not None for event in e["events"]))
+    actions = [(entry["seat"], entry["action"]) for entry in log[1 : dealing["version"]]]
+
+    created = create_match(client, "pili-pili", 3, seed=0)
+    for version, (seat, action) in enumerate(actions):
+        act(client, created, seat, action, version)
+    before = dealing["version"] - 1
+    assert public(client, created)["version"] == before
+    waits = [
+        in_thread(pool, app, f"{created.url}/seat-events?after={before}&wait={LONG_WAIT}", created.auth(seat))
+        for seat in range(3)
+    ]
+    for count, waiting in enumerate(waits, start=1):
+        until_waiting(app, waiting, count)
+    act(client, created, dealing["seat"], dealing["action"], before)
+    for seat, waiting in enumerate(waits):
+        response = waiting.result(timeout=THREAD_TIMEOUT)
+        assert response.status_code == 200, response.get_data(as_text=True)
+        events = body_of(response)["events"]
+        assert {e["version"] for e in events} == {dealing["version"]}
+        private = [e for e in events if e["visible_to"] is not None]
+        assert private, events
+        assert all(e["visible_to"] == [seat] for e in private), private
+        assert events == all_events(client, created.match_id, created.tokens[seat])[-len(events) :]
+
+
+# --- server-sent events --------------------------------------------------------------------------
+
+
+def read_stream(client: FlaskClient, url: str, headers: dict[str, str] | None = None) -> list[SseEvent]:
+    """Every event of a stream up to ``match_over``; the stream must end right after it."""
+    response = client.get(url, headers=headers or {}, buffered=False)
+    try:
+        assert response.status_code == 200, response.get_data(as_text=True)
+        assert response.mimetype == "text/event-stream"
+        chunks = response.iter_encoded()
+        parser = SseParser()
+        events: list[SseEvent] = []
+        while not events or events[-1].type != "match_over":
+            chunk = next(chunks)
+            events.extend(parser.feed(chunk))
+        assert events[-1].type == "match_over"
+        assert next(chunks, None) is None, "the stream went on after match_over"
+        return events
+    finally:
+        response.close()
+
+
+def expected_stream(client: FlaskClient, created: Created, after: int = 0) -> list[tuple[str, str, Json]]:
+    """``(id, type, data)`` of every public item after version ``after`` of a finished match."""
+    events = [e for e in all_events(client, created.match_id) if e["version"] > after]
+    final = public(client, created)
+    by_version: dict[int, list[tuple[str, Json]]] = {}
+    for event in events:
+        by_version.setdefault(event["version"], []).append(("event", event))
+    end = {"version": final["version"], "status": final["status"], "result": final["result"]}
+    by_version.setdefault(final["version"], []).append(("match_over", end))
+    items: list[tuple[str, str, Json]] = []
+    for version, group in sorted(by_version.items()):
+        for index, (kind, data) in enumerate(group):
+            items.append((str(version) if index == len(group) - 1 else f"{version}.{index}", kind, data))
+    return items
+
+
+def as_items(events: list[SseEvent]) -> list[tuple[str, str, Json]]:
+    return [(str(e.id), e.type, e.json()) for e in events]
+
+
+def test_a_finished_matchs_stream_replays_every_public_event_then_match_over(client: FlaskClient) -> None:
+    created = finished_match(client)
+    events = read_stream(client, f"{created.url}/stream?after=0")
+    expected = expected_stream(client, created)
+    assert as_items(events) == expected
+    assert any("." in item_id for item_id, _, _ in expected), "no version with several public events"
+    assert events[-1].json()["status"] == "finished"
+    assert events[-1].json()["result"]["winners"]
+    assert all(e.json()["visible_to"] is None for e in events[:-1])
+
+
+def test_last_event_id_resumes_right_after_it(client: FlaskClient) -> None:
+    created = finished_match(client)
+    expected = expected_stream(client, created)
+    ids = [item_id for item_id, _, _ in expected]
+    assert any("." in i for i in ids) and any("." not in i for i in ids[:-1])
+    for index, last_id in enumerate(ids[:-1]):
+        resumed = read_stream(client, f"{created.url}/stream", {"Last-Event-ID": last_id})
+        assert as_items(resumed) == expected[index + 1 :], last_id
+
+
+def test_last_event_id_wins_over_after_and_after_resumes_after_a_version(client: FlaskClient) -> None:
+    created = finished_match(client)
+    expected = expected_stream(client, created)
+    for after in [1, 10, 30]:
+        resumed = read_stream(client, f"{created.url}/stream?after={after}")
+        assert as_items(resumed) == expected_stream(client, created, after)
+    resumed = read_stream(client, f"{created.url}/stream?after=1", {"Last-Event-ID": expected[-3][0]})
+    assert as_items(resumed) == expected[-2:]
+
+
+def test_a_finished_matchs_fresh_stream_is_just_match_over(client: FlaskClient) -> None:
+    created = finished_match(client)
+    final = public(client, created)
+    for url, headers in [(f"{created.url}/stream", {}), (f"{created.url}/seat-stream", created.auth(2))]:
+        events = read_stream(client, url, headers)
+        assert [(e.id, e.type) for e in events] == [(str(final["version"]), "match_over")]
+        assert events[0].json() == {"version": final["version"], "status": "finished", "result": final["result"]}
+
+
+def test_a_seat_stream_of_a_finished_match_holds_its_private_events(client: FlaskClient) -> None:
+    created = finished_match(client)
+    for seat in range(3):
+        events = read_stream(client, f"{created.url}/seat-stream?after=0", created.auth(seat))
+        seen = [e.json() for e in events if e.type == "event"]
+        assert seen == [e for e in all_events(client, created.match_id, created.tokens[seat]) if e["version"] > 0]
+        assert any(e["visible_to"] == [seat] for e in seen)
+        assert all(e["visible_to"] is None or seat in e["visible_to"] for e in seen)
+        assert [e.type for e in events].count("turn") == 0  # no version but the last was current when read
+
+
+@pytest.mark.parametrize("last_id", ["abc", "1.x", "12.", ".3", "-1", "1.2.3", "9" * 19])
+def test_a_bad_last_event_id_is_refused(client: FlaskClient, last_id: str) -> None:
+    created = finished_match(client)
+    for url, headers in [(f"{created.url}/stream", {}), (f"{created.url}/seat-stream", created.auth(0))]:
+        response = client.get(url, headers={**headers, "Last-Event-ID": last_id})
+        assert_error(response, 422, "request/invalid")
+
+
+def test_stream_errors_are_json(client: FlaskClient) -> None:
+    assert_error(client.get("/matches/nope/stream?after=0"), 404, "match/not_found")
+    assert_error(client.get("/matches/nope/seat-stream", headers=auth("nope.0." + "a" * 43)), 404, "match/not_found")
+    created = create_match(client, "pipifax", 2, seed=1)
+    assert_error(client.get(f"{created.url}/seat-stream"), 401, "auth/missing_token")
+    assert_error(client.get(f"{created.url}/seat-stream", headers=auth("junk")), 401, "auth/invalid_token")
+    assert_error(client.get(f"{created.url}/stream?after=-1"), 422, "request/invalid")
+    assert_error(
+        client.get(f"{created.url}/seat-stream?legal_limit=1001", headers=created.auth(0)), 422, "request/invalid"
+    )
+
+
+# --- idempotency ---------------------------------------------------------------------------------
+
+CREATE = {"game": "pipifax", "players": 2, "seed": 4}
+
+
+def listed_matches(client: FlaskClient) -> list[Json]:
+    matches: list[Json] = get_json(client, "/matches?limit=100")["matches"]
+    return matches
+
+
+def test_creating_twice_with_one_key_creates_one_match(client: FlaskClient) -> None:
+    key = str(uuid.uuid4())
+    first = client.post("/matches", json=CREATE, headers={"Idempotency-Key": key})
+    second = client.post("/matches", json=dict(reversed(CREATE.items())), headers={"Idempotency-Key": key})
+    assert first.status_code == second.status_code == 201, second.get_data(as_text=True)
+    assert "Idempotent-Replayed" not in first.headers
+    assert second.headers["Idempotent-Replayed"] == "true"
+    assert body_of(second) == body_of(first)
+    assert second.headers["Location"] == first.headers["Location"]
+    assert [m["match_id"] for m in listed_matches(client)] == [body_of(first)["match"]["match_id"]]
+
+    other = client.post("/matches", json=CREATE, headers={"Idempotency-Key": str(uuid.uuid4())})
+    assert body_of(other)["match"]["match_id"] != body_of(first)["match"]["match_id"]
+    assert len(listed_matches(client)) == 2
+
+
+def test_a_create_key_reused_with_another_body_is_refused(client: FlaskClient) -> None:
+    key = str(uuid.uuid4())
+    assert client.post("/matches", json=CREATE, headers={"Idempotency-Key": key}).status_code == 201
+    response = client.post("/matches", json={**CREATE, "seed": 5}, headers={"Idempotency-Key": key})
+    assert_error(response, 422, "request/idempotency_mismatch")
+    assert len(listed_matches(client)) == 1
+
+
+def test_an_action_retried_after_the_match_moved_on_gets_the_original_answer(client: FlaskClient) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    seat = created.match["to_act"][0]
+    action = legal(client, created, seat)["actions"][0]
+    key = str(uuid.uuid4())
+    headers = {**created.auth(seat), "If-Match": "0", "Idempotency-Key": key}
+    first = client.post(f"{created.url}/actions", json=action, headers=headers)
+    assert first.status_code == 200, first.get_data(as_text=True)
+    assert "Idempotent-Replayed" not in first.headers
+    assert body_of(first)["version"] == 1
+
+    moved = first_move(client, created)  # the match moves on (whoever acts now)
+    assert moved["version"] == 2
+    retried = client.post(f"{created.url}/actions", json=action, headers=headers)
+    assert retried.status_code == 200, retried.get_data(as_text=True)
+    assert retried.headers["Idempotent-Replayed"] == "true"
+    assert body_of(retried) == body_of(first)
+    assert retried.headers["ETag"] == first.headers["ETag"] == '"1"'
+    assert public(client, created)["version"] == 2  # applied once
+    assert [entry["version"] for entry in raw_log(client, created.match_id)] == [0, 1, 2]
+    assert [entry["seat"] for entry in raw_log(client, created.match_id)][1] == seat
+
+    other = legal(client, created, moved["to_act"][0])["actions"][0]
+    assert other != action
+    mismatch = client.post(f"{created.url}/actions", json=other, headers=headers)
+    assert_error(mismatch, 422, "request/idempotency_mismatch")
+
+
+def test_a_refused_action_is_not_remembered(client: FlaskClient) -> None:
+    created = create_match(client, "pipifax", 2, seed=1)
+    seat = created.match["to_act"][0]
+    action = legal(client, created, seat)["actions"][0]
+    key = str(uuid.uuid4())
+    stale = client.post(
+        f"{created.url}/actions", json=action, headers={**created.auth(seat), "If-Match": "7", "Idempotency-Key": key}
+    )
+    assert_error(stale, 412, "match/stale_version")
+    fresh = client.post(
+        f"{created.url}/actions", json=action, headers={**created.auth(seat), "If-Match": "0", "Idempotency-Key": key}
+    )
+    assert fresh.status_code == 200, fresh.get_data(as_text=True)
+    assert "Idempotent-Replayed" not in fresh.headers
+
+
+def test_an_action_replay_needs_the_seats_token(client: FlaskClient) -> None:
+    """A remembered answer holds the seat's private view: a token that is not the seat's gets none of it."""
+    created = create_match(client, "pipifax", 2, seed=1)
+    seat = created.match["to_act"][0]
+    action = legal(client, created, seat)["actions"][0]
+    key = str(uuid.uuid4())
+    first = submit_with_key(client, created, seat, action, key=key, token=created.tokens[seat])
+    assert first.status_code == 200, first.get_data(as_text=True)
+    forged = f"{created.match_id}.{seat}.{'A' * 43}"
+    replay = submit_with_key(client, created, seat, action, key=key, token=forged)
+    assert_error(replay, 401, "auth/invalid_token")
+
+
+def submit_with_key(
+    client: FlaskClient, created: Created, seat: int, action: Json, *, key: str, token: str
+) -> TestResponse:
+    return client.post(
+        f"{created.url}/actions", json=action, headers={**auth(token), "If-Match": "0", "Idempotency-Key": key}
+    )
+
+
+BAD_KEYS = ["", "k" * 256, "a key", "ключ", "tab\tkey"]
+
+
+@pytest.mark.parametrize("key", BAD_KEYS)
+def test_a_bad_idempotency_key_is_refused(client: FlaskClient, key: str) -> None:
+    assert_error(client.post("/matches", json=CREATE, headers={"Idempotency-Key": key}), 422, "request/invalid")
+    assert listed_matches(client) == []
+    created = create_match(client, "pipifax", 2, seed=1)
+    seat = created.match["to_act"][0]
+    action = legal(client, created, seat)["actions"][0]
+    headers = {**created.auth(seat), "If-Match": "0", "Idempotency-Key": key}
+    assert_error(client.post(f"{created.url}/actions", json=action, headers=headers), 422, "request/invalid")
+    assert public(client, created)["version"] == 0
+
+
+def test_the_longest_idempotency_key_is_accepted(client: FlaskClient) -> None:
+    key = "~" * 255
+    first = client.post("/matches", json=CREATE, headers={"Idempotency-Key": key})
+    assert first.status_code == 201, first.get_data(as_text=True)
+    created = Created(
+        body_of(first)["match"]["match_id"], [s["token"] for s in body_of(first)["seats"]], body_of(first), 4
+    )
+    seat = created.match["to_act"][0]
+    action = legal(client, created, seat)["actions"][0]
+    moved = client.post(
+        f"{created.url}/actions", json=action, headers={**created.auth(seat), "If-Match": "0", "Idempotency-Key": key}
+    )
+    assert moved.status_code == 200, moved.get_data(as_text=True)
