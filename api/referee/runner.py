@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 LEASE = 10.0
 #: Matches claimed at once.
 BATCH = 100
-#: The longest sleep between looks at the due set, in case a wake message was lost.
-LONGEST_SLEEP = 5.0
+#: The longest sleep between looks at the due set (in case a wake message was lost, and so that a
+#: stop request is noticed promptly).
+LONGEST_SLEEP = 1.0
 
 
 class Referee:
