@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 from types import TracebackType
@@ -49,6 +50,12 @@ class GunicornServer:
                 raise RuntimeError(f"{self.app} did not start under gunicorn")
             time.sleep(0.1)
 
+    def pids(self) -> list[int]:
+        """The gunicorn master's process id and its workers' (none when stopped)."""
+        if self.process is None:
+            return []
+        return [self.process.pid, *child_pids(self.process.pid)]
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
@@ -66,3 +73,56 @@ class GunicornServer:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self.stop()
+
+
+class RefereeProcess:
+    """``python -m api.cli referee`` for a server's Redis and key prefix (the server's environment), stopped on exit."""
+
+    def __init__(self, server: GunicornServer) -> None:
+        self.env = server.env
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RefereeProcess:
+        self.process = subprocess.Popen([sys.executable, "-m", "api.cli", "referee"], env=self.env)
+        return self
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> RefereeProcess:
+        return self.start()
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds the process ``pid`` has used so far (0 once it is gone), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime (fields 14, 15)
+
+
+def child_pids(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a gunicorn master's workers), from /proc."""
+    children: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+                continue  # gone meanwhile
+            if parent == pid:
+                children.append(int(entry.name))
+    return children
