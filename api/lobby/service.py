@@ -4,11 +4,12 @@ table live in :class:`~api.matches.table.Table`, the atomic writes in the store.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from api.errors import ApiError
 from api.matches.service import authorise, authorise_host, commit, load_table, match_resource, settle
-from api.matches.table import Table
+from api.matches.table import Step, Table
 from api.store import MatchStore, StaleVersion
 from api.tokens import Claim, digest, new_token
 
@@ -16,20 +17,29 @@ from api.tokens import Claim, digest, new_token
 RETRIES = 50
 
 
-def join(store: MatchStore, match_id: str, name: str | None, seat: int | None) -> tuple[int, str]:
-    """Take an open seat (``seat``, or the first one left); racing joins each get a different seat."""
+def _write(store: MatchStore, match_id: str, transition: Callable[[Table], Step], what: str) -> Table:
+    """Load the match, apply ``transition`` and write it; again from a fresh read when a write raced it."""
     for _ in range(RETRIES):
         table = load_table(store, match_id)
-        chosen = _open_seat(table, seat)
-        token = new_token(match_id, chosen)
-        step = table.join(chosen, name or table.seats[chosen].name, digest(token), time.time())
         try:
-            after = commit(store, table, step)
+            return commit(store, table, transition(table))
         except StaleVersion:
             continue
-        settle(store, after)
-        return chosen, token
-    raise ApiError(503, "store/busy", "too many writes raced this join; try again", retry=True)
+    raise ApiError(503, "store/busy", f"too many writes raced this {what}; try again")
+
+
+def join(store: MatchStore, match_id: str, name: str | None, seat: int | None) -> tuple[int, str]:
+    """Take an open seat (``seat``, or the first one left); racing joins each get a different seat."""
+    taken: list[tuple[int, str]] = []
+
+    def take(table: Table) -> Step:
+        chosen = _open_seat(table, seat)
+        token = new_token(match_id, chosen)
+        taken.append((chosen, token))
+        return table.join(chosen, name or table.seats[chosen].name, digest(token), time.time())
+
+    settle(store, _write(store, match_id, take, "join"))
+    return taken[-1]
 
 
 def _open_seat(table: Table, seat: int | None) -> int:
@@ -49,31 +59,24 @@ def _open_seat(table: Table, seat: int | None) -> int:
 
 def resign(store: MatchStore, match_id: str, claim: Claim) -> dict[str, Any]:
     """The token's seat leaves the match; the match as that seat now sees it."""
-    for _ in range(RETRIES):
-        table = load_table(store, match_id)
-        seat = authorise(table, claim)
-        now = time.time()
-        try:
-            after = commit(store, table, table.resign(seat, now))
-        except StaleVersion:
-            continue
-        after = settle(store, after)
-        return match_resource(after, seat, time.time())
-    raise ApiError(503, "store/busy", "too many writes raced this resignation; try again", retry=True)
+    seats: list[int] = []
+
+    def leave(table: Table) -> Step:
+        seats.append(authorise(table, claim))
+        return table.resign(seats[-1], time.time())
+
+    after = settle(store, _write(store, match_id, leave, "resignation"))
+    return match_resource(after, seats[-1], time.time())
 
 
 def abort(store: MatchStore, match_id: str, claim: Claim) -> dict[str, Any]:
     """The host calls the match off; the match as a spectator now sees it."""
-    for _ in range(RETRIES):
-        table = load_table(store, match_id)
+
+    def call_off(table: Table) -> Step:
         authorise_host(table, claim)
-        now = time.time()
-        try:
-            after = commit(store, table, table.abort(now))
-        except StaleVersion:
-            continue
-        return match_resource(after, None, now)
-    raise ApiError(503, "store/busy", "too many writes raced this abort; try again", retry=True)
+        return table.abort(time.time())
+
+    return match_resource(_write(store, match_id, call_off, "abort"), None, time.time())
 
 
 def list_matches(store: MatchStore, query: dict[str, Any]) -> dict[str, Any]:
