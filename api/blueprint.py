@@ -37,3 +37,29 @@ class JsonBodyParser(FlaskParser):
 
 class ArenaBlueprint(Blueprint):
     ARGUMENTS_PARSER = JsonBodyParser()
+
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(self._prepare_headers_doc)
+
+    @staticmethod
+    def headers(*parameters: dict[str, typing.Any]) -> typing.Callable[[typing.Any], typing.Any]:
+        """Document header ``parameters`` of an operation, beside those its query schema gives.
+
+        (``doc(parameters=...)`` would replace the parameters that ``arguments`` documents.)
+        """
+
+        def decorator(view: typing.Any) -> typing.Any:
+            view._apidoc = {**getattr(view, "_apidoc", {})}
+            view._apidoc["headers"] = [*view._apidoc.get("headers", []), *parameters]
+            return view
+
+        return decorator
+
+    @staticmethod
+    def _prepare_headers_doc(
+        doc: dict[str, typing.Any], doc_info: dict[str, typing.Any], **_: typing.Any
+    ) -> dict[str, typing.Any]:
+        if doc_info.get("headers"):
+            doc.setdefault("parameters", []).extend(doc_info["headers"])
+        return doc

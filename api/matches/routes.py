@@ -106,7 +106,8 @@ def _with_etag(body: dict[str, Any], version: int, private: bool = False) -> Res
 
 @blp.route("")
 class Matches(MethodView):
-    @blp.doc(operationId="createMatch", parameters=[IDEMPOTENCY_KEY])
+    @blp.doc(operationId="createMatch")
+    @blp.headers(IDEMPOTENCY_KEY)
     @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedMatchSchema)
     @_errors(400, 404, 413, 415, 422, 503)
@@ -121,7 +122,8 @@ class Matches(MethodView):
 
 @blp.route("/<match_id>")
 class MatchById(MethodView):
-    @blp.doc(operationId="getMatch", parameters=[IF_NONE_MATCH])
+    @blp.doc(operationId="getMatch")
+    @blp.headers(IF_NONE_MATCH)
     @blp.arguments(schemas.WaitQuerySchema(), location="query")
     @blp.response(
         200, schemas.MatchSchema, headers={"ETag": {"description": "The match version.", "schema": {"type": "string"}}}
@@ -153,7 +155,8 @@ def _changed_table(match_id: str, wait: float | None) -> Table:
 
 @blp.route("/<match_id>/view")
 class SeatView(MethodView):
-    @blp.doc(operationId="getSeatView", security=BEARER, parameters=[IF_NONE_MATCH])
+    @blp.doc(operationId="getSeatView", security=BEARER)
+    @blp.headers(IF_NONE_MATCH)
     @blp.arguments(schemas.SeatViewQuerySchema(), location="query")
     @blp.response(200, schemas.SeatViewSchema)
     @blp.alt_response(304, description="With `wait`: the match stayed at the version given in If-None-Match.")
@@ -203,7 +206,8 @@ class LegalActions(MethodView):
 
 @blp.route("/<match_id>/actions")
 class Actions(MethodView):
-    @blp.doc(operationId="submitAction", security=BEARER, parameters=[IF_MATCH, IDEMPOTENCY_KEY])
+    @blp.doc(operationId="submitAction", security=BEARER)
+    @blp.headers(IF_MATCH, IDEMPOTENCY_KEY)
     @blp.arguments(ActionSchema())
     @blp.response(200, schemas.MoveResultSchema)
     @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503)

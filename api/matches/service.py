@@ -335,11 +335,14 @@ def play(
     scope = f"seat-{seat}"
     if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
         return Answer.replay(remembered, print_)
-    expected_version(if_match, table.version)
     now = time.time()
     try:
+        expected_version(if_match, table.version)
         step = table.act(seat, action, now)
-    except ApiError as refusal:
+    except (ApiError, engine.EngineError) as refusal:
+        # The first attempt of a retried move may have landed between the two reads above.
+        if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
+            return Answer.replay(remembered, print_)
         if refusal.code == "action/too_late":
             settle(store, table)  # the seat's time ran out before the referee noticed: apply it now
         raise

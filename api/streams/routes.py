@@ -57,9 +57,18 @@ SSE_DESCRIPTION = (
 )
 
 
+LAST_EVENT_ID = {
+    "in": "header",
+    "name": "Last-Event-ID",
+    "required": False,
+    "schema": {"type": "string", "pattern": r"^[0-9]{1,18}(\.[0-9]{1,6})?$"},
+    "description": "The id of the last event received: the stream resumes right after it.",
+}
+
+
 def _sse_doc(operation_id: str, secured: bool) -> Any:
     extra: dict[str, Any] = {"security": BEARER} if secured else {}
-    return blp.doc(
+    documented = blp.doc(
         operationId=operation_id,
         responses={
             "200": {
@@ -67,17 +76,9 @@ def _sse_doc(operation_id: str, secured: bool) -> Any:
                 "content": {"text/event-stream": {"schema": {"type": "string"}}},
             }
         },
-        parameters=[
-            {
-                "in": "header",
-                "name": "Last-Event-ID",
-                "required": False,
-                "schema": {"type": "string", "pattern": r"^[0-9]{1,18}(\.[0-9]{1,6})?$"},
-                "description": "The id of the last event received: the stream resumes right after it.",
-            }
-        ],
         **extra,
     )
+    return lambda view: documented(blp.headers(LAST_EVENT_ID)(view))
 
 
 @blp.route("/<match_id>/stream")

@@ -13,17 +13,30 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
+    params: dict[str, Any] = {}
+
+    json_wait: float | None | Unset
+    if isinstance(wait, Unset):
+        json_wait = UNSET
+    else:
+        json_wait = wait
+    params["wait"] = json_wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/matches/{match_id}".format(
             match_id=quote(str(match_id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -77,6 +90,7 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -86,6 +100,7 @@ def sync_detailed(
 
     Args:
         match_id (str):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -98,6 +113,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        wait=wait,
         if_none_match=if_none_match,
     )
 
@@ -112,6 +128,7 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -121,6 +138,7 @@ def sync(
 
     Args:
         match_id (str):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -134,6 +152,7 @@ def sync(
     return sync_detailed(
         match_id=match_id,
         client=client,
+        wait=wait,
         if_none_match=if_none_match,
     ).parsed
 
@@ -142,6 +161,7 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -151,6 +171,7 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -163,6 +184,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        wait=wait,
         if_none_match=if_none_match,
     )
 
@@ -175,6 +197,7 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -184,6 +207,7 @@ async def asyncio(
 
     Args:
         match_id (str):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -198,6 +222,7 @@ async def asyncio(
         await asyncio_detailed(
             match_id=match_id,
             client=client,
+            wait=wait,
             if_none_match=if_none_match,
         )
     ).parsed

@@ -13,17 +13,38 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
+    seat: int | None | Unset = UNSET,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(if_none_match, Unset):
         headers["If-None-Match"] = if_none_match
 
+    params: dict[str, Any] = {}
+
+    json_seat: int | None | Unset
+    if isinstance(seat, Unset):
+        json_seat = UNSET
+    else:
+        json_seat = seat
+    params["seat"] = json_seat
+
+    json_wait: float | None | Unset
+    if isinstance(wait, Unset):
+        json_wait = UNSET
+    else:
+        json_wait = wait
+    params["wait"] = json_wait
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/matches/{match_id}/view".format(
             match_id=quote(str(match_id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -87,6 +108,8 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    seat: int | None | Unset = UNSET,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -96,6 +119,8 @@ def sync_detailed(
 
     Args:
         match_id (str):
+        seat (int | None | Unset):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -108,6 +133,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        seat=seat,
+        wait=wait,
         if_none_match=if_none_match,
     )
 
@@ -122,6 +149,8 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    seat: int | None | Unset = UNSET,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -131,6 +160,8 @@ def sync(
 
     Args:
         match_id (str):
+        seat (int | None | Unset):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -144,6 +175,8 @@ def sync(
     return sync_detailed(
         match_id=match_id,
         client=client,
+        seat=seat,
+        wait=wait,
         if_none_match=if_none_match,
     ).parsed
 
@@ -152,6 +185,8 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    seat: int | None | Unset = UNSET,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -161,6 +196,8 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
+        seat (int | None | Unset):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -173,6 +210,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        seat=seat,
+        wait=wait,
         if_none_match=if_none_match,
     )
 
@@ -185,6 +224,8 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    seat: int | None | Unset = UNSET,
+    wait: float | None | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -194,6 +235,8 @@ async def asyncio(
 
     Args:
         match_id (str):
+        seat (int | None | Unset):
+        wait (float | None | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -208,6 +251,8 @@ async def asyncio(
         await asyncio_detailed(
             match_id=match_id,
             client=client,
+            seat=seat,
+            wait=wait,
             if_none_match=if_none_match,
         )
     ).parsed

@@ -12,17 +12,30 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
+    after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(last_event_id, Unset):
         headers["Last-Event-ID"] = last_event_id
 
+    params: dict[str, Any] = {}
+
+    json_after: int | None | Unset
+    if isinstance(after, Unset):
+        json_after = UNSET
+    else:
+        json_after = after
+    params["after"] = json_after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/matches/{match_id}/stream".format(
             match_id=quote(str(match_id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -71,12 +84,14 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Error | str]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -89,6 +104,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        after=after,
         last_event_id=last_event_id,
     )
 
@@ -103,12 +119,14 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Error | str | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -122,6 +140,7 @@ def sync(
     return sync_detailed(
         match_id=match_id,
         client=client,
+        after=after,
         last_event_id=last_event_id,
     ).parsed
 
@@ -130,12 +149,14 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Error | str]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -148,6 +169,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        after=after,
         last_event_id=last_event_id,
     )
 
@@ -160,12 +182,14 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
+    after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Error | str | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -180,6 +204,7 @@ async def asyncio(
         await asyncio_detailed(
             match_id=match_id,
             client=client,
+            after=after,
             last_event_id=last_event_id,
         )
     ).parsed

@@ -12,17 +12,33 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
+    after: int | None | Unset = UNSET,
+    legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(last_event_id, Unset):
         headers["Last-Event-ID"] = last_event_id
 
+    params: dict[str, Any] = {}
+
+    json_after: int | None | Unset
+    if isinstance(after, Unset):
+        json_after = UNSET
+    else:
+        json_after = after
+    params["after"] = json_after
+
+    params["legal_limit"] = legal_limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/matches/{match_id}/seat-stream".format(
             match_id=quote(str(match_id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -81,12 +97,16 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    after: int | None | Unset = UNSET,
+    legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Error | str]:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
+        legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
     Raises:
@@ -99,6 +119,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        after=after,
+        legal_limit=legal_limit,
         last_event_id=last_event_id,
     )
 
@@ -113,12 +135,16 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    after: int | None | Unset = UNSET,
+    legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Error | str | None:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
+        legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
     Raises:
@@ -132,6 +158,8 @@ def sync(
     return sync_detailed(
         match_id=match_id,
         client=client,
+        after=after,
+        legal_limit=legal_limit,
         last_event_id=last_event_id,
     ).parsed
 
@@ -140,12 +168,16 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    after: int | None | Unset = UNSET,
+    legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Error | str]:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
+        legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
     Raises:
@@ -158,6 +190,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         match_id=match_id,
+        after=after,
+        legal_limit=legal_limit,
         last_event_id=last_event_id,
     )
 
@@ -170,12 +204,16 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
+    after: int | None | Unset = UNSET,
+    legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Error | str | None:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
         match_id (str):
+        after (int | None | Unset):
+        legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
     Raises:
@@ -190,6 +228,8 @@ async def asyncio(
         await asyncio_detailed(
             match_id=match_id,
             client=client,
+            after=after,
+            legal_limit=legal_limit,
             last_event_id=last_event_id,
         )
     ).parsed
