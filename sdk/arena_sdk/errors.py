@@ -20,6 +20,10 @@ class AuthError(ArenaError):
     """The seat token is missing, invalid, or for another match or seat (401/403)."""
 
 
+class NotHostError(AuthError):
+    """A token that is not the match's host token where one is needed, e.g. to abort (403 ``auth/not_host``)."""
+
+
 class NotFoundError(ArenaError):
     """No such match (it may have expired) or game (404)."""
 
@@ -37,12 +41,36 @@ class InvalidRequestError(ArenaError):
     """The request is malformed: bad JSON, fields or options (400/413/422)."""
 
 
+class UnknownBotError(InvalidRequestError):
+    """A seat asks for a server bot the game does not have (422 ``bot/unknown``)."""
+
+
+class IdempotencyMismatchError(InvalidRequestError):
+    """An ``Idempotency-Key`` reused with a different body (422 ``request/idempotency_mismatch``)."""
+
+
 class NotYourTurnError(ArenaError):
     """This seat may not act now (409 ``action/not_your_turn``)."""
 
 
 class MatchOverError(ArenaError):
-    """The match has ended (409 ``match/over``)."""
+    """The match has ended or was aborted (409 ``match/over``)."""
+
+
+class MatchWaitingError(ArenaError):
+    """The match still waits for players to join its open seats (409 ``match/waiting``)."""
+
+
+class MatchFullError(ArenaError):
+    """No open seat is left to join, or the one asked for is taken (409 ``match/full``)."""
+
+
+class SeatOutError(ArenaError):
+    """This seat has left the match: it resigned or ran out of time (409 ``seat/out``)."""
+
+
+class ActionTooLateError(ArenaError):
+    """The seat's deadline passed before the action came; the timeout is applied (409 ``action/too_late``)."""
 
 
 class StaleVersionError(ArenaError):
@@ -61,7 +89,14 @@ class StoreUnavailableError(ArenaError):
 _BY_CODE: dict[str, type[ArenaError]] = {
     "action/illegal": IllegalActionError,
     "action/not_your_turn": NotYourTurnError,
+    "action/too_late": ActionTooLateError,
     "match/over": MatchOverError,
+    "match/waiting": MatchWaitingError,
+    "match/full": MatchFullError,
+    "seat/out": SeatOutError,
+    "auth/not_host": NotHostError,
+    "request/idempotency_mismatch": IdempotencyMismatchError,
+    "bot/unknown": UnknownBotError,
     "match/stale_version": StaleVersionError,
     "store/unavailable": StoreUnavailableError,
     "match/not_found": NotFoundError,
