@@ -7,6 +7,7 @@ mutated in place, so a snapshot can be stored, copied and replayed anywhere.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -132,6 +133,30 @@ class Result:
         return {seat: 1 + sum(1 for other in keys.values() if other < mine) for seat, mine in keys.items()}
 
 
+@dataclasses.dataclass(frozen=True)
+class Secret:
+    """Why an action may not be shown to every reader of the log yet, and when it may (see :meth:`Game.secret`).
+
+    Worked out from the state *before* the action and stored as JSON with it, so that the log can be
+    read later knowing only the current state: the acting seat always sees its own action; once
+    :meth:`Game.is_resolved` says the decision ``until`` names has been resolved, the seats in
+    ``revealed_to`` see it too (``None``: everyone); once the match is over, everyone does (G4).
+    """
+
+    #: The game's key of the decision the action belongs to, e.g. Pili Pili's ``(round, tricks played, phase)``.
+    until: tuple[str | int, ...]
+    #: Who sees the action once the decision is resolved: ``None`` for everyone, else these seats only.
+    revealed_to: tuple[int, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"until": list(self.until), "revealed_to": None if self.revealed_to is None else list(self.revealed_to)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Secret:
+        seats = data.get("revealed_to")
+        return cls(tuple(data["until"]), None if seats is None else tuple(seats))
+
+
 @dataclasses.dataclass
 class Context:
     """What the rules may draw on while producing one version: its random stream and the time.
@@ -180,6 +205,40 @@ class Game(ABC, Generic[StateT]):
     def count_legal_actions(self, state: StateT, seat: int, filters: Mapping[str, str]) -> int:
         """How many actions :meth:`legal_actions` yields; games with huge spaces count smarter."""
         return sum(1 for _ in self.legal_actions(state, seat, filters))
+
+    def nth_legal_action(self, state: StateT, seat: int, filters: Mapping[str, str], index: int) -> Action:
+        """The action at ``index`` in :meth:`legal_actions`'s order; ``IndexError`` outside the count.
+
+        The default walks the lazy listing; games with huge spaces unrank the index directly, so that
+        a uniform sample never lists everything.
+        """
+        if index < 0:
+            raise IndexError(f"legal action index {index} is negative")
+        found = next(itertools.islice(self.legal_actions(state, seat, filters), index, None), None)
+        if found is None:
+            raise IndexError(f"legal action index {index} is out of range")
+        return found
+
+    def label(self, state: StateT, action: Action) -> str:
+        """A short human-readable text for ``action`` at ``state``, e.g. "flip card 7 (red back)".
+
+        It uses only what the acting seat may see, and never fails on a well-formed action, legal or
+        not. Games override it; the default names the type and the fields.
+        """
+        fields = " ".join(f"{name}={value}" for name, value in action.to_json().items() if name != "type")
+        return f"{action.TYPE} {fields}".strip()
+
+    def secret(self, state: StateT, seat: int, action: Action) -> Secret | None:
+        """How long ``action``, about to be taken by ``seat`` at ``state``, stays hidden from other readers.
+
+        ``None`` (the default) for an action everyone sees as it happens; a :class:`Secret` for a
+        secret simultaneous choice.
+        """
+        return None
+
+    def is_resolved(self, state: StateT, secret: Secret) -> bool:
+        """Whether the decision ``secret.until`` names has been resolved at ``state`` (taken at or after it)."""
+        return True
 
     @abstractmethod
     def check(self, state: StateT, seat: int, action: Action) -> None:

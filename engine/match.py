@@ -7,12 +7,13 @@ is well formed before a game's own rules see an action, so every game gets those
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action, parse_action
 from engine.errors import InvalidOptions, InvalidSeat, MatchOver, NotYourTurn
-from engine.game import Context, Event, Game, Result
+from engine.game import Context, Event, Game, Result, Secret
 from engine.random_stream import new_seed, options_stream
 from engine.registry import get_game
 
@@ -139,6 +140,80 @@ def count_legal_actions(match: Match, seat: int, filters: Mapping[str, str] | No
     except (NotYourTurn, MatchOver):
         return 0
     return match.game.count_legal_actions(match.state, seat, filters or {})
+
+
+def nth_legal_action(match: Match, seat: int, index: int, filters: Mapping[str, str] | None = None) -> Action:
+    """The action at ``index`` in :func:`legal_actions`'s order, without listing where the game can unrank.
+
+    Raises ``IndexError`` unless ``0 <= index < count_legal_actions(match, seat, filters)``.
+    """
+    if count_legal_actions(match, seat, filters) <= index:  # also 0 for a seat that may not act now
+        raise IndexError(f"legal action index {index} is out of range")
+    return match.game.nth_legal_action(match.state, seat, filters or {}, index)
+
+
+def sample_legal_actions(
+    match: Match, seat: int, k: int, seed: int, filters: Mapping[str, str] | None = None
+) -> tuple[int, list[Action]]:
+    """The number of legal actions of ``seat`` and ``min(k, total)`` distinct ones drawn uniformly.
+
+    Exactly uniform without listing: the indexes are ``random.Random(seed).sample(range(total), ...)``
+    and each is unranked by :meth:`Game.nth_legal_action`. The same seed gives the same sample. The
+    actions come in the order drawn, so any prefix of the list is itself a uniform sample.
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise ValueError(f"a sample size is a non-negative integer, not {k!r}")
+    total = count_legal_actions(match, seat, filters)
+    indexes = random.Random(seed).sample(range(total), min(k, total))
+    game, wanted = match.game, filters or {}
+    return total, [game.nth_legal_action(match.state, seat, wanted, index) for index in indexes]
+
+
+def label(match: Match, action: Action | Mapping[str, Any]) -> str:
+    """A short human-readable text for a well-formed ``action`` at ``match``, e.g. "flip card 7 (red back)".
+
+    It uses only what the acting seat may see, so it can be shown to that seat next to its legal
+    actions; a log should show it only where it shows the action itself (:func:`action_seen_by`).
+    """
+    game = match.game
+    return game.label(match.state, parse_action(game.actions_by_type, action))
+
+
+def action_secret(match: Match, seat: int, action: Action | Mapping[str, Any]) -> Secret | None:
+    """Whether ``seat``'s ``action`` at ``match`` (the version *before* it) must be hidden in the log.
+
+    Call it when the action is applied and keep ``secret.to_json()`` (or ``None``) with the log
+    entry: :func:`action_seen_by` needs it, with the current match, to show the entry to a reader.
+    """
+    game = match.game
+    return game.secret(match.state, seat, parse_action(game.actions_by_type, action))
+
+
+def action_seen_by(
+    match: Match,
+    seat: int,
+    action: Action | Mapping[str, Any],
+    secret: Secret | Mapping[str, Any] | None,
+    viewer: int | None,
+) -> dict[str, Any]:
+    """How the ``action`` that ``seat`` took appears to ``viewer`` (``None``: a spectator) in the log now.
+
+    ``match`` is the current match (at or after the action) and ``secret`` what :func:`action_secret`
+    said when it was taken. The answer is the action's JSON when the viewer may know it: always for a
+    public action and for the acting seat itself, for a secret choice once its decision is resolved
+    (to the seats it is revealed to) and once the match is over. Otherwise it is the hidden form
+    ``{"type": <type>, "hidden": true}``.
+    """
+    game = match.game
+    shown = parse_action(game.actions_by_type, action).to_json()
+    if secret is None or viewer == seat or game.result(match.state) is not None:
+        return shown
+    if not isinstance(secret, Secret):
+        secret = Secret.from_json(secret)
+    may_see = secret.revealed_to is None or (viewer is not None and viewer in secret.revealed_to)
+    if may_see and game.is_resolved(match.state, secret):
+        return shown
+    return {"type": shown["type"], "hidden": True}
 
 
 def validate_action(match: Match, seat: int, action: Action | Mapping[str, Any]) -> Action:

@@ -1,4 +1,4 @@
-"""Girafferaffe bots: a uniform draw over up to 427,186 plays without listing them, and the greedy policy.
+"""Girafferaffe's greedy bot (the random bot draws with the game's own unranking, as for every game).
 
 The greedy policy values a turn by what it leaves the seat to survive on: each card in hand and each
 apple is a future turn, so a play costs the cards it uses (copy cards a little more, they fit
@@ -11,26 +11,15 @@ public trees, apples, supply and Redraw Deck size.
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from math import comb
+from collections.abc import Mapping
 from typing import Any
 
 from engine.actions import Action
 from engine.games.girafferaffe import Play, ReturnApple
 from engine.games.girafferaffe.cards import RANK
 from engine.games.girafferaffe.robot import robot_play
-from engine.games.girafferaffe.trees import (
-    TREES,
-    Holding,
-    PlayCards,
-    PlayRecord,
-    Tree,
-    count_plays,
-    fewest_cards,
-    plays,
-)
+from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayRecord, Tree
 from engine.match import Match, view
 
 GAME_ID = "girafferaffe"
@@ -51,95 +40,6 @@ APPLE_VALUE = 2.0
 COPY_COST = 0.5
 #: The extra cost per rank of the cards played: high cards beat more later.
 RANK_COST = 0.01
-
-
-def uniform_action(match: Match, seat: int, rng: random.Random) -> Action:
-    """A legal action of ``seat`` drawn uniformly: a tree weighted by its count of plays, then a play in it."""
-    seen = view(match, seat)
-    hand = Holding(_own_hand(seen, seat))
-    piles = _piles(seen)
-    counts = [(tree_id, count_plays(TREES[tree_id], pile, hand)) for tree_id, pile in piles.items()]
-    can_pass = seen["apples"][seat] > 0
-    index = rng.randrange(sum(count for _, count in counts) + (1 if can_pass else 0))
-    for tree_id, count in counts:
-        if index < count:
-            cards, copies = nth_play(TREES[tree_id], piles[tree_id], hand, index)
-            return Play(tree_id, cards, copies)
-        index -= count
-    return ReturnApple()
-
-
-def nth_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding, index: int) -> PlayCards:
-    """The play at ``index`` in :func:`~engine.games.girafferaffe.trees.plays`'s order, found without listing.
-
-    The Any and Flush trees, whose plays can number hundreds of thousands, are unranked arithmetically;
-    the other trees have at most a few hundred plays and are walked.
-    """
-    need = fewest_cards(tree, pile)
-    if tree.kind == "any":
-        return _nth_with_copies(hand.numbers, hand.copies, need, index)
-    if tree.kind == "flush":
-        for group in hand.by_colour:
-            count = count_with_copies(len(group), hand.copies, need)
-            if index < count:
-                return _nth_with_copies(group, hand.copies, need, index)
-            index -= count
-        raise IndexError("play index out of range")
-    return next(itertools.islice(plays(tree, pile, hand), index, None))
-
-
-def count_with_copies(cards: int, spare: int, least: int) -> int:
-    """How many plays of ``least`` or more cards use ``cards`` number cards and up to ``spare`` copies."""
-    return sum(block for _, _, block in _blocks(cards, spare, least))
-
-
-def _blocks(cards: int, spare: int, least: int) -> Iterator[tuple[int, int, int]]:
-    """Each (number cards, copies, count of plays) in the order the engine lists the plays."""
-    for total in range(max(least, 1), cards + spare + 1):
-        for copies in range(min(spare, total - 1) + 1):
-            numbers = total - copies
-            if numbers <= cards:
-                yield numbers, copies, comb(cards, numbers) * comb(numbers + copies - 1, copies)
-
-
-def _nth_with_copies(cards: Sequence[str], spare: int, least: int, index: int) -> PlayCards:
-    for numbers, copies, block in _blocks(len(cards), spare, least):
-        if index < block:
-            chosen_index, copied_index = divmod(index, comb(numbers + copies - 1, copies))
-            chosen = _nth_combination(cards, numbers, chosen_index)
-            return chosen, _nth_multiset(chosen, copies, copied_index)
-        index -= block
-    raise IndexError("play index out of range")
-
-
-def _nth_combination(items: Sequence[str], size: int, index: int) -> tuple[str, ...]:
-    """The ``index``-th of ``itertools.combinations(items, size)``."""
-    chosen: list[str] = []
-    low = 0
-    for left in range(size, 0, -1):
-        for position in range(low, len(items)):
-            block = comb(len(items) - position - 1, left - 1)
-            if index < block:
-                chosen.append(items[position])
-                low = position + 1
-                break
-            index -= block
-    return tuple(chosen)
-
-
-def _nth_multiset(items: Sequence[str], size: int, index: int) -> tuple[str, ...]:
-    """The ``index``-th of ``itertools.combinations_with_replacement(items, size)``."""
-    chosen: list[str] = []
-    low = 0
-    for left in range(size, 0, -1):
-        for position in range(low, len(items)):
-            block = comb(len(items) - position + left - 2, left - 1)
-            if index < block:
-                chosen.append(items[position])
-                low = position
-                break
-            index -= block
-    return tuple(chosen)
 
 
 def greedy_action(match: Match, seat: int, rng: random.Random) -> Action:

@@ -124,6 +124,11 @@ class Pipifax(Game[PipifaxState]):
     def count_legal_actions(self, state: PipifaxState, seat: int, filters: Mapping[str, str]) -> int:
         return POSITIONS - len(state["flipped"]) * len(ANIMALS)
 
+    def label(self, state: PipifaxState, action: Action) -> str:
+        """E.g. "flip card 7 (red back)": the position and its public back colour."""
+        assert isinstance(action, Flip)
+        return f"flip card {action.position} ({state['colours'][action.position]} back)"
+
     def check(self, state: PipifaxState, seat: int, action: Action) -> None:
         assert isinstance(action, Flip)
         position = action.position

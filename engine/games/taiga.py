@@ -293,6 +293,14 @@ class Taiga(Game[TaigaState]):
             return len(takeable_seats(state, seat))
         return DISCS + (1 if phase == "continue" else 0)
 
+    def label(self, state: TaigaState, action: Action) -> str:
+        """E.g. "flip disc 3 (red fox up)", "pass", "take a token from seat 2": public facts only."""
+        if isinstance(action, Flip):
+            return f"flip disc {action.disc} ({state['up'][action.disc].replace('_', ' ')} up)"
+        if isinstance(action, Take):
+            return f"take a token from seat {action.from_seat}"
+        return "pass (stop flipping)"
+
     def check(self, state: TaigaState, seat: int, action: Action) -> None:
         phase = state["phase"]
         if isinstance(action, Take):

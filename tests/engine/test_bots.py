@@ -29,10 +29,7 @@ from engine import (
 )
 from engine.actions import Action
 from engine.bots import BOT_IDS, UnknownBot, bots_for, choose_action, get_bot_ids
-from engine.bots.girafferaffe import count_with_copies, nth_play
 from engine.errors import UnknownBot as ErrorsUnknownBot
-from engine.games.girafferaffe.cards import DECK
-from engine.games.girafferaffe.trees import TREES, Holding, PlayRecord, count_plays, plays
 from engine.games.pipifax import Flip
 from tests.engine.conformance import configurations
 
@@ -272,26 +269,6 @@ def test_greedy_beats_random_by_far_with_the_events_it_saw(game_id: str) -> None
 
 
 # --- Girafferaffe's uniform draw ---------------------------------------------------------------------------
-
-
-def test_girafferaffe_unranks_plays_in_the_listing_order() -> None:
-    rng = random.Random(5)
-    checked = 0
-    for _ in range(60):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        hand = Holding(deck[: rng.randrange(3, 12)] + ["copy"] * rng.randrange(0, 3))
-        for tree_id in ("any", "flush", "pair", "straight", "single", "three-of-a-kind"):
-            tree = TREES[tree_id]
-            pile: list[PlayRecord] = []
-            if tree.kind in ("any", "flush") and rng.random() < 0.5:
-                pile = [{"seat": 1, "cards": ["red-1", "red-2", "red-3"], "copies": []}]
-            listed = list(plays(tree, pile, hand))
-            assert count_plays(tree, pile, hand) == len(listed)
-            assert [nth_play(tree, pile, hand, i) for i in range(len(listed))] == listed
-            checked += len(listed)
-        assert count_with_copies(len(hand.numbers), hand.copies, 3) == count_plays(TREES["any"], [], hand)
-    assert checked > 10_000
 
 
 def test_girafferaffe_random_draws_spread_over_the_largest_action_space() -> None:

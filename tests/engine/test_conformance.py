@@ -1,9 +1,10 @@
 """The conformance test every registered game must pass: seeded random playouts to the end.
 
 At every step it checks that the seats to act have legal actions, that each listed action is
-accepted and each sampled illegal one refused with the right code, that the snapshot round-trips
-through JSON, that applying leaves the old state untouched, that views do not depend on anything
-the viewer may not see, and at the end that the match replays exactly from seed and actions.
+accepted, labelled and found again at its index, and each sampled illegal one refused with the
+right code, that the snapshot round-trips through JSON, that applying leaves the old state
+untouched, that views do not depend on anything the viewer may not see, and at the end that the
+match replays exactly from seed and actions.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from engine import (
     apply_action,
     count_legal_actions,
     get_game,
+    label,
     legal_actions,
     new_match,
+    nth_legal_action,
     replay,
     validate_action,
     view,
@@ -125,6 +128,9 @@ def check_legal_actions(match: Match, seat: int) -> list[Action]:
     assert len({json.dumps(a.to_json(), sort_keys=True) for a in listed}) == len(listed), "duplicate actions"
     for action in listed[:CHECKED_ACTIONS]:
         assert validate_action(match, seat, json.loads(json.dumps(action.to_json()))) == action
+        assert label(match, action).strip(), "every legal action has a label"
+    for index in {0, len(listed) // 2, len(listed) - 1}:
+        assert nth_legal_action(match, seat, index) == listed[index], "unranking disagrees with the listing"
     return listed
 
 

@@ -24,7 +24,9 @@ from engine.games.girafferaffe.trees import (
     count_plays,
     fewest_cards,
     has_play,
+    holding,
     lowest_rank,
+    nth_play,
     play_problem,
     plays,
     tree_layout,
@@ -260,11 +262,38 @@ class Girafferaffe(Game[GirafferaffeState]):
             yield _PASS
 
     def count_legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> int:
-        hand = Holding(state["hands"][seat])
+        hand = holding(tuple(state["hands"][seat]))
         count = sum(count_plays(TREES[t], state["piles"][t], hand) for t in _trees_wanted(state, filters))
         if "tree" not in filters and state["apples"][seat] > 0:
             count += 1
         return count
+
+    def nth_legal_action(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str], index: int) -> Action:
+        """Unranked tree by tree: the tree holding ``index`` by the counts, then the play within it."""
+        if index < 0:
+            raise IndexError(f"legal action index {index} is negative")
+        hand = holding(tuple(state["hands"][seat]))
+        for tree_id in _trees_wanted(state, filters):
+            tree, pile = TREES[tree_id], state["piles"][tree_id]
+            count = count_plays(tree, pile, hand)
+            if index < count:
+                return Play(tree_id, *nth_play(tree, pile, hand, index))
+            index -= count
+        if index == 0 and "tree" not in filters and state["apples"][seat] > 0:
+            return _PASS
+        raise IndexError("legal action index out of range")
+
+    def label(self, state: GirafferaffeState, action: Action) -> str:
+        """E.g. "play 3 cards (red 7, blue 7, copy of blue 7) on the 3 of a Kind tree", "return an apple"."""
+        if isinstance(action, ReturnApple):
+            return "return an apple (pass)"
+        assert isinstance(action, Play)
+        shown = [card.replace("-", " ") for card in action.cards]
+        shown += [f"copy of {card.replace('-', ' ')}" for card in action.copies]
+        count = len(shown)
+        tree = TREES.get(action.tree)
+        where = f"the {tree.name} tree" if tree is not None else f"tree {action.tree!r}"
+        return f"play {count} card{'' if count == 1 else 's'} ({', '.join(shown)}) on {where}"
 
     def check(self, state: GirafferaffeState, seat: int, action: Action) -> None:
         if isinstance(action, ReturnApple):

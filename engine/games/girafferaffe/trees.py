@@ -1,8 +1,9 @@
 """The trees (rulings R2, R5-R7): which trees a match has, what each accepts and what it rewards.
 
-Everything here works on one tree's pile and one hand, and answers four questions the same way:
+Everything here works on one tree's pile and one hand, and answers five questions the same way:
 is this play legal (``play_problem``), which plays are legal (``plays``, lazily), how many are
-there (``count_plays``, by counting, never by listing) and is there any (``has_play``).
+there (``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by
+unranking, never by listing) and is there any (``has_play``).
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from typing import Literal, TypedDict
 
 from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, RANK, RANKS, sort_cards
+from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
 
@@ -116,6 +118,13 @@ class Holding:
     def by_colour(self) -> tuple[tuple[str, ...], ...]:
         """The number cards of each colour held, ranks ascending."""
         return tuple(tuple(card for card in self.numbers if COLOUR[card] == c) for c in ALL_COLOURS)
+
+
+@lru_cache(maxsize=256)
+def holding(hand: tuple[str, ...]) -> Holding:
+    """The :class:`Holding` of ``hand``, shared between calls: unranking one index after another (a
+    sample) asks about the same hand each time. A holding is never changed once built."""
+    return Holding(hand)
 
 
 def top_count(pile: Sequence[PlayRecord]) -> int:
@@ -224,33 +233,90 @@ def has_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> bool:
     return next(plays(tree, pile, hand), None) is not None
 
 
-def _with_copies(cards: Sequence[str], spare: int, least: int, most: int | None) -> Iterator[PlayCards]:
-    """Plays of ``least``..``most`` cards: at least one of ``cards``, plus up to ``spare`` copies of them."""
-    most = len(cards) + spare if most is None else most
-    for total in range(max(least, 1), most + 1):
-        for copies in range(min(spare, total - 1) + 1):
-            numbers = total - copies
-            if numbers > len(cards):
-                continue
-            for chosen in combinations(cards, numbers):
-                if copies:
-                    for copied in combinations_with_replacement(chosen, copies):
-                        yield chosen, copied
-                else:
-                    yield chosen, ()
+def nth_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding, index: int) -> PlayCards:
+    """The play at ``index`` in :func:`plays`'s order, computed without listing the plays before it.
+
+    Each tree's listing is a sequence of blocks (a rank, a colour, a run, a card count) whose sizes
+    :func:`count_plays` already knows; the play is unranked inside its block. Raises ``IndexError``
+    outside ``0 <= index < count_plays(...)``.
+    """
+    if index < 0:
+        raise IndexError("play index out of range")
+    need = fewest_cards(tree, pile)
+    if tree.kind == "single":
+        low = top_rank(pile) + 1
+        singles = [c for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low]
+        return (singles[index],), ()
+    if tree.size:
+        low = top_rank(pile) + 1
+        groups: list[Sequence[str]] = [group for rank, group in hand.by_rank.items() if rank >= low]
+        return _nth_in_groups(groups, hand.copies, need, need, index)
+    if tree.kind == "straight":
+        for length, start in straight_runs(hand, need):
+            block = _product(hand, start, length)
+            if index < block:
+                return nth_product([hand.by_rank[rank] for rank in range(start, start + length)], index), ()
+            index -= block
+        raise IndexError("play index out of range")
+    if tree.kind == "flush":
+        return _nth_in_groups(hand.by_colour, hand.copies, need, None, index)
+    return _nth_with_copies(hand.numbers, hand.copies, need, None, index)
 
 
-def _count_with_copies(cards: int, spare: int, least: int, most: int | None) -> int:
-    """How many plays :func:`_with_copies` yields for ``cards`` number cards."""
+def _nth_in_groups(groups: Sequence[Sequence[str]], spare: int, least: int, most: int | None, index: int) -> PlayCards:
+    """The play at ``index`` of the plays of each group in turn (ranks, colours)."""
+    for group in groups:
+        block = _count_with_copies(len(group), spare, least, most)
+        if index < block:
+            return _nth_with_copies(group, spare, least, most, index)
+        index -= block
+    raise IndexError("play index out of range")
+
+
+@cache
+def _blocks(cards: int, spare: int, least: int, most: int | None) -> tuple[tuple[int, int, int], ...]:
+    """Each (number cards, copies, count of plays) of :func:`_with_copies`, in its listing order.
+
+    A play of ``numbers`` number cards and ``copies`` copies is a choice of the number cards, then a
+    multiset of ``copies`` cards among them to copy. Cached: the arguments are small integers (at
+    most 60 cards, 4 copies), and counting and unranking ask for the same blocks again and again.
+    """
     most = cards + spare if most is None else most
-    count = 0
+    blocks = []
     for total in range(max(least, 1), most + 1):
         for copies in range(min(spare, total - 1) + 1):
             numbers = total - copies
             if numbers <= cards:
-                # choose the number cards, then a multiset of ``copies`` cards among them to copy
-                count += comb(cards, numbers) * comb(numbers + copies - 1, copies)
-    return count
+                blocks.append((numbers, copies, comb(cards, numbers) * comb(numbers + copies - 1, copies)))
+    return tuple(blocks)
+
+
+def _with_copies(cards: Sequence[str], spare: int, least: int, most: int | None) -> Iterator[PlayCards]:
+    """Plays of ``least``..``most`` cards: at least one of ``cards``, plus up to ``spare`` copies of them."""
+    for numbers, copies, _ in _blocks(len(cards), spare, least, most):
+        for chosen in combinations(cards, numbers):
+            if copies:
+                for copied in combinations_with_replacement(chosen, copies):
+                    yield chosen, copied
+            else:
+                yield chosen, ()
+
+
+@cache
+def _count_with_copies(cards: int, spare: int, least: int, most: int | None) -> int:
+    """How many plays :func:`_with_copies` yields for ``cards`` number cards (cached, like the blocks)."""
+    return sum(block for _, _, block in _blocks(cards, spare, least, most))
+
+
+def _nth_with_copies(cards: Sequence[str], spare: int, least: int, most: int | None, index: int) -> PlayCards:
+    """The play at ``index`` in :func:`_with_copies`'s order, found block by block without listing."""
+    for numbers, copies, block in _blocks(len(cards), spare, least, most):
+        if index < block:
+            chosen_index, copied_index = divmod(index, comb(numbers + copies - 1, copies))
+            chosen = nth_combination(cards, numbers, chosen_index)
+            return chosen, nth_multiset(chosen, copies, copied_index)
+        index -= block
+    raise IndexError("play index out of range")
 
 
 def straight_runs(hand: Holding, need: int) -> Iterator[tuple[int, int]]:

@@ -1,7 +1,8 @@
 """The secret simultaneous choices: passing cards (S1), choosing a partner (E6), exchanging a card (E9).
 
 Each seat commits with its own action into ``pending``; nobody sees another's commitment (only that
-it was made) until everyone involved has committed, and then the choice resolves at once.
+it was made) until everyone involved has committed, and then the choice resolves at once. The log
+hides these actions the same way (:func:`secret_of`, :func:`is_resolved`).
 """
 
 from __future__ import annotations
@@ -9,15 +10,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from engine.actions import Action
 from engine.errors import IllegalAction
-from engine.game import Event
+from engine.game import Event, Secret
+from engine.games.pili_pili.actions import ChoosePartner, GiveCard, PassCards, PlayCard
 from engine.games.pili_pili.cards import card_name
 from engine.games.pili_pili.state import (
     EXCHANGE,
+    OVER,
     PLAY,
     PiliState,
     begin_play,
     between,
+    effect_of,
     mission_param,
     neighbour,
 )
@@ -129,3 +134,35 @@ def apply_give(state: PiliState, seat: int, card: int) -> list[Event]:
     state["exchange"] = []
     state["pending"] = [None] * state["players"]
     return events
+
+
+def decision_key(state: PiliState) -> tuple[str | int, ...]:
+    """Which decision the table is at: the round, the tricks played in it and the phase.
+
+    Every secret choice is resolved in one go when its last commitment comes in, and the key then
+    moves on for good (rounds and tricks only grow, and each phase comes once per trick).
+    """
+    return state["round"], len(state["trick_winners"]), state["phase"]
+
+
+def secret_of(state: PiliState, seat: int, action: Action) -> Secret | None:
+    """The secret simultaneous choices (S1 passes, S9 cards, E6 partners, E9 gifts) and who learns them.
+
+    Partners and S9 cards are revealed to everyone when the choice resolves; passed and given cards
+    only to the player who receives them (the others learn them when the match is over, G4).
+    """
+    effect = effect_of(state)
+    if isinstance(action, PassCards):
+        revealed_to: tuple[int, ...] | None = (neighbour(state, seat, mission_param(state, "direction")),)
+    elif isinstance(action, GiveCard):
+        revealed_to = tuple(other for other in state["exchange"] if other != seat)
+    elif isinstance(action, ChoosePartner) or (isinstance(action, PlayCard) and effect == "S9"):
+        revealed_to = None
+    else:
+        return None
+    return Secret(decision_key(state), revealed_to)
+
+
+def is_resolved(state: PiliState, secret: Secret) -> bool:
+    """Whether the secret choice's decision is over at ``state`` (a state at or after the choice)."""
+    return state["phase"] == OVER or tuple(secret.until) != decision_key(state)

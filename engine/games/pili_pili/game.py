@@ -6,10 +6,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.game import Context, Event, Game, GameInfo, OptionSpec, Path, Result
-from engine.games.pili_pili import rules
+from engine.game import Context, Event, Game, GameInfo, OptionSpec, Path, Result, Secret
+from engine.games.pili_pili import decisions, rules
 from engine.games.pili_pili.actions import ACTION_TYPES
 from engine.games.pili_pili.deal import start_round
+from engine.games.pili_pili.labels import action_label
 from engine.games.pili_pili.missions import MISSION_CHOICES, check_mission_options, mission_catalog
 from engine.games.pili_pili.state import OVER, PiliState, new_state
 from engine.games.pili_pili.view import PiliPiliView, hidden_paths, table_view
@@ -34,7 +35,7 @@ class PiliPili(Game[PiliState]):
             OptionSpec(
                 "mission_deck",
                 "json",
-                "A custom mission deck replacing the default one: a list of cards "
+                "A custom mission deck replacing the default one: a list of 1-80 cards "
                 '{"effect": "S1".."E9", "params": {...}, "deal": 1-28, "expert": bool} (L6). '
                 "missions=standard plays its non-expert cards, missions=expert all of them.",
                 default=None,
@@ -102,6 +103,18 @@ class PiliPili(Game[PiliState]):
 
     def count_legal_actions(self, state: PiliState, seat: int, filters: Mapping[str, str]) -> int:
         return rules.count_legal_actions(state, seat)
+
+    def nth_legal_action(self, state: PiliState, seat: int, filters: Mapping[str, str], index: int) -> Action:
+        return rules.nth_legal_action(state, seat, index)
+
+    def label(self, state: PiliState, action: Action) -> str:
+        return action_label(state, action)
+
+    def secret(self, state: PiliState, seat: int, action: Action) -> Secret | None:
+        return decisions.secret_of(state, seat, action)
+
+    def is_resolved(self, state: PiliState, secret: Secret) -> bool:
+        return decisions.is_resolved(state, secret)
 
     def check(self, state: PiliState, seat: int, action: Action) -> None:
         rules.check_action(state, seat, action)

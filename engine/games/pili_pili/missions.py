@@ -61,6 +61,9 @@ DIRECTIONS = ("left", "right")
 BASIC_DEAL = 5
 #: The largest printed deal count a custom card may have: all 56 cards between two players.
 MAX_DEAL = len(DECK) // 2
+#: The most cards a custom deck may have: twice the default deck, and every card is stored with the
+#: match (an 80-card deck of the largest cards makes a snapshot of about 38 KB).
+MAX_DECK_CARDS = 80
 #: How long a player may look at their hand under E2 and E4, in seconds of server time.
 LOOK_SECONDS = 3.0
 MISSION_CHOICES = ("none", "standard", "expert")
@@ -138,6 +141,8 @@ def check_mission_options(missions: str, custom_deck: Any) -> None:
         _refuse("a mission_deck needs the option missions set to 'standard' or 'expert'")
     if not isinstance(custom_deck, list) or not custom_deck:
         _refuse("mission_deck must be a non-empty list of mission cards")
+    if len(custom_deck) > MAX_DECK_CARDS:
+        _refuse(f"mission_deck has {len(custom_deck)} cards; a deck has at most {MAX_DECK_CARDS}")
     for index, raw in enumerate(custom_deck):
         problem = _card_problem(raw)
         if problem is not None:

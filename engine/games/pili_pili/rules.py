@@ -36,6 +36,7 @@ from engine.games.pili_pili.state import (
     mutable_copy,
 )
 from engine.games.pili_pili.tricks import apply_play, apply_slot, check_play, check_slot, playable_cards
+from engine.unranking import nth_combination
 
 #: What each phase asks for, with the ruling that says so: the message for an action of another phase.
 PHASE_PROMPTS = {
@@ -87,6 +88,19 @@ def legal_actions(state: PiliState, seat: int) -> Iterator[Action]:
     if effect_of(state) == "E4":
         return (PlaySlot(slot) for slot in range(len(state["hands"][seat])))
     return _card_plays(playable_cards(state, seat))
+
+
+def nth_legal_action(state: PiliState, seat: int, index: int) -> Action:
+    """The action at ``index`` in :func:`legal_actions`'s order; S1's passes are unranked, not listed."""
+    if index < 0:
+        raise IndexError(f"legal action index {index} is negative")
+    if state["phase"] == PASS:
+        hand = sorted(state["hands"][seat])
+        return PassCards(nth_combination(hand, pass_count(state, seat), index))
+    found = next(itertools.islice(legal_actions(state, seat), index, None), None)
+    if found is None:
+        raise IndexError(f"legal action index {index} is out of range")
+    return found
 
 
 def _card_plays(cards: list[int]) -> Iterator[Action]:
