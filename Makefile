@@ -1,17 +1,18 @@
 # The project's commands. Each target sets up what it needs in .venv first.
 #   make serve   set up and run the server (a real Redis server is started for it)
 #   make test    set up and run every check: lint, types, generated-code drift, tests
+#   make lock    pin the Docker image's dependencies (docker/requirements.lock) after changing pyproject.toml's
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint generate bench clean
+.PHONY: serve test lint generate lock bench clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]' -e ./sdk
+	$(BIN)/pip install --quiet -e '.[dev,embedded]' -e ./sdk
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -28,6 +29,10 @@ test: lint
 
 generate: $(STAMP)
 	scripts/generate.sh
+
+lock: $(STAMP)
+	CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --all-build-deps \
+		--strip-extras --no-emit-index-url --no-emit-find-links --output-file docker/requirements.lock pyproject.toml
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine_bench

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+
 from flask import Flask
 from flask_smorest import Api
 
@@ -11,6 +13,7 @@ from api.extensions import NOTIFIER_KEY, STORE_KEY
 from api.games.routes import blp as games_blp
 from api.health.routes import blp as health_blp
 from api.json_provider import OrjsonProvider
+from api.limits import install_rate_limits
 from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
 from api.settings import Settings
@@ -18,6 +21,7 @@ from api.spec_plugin import ArenaSpecPlugin
 from api.store import MatchStore
 from api.streams.notifier import Notifier
 from api.streams.routes import blp as streams_blp
+from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
 
@@ -36,13 +40,18 @@ class ArenaApi(Api):
     ERROR_SCHEMA = ErrorSchema
 
 
+#: The project's one version number (``version`` in pyproject.toml, read from the installed package's
+#: metadata): the spec's ``info.version``; the SDK's pyproject.toml repeats it (tests/test_version.py).
+VERSION = importlib.metadata.version("tabletop-arena")
+
+
 def create_app(settings: Settings | None = None) -> Flask:
     """Build the API for ``settings`` (default: from the environment)."""
     settings = settings or Settings.from_environment()
     app = ArenaFlask("tabletop_arena")
     app.config.update(
         API_TITLE="Tabletop Arena",
-        API_VERSION="1.0.0",
+        API_VERSION=VERSION,
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
@@ -68,6 +77,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, health_blp):
         api.register_blueprint(blueprint)
+    api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
+    api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
     register_error_handlers(app)
+    install_rate_limits(app, settings)
     enable_cors(app, settings.cors_origins)
     return app

@@ -41,6 +41,7 @@ class ArenaBlueprint(Blueprint):
     def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         super().__init__(*args, **kwargs)
         self._prepare_doc_cbks.append(self._prepare_headers_doc)
+        self._prepare_doc_cbks.append(self._prepare_links_doc)
 
     @staticmethod
     def headers(*parameters: dict[str, typing.Any]) -> typing.Callable[[typing.Any], typing.Any]:
@@ -55,6 +56,26 @@ class ArenaBlueprint(Blueprint):
             return view
 
         return decorator
+
+    @staticmethod
+    def links(status: int, links: dict[str, typing.Any]) -> typing.Callable[[typing.Any], typing.Any]:
+        """Document OpenAPI ``links`` of the operation's ``status`` response (which ``response`` or
+        ``doc`` documents; ``doc(responses=...)`` alone would replace that response)."""
+
+        def decorator(view: typing.Any) -> typing.Any:
+            view._apidoc = {**getattr(view, "_apidoc", {})}
+            view._apidoc["links"] = {**view._apidoc.get("links", {}), status: links}
+            return view
+
+        return decorator
+
+    @staticmethod
+    def _prepare_links_doc(
+        doc: dict[str, typing.Any], doc_info: dict[str, typing.Any], **_: typing.Any
+    ) -> dict[str, typing.Any]:
+        for status, links in doc_info.get("links", {}).items():
+            doc["responses"][status]["links"] = links
+        return doc
 
     @staticmethod
     def _prepare_headers_doc(

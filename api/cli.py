@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -14,12 +16,52 @@ from api.gunicorn_conf import gunicorn_command
 from api.redis_server import RedisServer
 
 
+def bind_error(host: str, port: int) -> OSError | None:
+    """Why a server could not listen on ``host:port`` now (errno EADDRINUSE: taken), or ``None``."""
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        with socket.socket(family, kind, protocol) as probe:
+            # As gunicorn and Redis bind: a listener fails this, a closed connection's TIME_WAIT does not.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as error:
+        return error
+    return None
+
+
+def fail(message: str) -> int:
+    """Say why ``arena`` stops, on stderr; the exit status."""
+    print(f"arena: {message}", file=sys.stderr, flush=True)
+    return 1
+
+
 def serve(args: argparse.Namespace) -> int:
-    """Run the API under gunicorn (settings: api/gunicorn_conf.py); without REDIS_URL, start a Redis server first."""
+    """Run the API under gunicorn (settings: api/gunicorn_conf.py); without REDIS_URL, start a Redis server first.
+
+    Nothing starts unless the ports are free, and the embedded Redis locks its data directory, so a
+    second ``arena serve`` never writes the same append-only file.
+    """
     env = dict(os.environ)
+    ports = [(args.host, args.port, "--port or ARENA_PORT")]
+    if not env.get("REDIS_URL") and args.redis_port is not None:
+        ports.append(("127.0.0.1", args.redis_port, "--redis-port"))
+    for host, port, option in ports:
+        error = bind_error(host, port)
+        if error is not None and error.errno == errno.EADDRINUSE:
+            return fail(
+                f"port {port} on {host} is already in use (another arena serve?), so nothing was started: "
+                f"stop that server, or choose another port with {option}"
+            )
+        if error is not None:
+            return fail(f"cannot listen on {host}:{port} ({error.strerror or error}), so nothing was started")
     embedded: RedisServer | None = None
     if not env.get("REDIS_URL"):
-        embedded = RedisServer(Path(args.data_dir), port=args.redis_port).start()
+        try:
+            embedded = RedisServer(Path(args.data_dir), port=args.redis_port).start()
+        except RuntimeError as error:  # no server binary, the data directory locked, or it did not start
+            return fail(str(error))
         env["REDIS_URL"] = embedded.url
         print(f"arena: started Redis on {embedded.url} (AOF in {args.data_dir})", flush=True)
     env.update(ARENA_HOST=args.host, ARENA_PORT=str(args.port), ARENA_WORKERS=str(args.workers))

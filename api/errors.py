@@ -12,7 +12,7 @@ from flask import Flask, Response, jsonify, request
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException
 
-from api.store import MatchExists, MatchNotFound, StaleVersion, StoreUnavailable
+from api.store import MatchExists, MatchNotFound, SnapshotTooLarge, StaleVersion, StoreFull, StoreUnavailable
 from engine import EngineError
 
 #: HTTP status of each engine error code.
@@ -26,6 +26,10 @@ ENGINE_STATUS = {
     "match/over": 409,
     "bot/unknown": 422,
 }
+
+#: Seconds a client should wait before writing to a full store again: space comes back as matches
+#: finish and expire, not within a second.
+STORE_FULL_RETRY_AFTER = 30
 
 #: Codes for HTTP errors raised by Flask/werkzeug themselves (unknown routes, methods, sizes).
 HTTP_CODES = {
@@ -108,6 +112,25 @@ def register_error_handlers(app: Flask) -> None:
         response.headers["Retry-After"] = "1"
         return response
 
+    @app.errorhandler(StoreFull)
+    def store_full(error: StoreFull) -> Response:
+        app.logger.warning("match store full: %s", error)
+        response = error_response(
+            507, "store/full", "the match store is full and takes no new writes now; nothing was written; retry later"
+        )
+        response.headers["Retry-After"] = str(STORE_FULL_RETRY_AFTER)
+        return response
+
+    @app.errorhandler(SnapshotTooLarge)
+    def snapshot_too_large(error: SnapshotTooLarge) -> Response:
+        return error_response(
+            422,
+            "match/too_large",
+            f"this match would take {error.size} bytes to store, more than the server's {error.limit}; "
+            "use smaller options (a shorter custom deck, fewer players); nothing was stored",
+            {"bytes": error.size, "max_bytes": error.limit},
+        )
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         status = error.code or 500
@@ -117,7 +140,11 @@ def register_error_handlers(app: Flask) -> None:
         if status == 422 and request.endpoint == "matches.Actions" and "json" in (messages or {}):
             code = "action/malformed"
         details = {"errors": messages} if messages else {}
-        return error_response(status, code, error.description or error.name, details)
+        response = error_response(status, code, error.description or error.name, details)
+        for name, value in error.get_headers():  # e.g. `Allow` on a 405, which RFC 9110 requires
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Response:

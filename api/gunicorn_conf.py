@@ -25,7 +25,17 @@ workers = int(os.environ.get("ARENA_WORKERS") or "4")
 # sends its body slowly costs a few kilobytes instead of a whole worker. The worker calls
 # gevent.monkey.patch_all() right after the fork, before it imports the app, so blocking socket I/O
 # (redis-py, hiredis only parses) and `threading` (pub/sub listeners) become cooperative.
-worker_class = "gevent"
+# (api/gunicorn_worker.py: gevent's worker, answering oversize requests in the API's error shape.)
+worker_class = "api.gunicorn_worker.ArenaGeventWorker"
+
+# Request size limits, checked by gunicorn before the app sees the request (docs/api.md lists them):
+# a request line (method, path and query) longer than this many bytes is refused with 414
+# `request/uri_too_long`; more header fields than `limit_request_fields`, or one longer than
+# `limit_request_field_size` bytes, with 431 `request/headers_too_large`. (gunicorn's defaults,
+# written out because the API documents them.) Bodies are limited by the app (ARENA_MAX_BODY_BYTES).
+limit_request_line = 4094
+limit_request_fields = 100
+limit_request_field_size = 8190
 
 # The most connections (greenlets) one worker holds at once, idle keep-alive ones included.
 worker_connections = 1000

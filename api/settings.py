@@ -27,6 +27,11 @@ class Settings:
     ``max_body_bytes``: the largest request body accepted (``ARENA_MAX_BODY_BYTES``).
     ``cors_origins``: the origins browsers may call the API from, or ``("*",)`` for any; empty: no
     CORS headers at all (``ARENA_CORS_ORIGINS``, comma-separated).
+    ``rate_limits``: requests allowed per client or token, ``kind=limit;...`` with the kinds
+    ``create``, ``act`` and ``read`` (kinds left out keep their defaults), or ``off``
+    (``ARENA_RATE_LIMITS``; api/limits.py explains it).
+    ``max_snapshot_bytes``: the largest stored snapshot of a match; a match that would be larger is
+    refused (``ARENA_MAX_SNAPSHOT_BYTES``).
     """
 
     redis_url: str = "redis://127.0.0.1:6379/0"
@@ -35,6 +40,8 @@ class Settings:
     finished_ttl: int = 24 * 3600
     max_body_bytes: int = 64 * 1024
     cors_origins: tuple[str, ...] = ()
+    rate_limits: str = "create=60/minute;act=100/second;read=300/second"
+    max_snapshot_bytes: int = 64 * 1024
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -46,4 +53,6 @@ class Settings:
             finished_ttl=_integer("ARENA_FINISHED_TTL", defaults.finished_ttl),
             max_body_bytes=_integer("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
             cors_origins=_origins("ARENA_CORS_ORIGINS"),
+            rate_limits=os.environ.get("ARENA_RATE_LIMITS") or defaults.rate_limits,
+            max_snapshot_bytes=_integer("ARENA_MAX_SNAPSHOT_BYTES", defaults.max_snapshot_bytes),
         )

@@ -22,6 +22,17 @@ Two indexes span matches, each a sorted set under its own hash tag, kept by the 
 
 The index keys live in other hash slots than a match's keys: the scripts that write a match and its
 index entries together need a single Redis server (or, on a cluster, a second step per write).
+
+The rate limits (``api/limits.py``) count in keys of their own:
+
+- ``<prefix>:limits:LIMITER/<who>/<kind>/<count>/<multiples>/<period>``, a counter that expires at
+  the end of its window (flask-limiter's fixed window); ``<who>`` is ``addr:<client address>`` or
+  ``token:<first 32 hex digits of the bearer token's SHA-256>``, ``<kind>`` is ``create``, ``act``
+  or ``read``.
+
+Redis should run with ``maxmemory`` and ``maxmemory-policy noeviction``: when it is full, every
+write script is refused before it runs (each declares itself a writer with a ``#!lua`` line, which
+needs Redis 7 or Valkey), so a match is never half-written, and the API answers ``507 store/full``.
 """
 
 from __future__ import annotations
@@ -46,6 +57,19 @@ class StoreError(Exception):
 
 class StoreUnavailable(StoreError):
     """The Redis server could not be reached or did not answer in time."""
+
+
+class StoreFull(StoreUnavailable):
+    """Redis is at its ``maxmemory`` and refuses writes (reads still work); nothing was written."""
+
+
+class SnapshotTooLarge(StoreError):
+    """The match's snapshot would exceed ``max_snapshot_bytes``; nothing was written."""
+
+    def __init__(self, size: int, limit: int) -> None:
+        super().__init__(f"the snapshot would be {size} bytes, more than {limit}")
+        self.size = size
+        self.limit = limit
 
 
 class MatchNotFound(StoreError):
@@ -84,7 +108,10 @@ class Replayed(StoreError):
 # Returns {1, new version} when written; {0, current} when the match has moved on; {-1, -1} when it
 # does not exist; {3, 0} when creating a match that exists; {2, record} when the idempotency key
 # was used already (nothing written).
-WRITE_SCRIPT = """
+# The '#!lua' line declares a script that may write: a Redis over its maxmemory refuses it before it
+# runs (an OOM error). Without it Redis checks only the script's first write, and the DEL below
+# (which frees memory, so it is allowed) would let the rest write past the limit.
+WRITE_SCRIPT = """#!lua
 if ARGV[8] ~= '' then
   local remembered = redis.call('GET', KEYS[3])
   if remembered then return {2, remembered} end
@@ -120,7 +147,7 @@ return {1, tonumber(ARGV[2])}
 # Sets when the referee is next due on a match, if the match is still at the version it looked at.
 # KEYS: 1 match hash, 2 due set. ARGV: 1 version, 2 due score or '' (none), 3 match id.
 # Returns 1 when set, 0 when the match moved on (its writer set the due time), -1 when it is gone.
-RESCHEDULE_SCRIPT = """
+RESCHEDULE_SCRIPT = """#!lua
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current then redis.call('ZREM', KEYS[2], ARGV[3]) return -1 end
 if current ~= ARGV[1] then return 0 end
@@ -131,7 +158,7 @@ return 1
 # Claims the matches whose due time has come, for one referee: each is pushed back by a lease, so
 # other referees leave it alone unless this one dies before it writes.
 # KEYS: 1 due set. ARGV: 1 now, 2 lease seconds, 3 how many at most. Returns the match ids.
-CLAIM_SCRIPT = """
+CLAIM_SCRIPT = """#!lua
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
 for _, id in ipairs(due) do redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), id) end
 return due
@@ -140,11 +167,13 @@ return due
 
 @contextmanager
 def _reaching_redis() -> Iterator[None]:
-    """Turn the client's connection failures into :class:`StoreUnavailable`."""
+    """Turn the client's connection failures into :class:`StoreUnavailable`, a full Redis into :class:`StoreFull`."""
     try:
         yield
     except (redis.ConnectionError, redis.TimeoutError) as error:
         raise StoreUnavailable(str(error)) from error
+    except redis.exceptions.OutOfMemoryError as error:
+        raise StoreFull(str(error)) from error
     except redis.ResponseError as error:
         if "LOADING" in str(error) or "MISCONF" in str(error) or "READONLY" in str(error):
             raise StoreUnavailable(str(error)) from error
@@ -234,9 +263,14 @@ class MatchStore:
 
         ``idempotency`` is ``(scope, key, record)``: the response to remember for that key. Raises
         :class:`Replayed` when the key was used already, :class:`StaleVersion` when the match moved
-        on, :class:`MatchNotFound` when it is gone, :class:`MatchExists` when creating one that exists.
+        on, :class:`MatchNotFound` when it is gone, :class:`MatchExists` when creating one that exists,
+        :class:`SnapshotTooLarge` when the snapshot is over ``max_snapshot_bytes``, :class:`StoreFull`
+        when Redis is at its ``maxmemory``; nothing is written in any of these cases.
         """
         scope, key, remembered = idempotency if idempotency else ("-", None, None)
+        stored = _dumps(snapshot)
+        if len(stored) > self.settings.max_snapshot_bytes:
+            raise SnapshotTooLarge(len(stored), self.settings.max_snapshot_bytes)
         keys = [
             self.match_key(match_id),
             self.log_key(match_id),
@@ -248,7 +282,7 @@ class MatchStore:
         args: list[bytes | str | int | float] = [
             "" if expected is None else expected,
             version,
-            _dumps(snapshot),
+            stored,
             _dumps(summary),
             _dumps(entry),
             self.ttl(finished),

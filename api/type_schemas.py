@@ -17,6 +17,27 @@ from marshmallow_oneofschema.one_of_schema import OneOfSchema
 from engine import Action, Game, all_games
 from engine.actions import field_types
 
+#: The integers a JSON body may carry: 64-bit (orjson reads larger ones as floats).
+INT64_RANGE = validate.Range(min=-(2**63), max=2**63 - 1)
+
+
+class JsonInteger(fields.Integer):
+    """An integer as JSON Schema counts them: ``3`` or ``3.0``, but not ``3.5``, ``"3"`` or ``true``.
+
+    It is bounded to 64 bits (in the spec too), so an integer too large for orjson, which arrives
+    as a float, is refused with 422 like any out-of-range value.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        checks = kwargs.pop("validate", None) or []
+        checks = [checks] if callable(checks) else list(checks)
+        super().__init__(strict=True, validate=[*checks, INT64_RANGE], **kwargs)
+
+    def _validated(self, value: Any) -> int:
+        if isinstance(value, float) and value.is_integer() and -(2**63) <= value < 2**63:
+            value = int(value)
+        return super()._validated(value)
+
 
 def camel(text: str) -> str:
     """``pili-pili`` -> ``PiliPili``; used to prefix a game's schema names."""
@@ -87,8 +108,9 @@ class SchemaFactory:
             return inner
         if origin is Literal:
             values = list(get_args(hint))
-            kind = fields.Integer if all(isinstance(v, int) for v in values) else fields.String
-            return kind(required=required, validate=validate.OneOf(values), metadata=doc)
+            if all(isinstance(v, int) for v in values):
+                return JsonInteger(required=required, validate=validate.OneOf(values), metadata=doc)
+            return fields.String(required=required, validate=validate.OneOf(values), metadata=doc)
         if origin in (tuple, list):
             limits = {k: v for k, v in meta.items() if k in ("min", "max")}
             return fields.List(self._field(game, get_args(hint)[0], limits), required=required, metadata=doc)
@@ -105,7 +127,7 @@ class SchemaFactory:
         if hint is int:
             low, high = meta.get("min"), meta.get("max")
             checks = [validate.Range(min=low, max=high)] if low is not None or high is not None else []
-            return fields.Integer(required=required, strict=True, validate=checks, metadata=doc)
+            return JsonInteger(required=required, validate=checks, metadata=doc)
         if hint is float:
             return fields.Float(required=required, metadata=doc)
         if hint is str:

@@ -32,6 +32,8 @@ class GunicornServer:
             "ARENA_HOST": "127.0.0.1",
             "ARENA_PORT": str(self.port),
             "ARENA_WORKERS": str(workers),
+            # Counted (the cost is part of what is measured) but never reached: a benchmark measures speed.
+            "ARENA_RATE_LIMITS": "create=1000000/minute;act=1000000/second;read=1000000/second",
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None

@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from api.app import create_app
 from api.redis_server import RedisServer
 from api.settings import Settings
+from tests.live_server import UNREACHED_RATE_LIMITS
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +30,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServ
 @pytest.fixture
 def settings(redis_server: RedisServer) -> Iterator[Settings]:
     prefix = f"test-{uuid.uuid4().hex[:12]}"
-    yield Settings(redis_url=redis_server.url, key_prefix=prefix)
+    yield Settings(redis_url=redis_server.url, key_prefix=prefix, rate_limits=UNREACHED_RATE_LIMITS)
     client = redis.Redis.from_url(redis_server.url)
     keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
     if keys:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import TracebackType
@@ -13,6 +14,10 @@ import requests
 
 from api.gunicorn_conf import gunicorn_command
 from api.redis_server import free_port
+
+#: Rate limits no test reaches (the defaults would throttle a test that plays fast), still counted
+#: so that every request takes the limiter's path; tests/api/test_limits.py tests the limits.
+UNREACHED_RATE_LIMITS = "create=1000000/minute;act=1000000/second;read=1000000/second"
 
 
 class LiveServer:
@@ -35,9 +40,18 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.workers = workers
         self.app = app
-        self.env = {**os.environ, "REDIS_URL": redis_url, "ARENA_KEY_PREFIX": key_prefix, **env}
+        self.env = {
+            **os.environ,
+            "REDIS_URL": redis_url,
+            "ARENA_KEY_PREFIX": key_prefix,
+            "ARENA_RATE_LIMITS": UNREACHED_RATE_LIMITS,
+            **env,
+        }
         self.process: subprocess.Popen[bytes] | None = None
         self.referee: subprocess.Popen[bytes] | None = None
+        #: gunicorn's stderr (its log and the app's warnings): a file, since an undrained pipe fills
+        #: up and then blocks every worker that logs (a store outage logs a warning per request).
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while the object lives)
         self.with_referee = referee and app == "api.wsgi:app"
 
     def start(self, timeout: float = 60.0) -> LiveServer:
@@ -46,7 +60,7 @@ class LiveServer:
             gunicorn_command(self.app),
             env={**self.env, **listen},
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self.log,
         )
         if self.with_referee:
             self.referee = subprocess.Popen(
@@ -77,6 +91,11 @@ class LiveServer:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+
+    def log_text(self) -> str:
+        """What gunicorn and the app have written to stderr so far."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def worker_pids(self) -> set[int]:
         """The pids of the gunicorn workers (children of the arbiter)."""

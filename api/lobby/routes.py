@@ -10,7 +10,7 @@ from flask.views import MethodView
 from api.blueprint import ArenaBlueprint
 from api.extensions import store
 from api.lobby import schemas, service
-from api.matches.routes import BEARER, _errors, _with_etag
+from api.matches.routes import BEARER, _errors, _with_etag, links
 from api.matches.schemas import MatchSchema, SeatViewSchema
 from api.matches.service import claim_from_header
 
@@ -32,6 +32,7 @@ def list_matches(query: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/<match_id>/join")
 class Join(MethodView):
     @blp.doc(operationId="joinMatch")
+    @blp.links(201, links("$request.path.match_id", "getSeatView", "listLegalActions", "resignSeat", "streamSeat"))
     @blp.arguments(schemas.JoinSchema())
     @blp.response(201, schemas.JoinedSchema)
     @_errors(400, 404, 409, 413, 415, 422, 503)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from api.matches.schemas import NAME, SeatSchema
+from api.matches.schemas import NAME, SEAT, SeatSchema
+from api.type_schemas import JsonInteger
 
 
 class JoinSchema(Schema):
@@ -18,8 +19,14 @@ class JoinSchema(Schema):
         validate=NAME,
         metadata={"description": "Your name at the table (default: the seat's label)."},
     )
-    seat = fields.Integer(
-        load_default=None, strict=True, metadata={"description": "The open seat to take (default: the first open one)."}
+    seat = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=SEAT,
+        metadata={
+            "description": "The open seat to take (default: the first open one); a seat the match does not have "
+            "is 422 `request/invalid`."
+        },
     )
 
 

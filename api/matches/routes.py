@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import time
 from typing import Any
@@ -16,7 +17,7 @@ from api.matches import schemas, service
 from api.matches.table import Table
 from api.streams.waiting import wait_until
 from api.type_schemas import ActionSchema
-from engine import count_legal_actions, legal_actions
+from engine import all_games, count_legal_actions, legal_actions
 
 blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
 
@@ -25,8 +26,12 @@ IF_MATCH = {
     "in": "header",
     "name": "If-Match",
     "required": True,
-    "schema": {"type": "string"},
-    "description": "The version (ETag) the action was decided at; a stale one is refused with 412.",
+    "schema": {"type": "string", "minLength": 1},
+    "description": 'The version (ETag) the action was decided at: `"7"` (or `7`, `W/"7"`, or a list '
+    '`"7", "8"`). When the match is at none of them the action is refused with 412 '
+    "`match/stale_version`; without the header, with 428 `match/version_required`. `*` (RFC 9110: any "
+    "current version) opts out of that protection on purpose: the action is checked against the match "
+    "as it is when it arrives, and still refused with 412 if another write lands first.",
 }
 IF_NONE_MATCH = {
     "in": "header",
@@ -39,10 +44,44 @@ IDEMPOTENCY_KEY = {
     "in": "header",
     "name": "Idempotency-Key",
     "required": False,
-    "schema": {"type": "string", "minLength": 1, "maxLength": 255},
-    "description": "A unique key (e.g. a UUID) per request: a retry with the same key and body within 24 h gets "
-    "the original answer instead of acting twice; the same key with another body is 422 "
-    "`request/idempotency_mismatch`. A replayed answer carries `Idempotent-Replayed: true`.",
+    "schema": {"type": "string", "pattern": "^[\\x21-\\x7e]{1,255}$"},
+    "description": "A unique key (1-255 visible ASCII characters, else 422 `request/invalid`), e.g. a UUID, "
+    "per request: a retry with the same key and body within 24 h gets the original answer instead of acting "
+    "twice; the same key with another body is 422 `request/idempotency_mismatch`. "
+    "A replayed answer carries `Idempotent-Replayed: true`.",
+}
+
+
+def links(match_id: str, *operations: str, **extra: dict[str, Any]) -> dict[str, Any]:
+    """OpenAPI links from a response to the operations on its match (``match_id``: where the id is).
+
+    They document how one answer feeds the next request (and drive schemathesis's stateful tests);
+    the seat token for the bearer header comes from ``createMatch`` or ``joinMatch``.
+    """
+    found = {operation: {"operationId": operation, "parameters": {"match_id": match_id}} for operation in operations}
+    return {name[0].upper() + name[1:]: link for name, link in {**found, **extra}.items()}
+
+
+#: Every operation on one match that a new match id (and a seat's or the host's token) opens.
+MATCH_OPERATIONS = (
+    "getMatch",
+    "getSeatView",
+    "listLegalActions",
+    "listEvents",
+    "listSeatEvents",
+    "joinMatch",
+    "resignSeat",
+    "abortMatch",
+    "streamMatch",
+    "streamSeat",
+)
+
+#: From a page of legal actions to submitting the first of them at the version they are legal at.
+SUBMIT_FIRST_LEGAL = {
+    "operationId": "submitAction",
+    "parameters": {"match_id": "$request.path.match_id", "header.If-Match": "$response.body#/version"},
+    "requestBody": "$response.body#/actions/0",
+    "description": "Submit the first legal action, at the version it is legal at.",
 }
 
 
@@ -61,7 +100,7 @@ def _errors(*statuses: int) -> Any:
         422: "Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, "
         "`bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` "
         "names the rule it breaks.",
-        428: "The If-Match header is missing (`match/version_required`).",
+        428: "The If-Match header is missing or blank (`match/version_required`).",
         503: "The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the "
         "move may have been applied before the store stopped answering: read the match's version again.",
     }
@@ -107,6 +146,7 @@ def _with_etag(body: dict[str, Any], version: int, private: bool = False) -> Res
 @blp.route("")
 class Matches(MethodView):
     @blp.doc(operationId="createMatch")
+    @blp.links(201, links("$response.body#/match/match_id", *MATCH_OPERATIONS))
     @blp.headers(IDEMPOTENCY_KEY)
     @blp.arguments(schemas.CreateMatchSchema())
     @blp.response(201, schemas.CreatedMatchSchema)
@@ -178,6 +218,7 @@ class SeatView(MethodView):
 @blp.route("/<match_id>/legal-actions")
 class LegalActions(MethodView):
     @blp.doc(operationId="listLegalActions", security=BEARER)
+    @blp.links(200, links("$request.path.match_id", submitAction=SUBMIT_FIRST_LEGAL))
     @blp.arguments(schemas.LegalActionsQuerySchema(), location="query")
     @blp.response(200, schemas.LegalActionsSchema)
     @_errors(401, 403, 404, 422, 503)
@@ -204,13 +245,22 @@ class LegalActions(MethodView):
         return _with_etag(body, table.version, private=True)
 
 
+def _action_types_by_game(view: Any) -> Any:
+    """Append to the view's docstring (the operation's description) which action types each game has."""
+    lines = [f"- {game.info.id}: {', '.join(f'`{cls.TYPE}`' for cls in game.action_types)}" for game in all_games()]
+    view.__doc__ = inspect.cleandoc(view.__doc__) + "\n\n" + "\n".join(lines)
+    return view
+
+
 @blp.route("/<match_id>/actions")
 class Actions(MethodView):
     @blp.doc(operationId="submitAction", security=BEARER)
+    @blp.links(200, links("$request.path.match_id", *MATCH_OPERATIONS, "listLegalActions"))
     @blp.headers(IF_MATCH, IDEMPOTENCY_KEY)
     @blp.arguments(ActionSchema())
     @blp.response(200, schemas.MoveResultSchema)
     @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503)
+    @_action_types_by_game
     def post(self, action: dict[str, Any], match_id: str) -> Response:
         """Take one action as the token's seat, at the version named by If-Match.
 
@@ -218,6 +268,10 @@ class Actions(MethodView):
         The response is the seat's new view with the events this action produced that it sees. If
         server bots must act next, they have moved by the time the response is sent (read the match
         again to see their moves).
+
+        The body may be any game's action, but only the match's game's action types are accepted
+        (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
+        only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
         """
         claim = service.claim_from_header(request.headers.get("Authorization"))
         headers = request.headers

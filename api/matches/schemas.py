@@ -5,10 +5,23 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from api.referee.clock import PER_ACTION_MAX, PER_ACTION_MIN
-from api.type_schemas import ActionSchema, ViewSchema
+from api.type_schemas import ActionSchema, JsonInteger, ViewSchema
+from engine import all_games
 
-#: A name at the table: 1-64 characters, none of them a control character.
-NAME = validate.And(validate.Length(min=1, max=64), validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$"))
+#: A name at the table: 1-64 characters, none of them a control character. (A list, not
+#: ``validate.And``, so that the spec publishes both bounds.)
+NAME = [validate.Length(min=1, max=64), validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]*$")]
+
+#: The fewest and the most seats any registered game has: the bounds of ``players`` in the spec
+#: (each game then checks its own, with 422 ``match/invalid_options``).
+MIN_PLAYERS = min(game.info.min_players for game in all_games())
+MAX_PLAYERS = max(game.info.max_players for game in all_games())
+
+#: A seat number as a request may name it.
+SEAT = validate.Range(min=0, max=MAX_PLAYERS - 1)
+
+#: The keys of ``filter=key=value`` that any game offers (each game checks its own).
+FILTER_KEYS = sorted({key for game in all_games() for key in game.info.action_filters})
 
 
 class SeatRequestSchema(Schema):
@@ -16,6 +29,8 @@ class SeatRequestSchema(Schema):
 
     class Meta:
         unknown = RAISE
+        # what ``one_kind`` checks: not both a bot and open
+        json_schema = {"not": {"required": ["bot", "open"], "properties": {"open": {"const": True}}}}
 
     name = fields.String(validate=NAME, metadata={"description": "The player's name (with `open`: a label)."})
     bot = fields.String(metadata={"description": "A bot id from the game's `bots`: the server plays this seat."})
@@ -55,26 +70,34 @@ class CreateMatchSchema(Schema):
         unknown = RAISE
 
     game = fields.String(required=True, metadata={"description": "A game id from `/games`."})
-    players = fields.Integer(required=True, strict=True, metadata={"description": "How many seats."})
+    players = JsonInteger(
+        required=True,
+        validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS),
+        metadata={
+            "description": f"How many seats: {MIN_PLAYERS} to {MAX_PLAYERS} over all games; each game allows its own "
+            "range (`min_players`, `max_players` in `/games`), else 422 `match/invalid_options`."
+        },
+    )
     options = fields.Dict(
         keys=fields.String(),
         values=fields.Raw(allow_none=True),
         load_default=dict,
         metadata={"description": "Match options by name (see the game's catalogue entry); defaults fill the rest."},
     )
-    seed = fields.Integer(
+    seed = JsonInteger(
         load_default=None,
         allow_none=True,
-        strict=True,
         validate=validate.Range(min=0, max=2**63 - 1),
         metadata={"description": "The random seed; omit it for a random one, revealed when the match ends."},
     )
     seats = fields.List(
         fields.Nested(SeatRequestSchema),
         load_default=None,
+        validate=validate.Length(min=MIN_PLAYERS, max=MAX_PLAYERS),
         metadata={
             "description": "One entry per seat: `{name}` (its token is returned now), `{bot}` (the server plays "
-            "it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned."
+            "it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose "
+            "length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`."
         },
     )
     time_control = fields.Nested(TimeControlSchema, load_default=None, allow_none=True)
@@ -217,6 +240,7 @@ class WaitQuerySchema(Schema):
 class SeatQuerySchema(Schema):
     seat = fields.Integer(
         load_default=None,
+        validate=SEAT,
         metadata={"description": "The seat the caller expects its token to be for; 403 if it is another."},
     )
 
@@ -237,9 +261,13 @@ class LegalActionsQuerySchema(SeatQuerySchema):
     )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
     filter = fields.List(
-        fields.String(validate=validate.Regexp(r"^[a-z_]+=.+$")),
+        fields.String(validate=validate.Regexp(rf"^({'|'.join(FILTER_KEYS)})=.+$")),
         load_default=list,
-        metadata={"description": "Narrow the list with `key=value` (keys in the game's `action_filters`)."},
+        metadata={
+            "description": "Narrow the list with `key=value`. The keys are those some game offers "
+            f"({', '.join(f'`{key}`' for key in FILTER_KEYS)}); a key the match's game does not offer (see its "
+            "`action_filters` in `/games`) is 422 `request/invalid`."
+        },
     )
 
 

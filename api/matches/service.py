@@ -22,7 +22,7 @@ import engine
 from api.errors import ApiError
 from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
-from api.store import MatchStore, Replayed, StaleVersion
+from api.store import MatchStore, Replayed, StaleVersion, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from engine import Event
 from engine.bots import bots_for
@@ -118,8 +118,9 @@ def commit(
 def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: float = SETTLE_SECONDS) -> Table:
     """Play what the server must play now (bots' turns, passed deadlines), one version at a time.
 
-    Stops when a player must act, the match ends, or the budget is spent; what is left stays due in
-    the referee's set (every write records when the server is next due), so a referee carries on.
+    Stops when a player must act, the match ends, the budget is spent, or the store is full (the
+    request's own write is done, so it is not refused for that); what is left stays due in the
+    referee's set (every write records when the server is next due), so a referee carries on.
     """
     stop = time.monotonic() + seconds
     events: list[Event] | None = None
@@ -141,6 +142,8 @@ def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: 
         except StaleVersion:
             table, events = load_table(store, table.match_id), None  # a player or another server got there first
             continue
+        except StoreFull:
+            return table
         if events is not None:
             events.extend(step.events)
         if time.monotonic() > stop:
@@ -297,11 +300,19 @@ VERSION_TAG = re.compile(r'(?:W/)?"([0-9]{1,18})"|([0-9]{1,18})')
 
 
 def expected_version(header: str | None, current: int) -> int:
-    """The version named by an ``If-Match`` header: 428 when missing, 412 when it is not ``current``."""
-    if header is None:
+    """The version an ``If-Match`` header allows: 428 when missing or blank, 412 when it names
+    neither ``current`` (alone or in a list) nor ``*``.
+
+    ``*`` matches any current version (RFC 9110, 13.1.1): a client that sends it gives up the
+    stale-move protection on purpose; the action is still checked against the match as it is and
+    written with compare-and-set, so it is never applied to a version it was not checked on.
+    """
+    if header is None or not header.strip():
         raise ApiError(428, "match/version_required", "send 'If-Match: <version>' (the ETag of the match)")
-    tag = VERSION_TAG.fullmatch(header.strip())
-    if tag is None or int(tag[1] or tag[2]) != current:
+    if header.strip() == "*":
+        return current
+    tags = [VERSION_TAG.fullmatch(part.strip()) for part in header.split(",")]
+    if not any(tag is not None and int(tag[1] or tag[2]) == current for tag in tags):
         raise ApiError(
             412,
             "match/stale_version",

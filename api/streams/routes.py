@@ -51,8 +51,8 @@ class SeatStreamQuerySchema(StreamQuerySchema):
 
 SSE_DESCRIPTION = (
     "A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or "
-    "`id: <version>.<n>` (an earlier one), and a type: `event` (data: an Event of the log), `turn` "
-    "(seat stream: data is a TurnEvent), `match_over` (data is a MatchOverEvent; the stream then ends). "
+    "`id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` "
+    "(seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). "
     "A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`."
 )
 
@@ -61,8 +61,22 @@ LAST_EVENT_ID = {
     "in": "header",
     "name": "Last-Event-ID",
     "required": False,
-    "schema": {"type": "string", "pattern": r"^[0-9]{1,18}(\.[0-9]{1,6})?$"},
-    "description": "The id of the last event received: the stream resumes right after it.",
+    "schema": {"type": "string", "pattern": r"^([0-9]{1,18}(\.[0-9]{1,6})?)?$"},
+    "description": "The id of the last event received: the stream resumes right after it (empty: none).",
+}
+
+
+#: One event of a stream, by its SSE fields: OpenAPI 3.1 (as schemathesis reads it) takes a
+#: `text/event-stream` schema as one event's. A string is allowed too, as that is what an event is
+#: on the wire: the generated SDK, which cannot parse a stream into objects, hands out the text.
+SSE_EVENT = {
+    "type": ["object", "string"],
+    "required": ["event", "data"],
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[0-9]{1,18}(\.[0-9]{1,6})?$"},
+        "event": {"type": "string", "enum": ["event", "turn", "match_over"]},
+        "data": {"type": "string", "contentMediaType": "application/json"},
+    },
 }
 
 
@@ -73,7 +87,7 @@ def _sse_doc(operation_id: str, secured: bool) -> Any:
         responses={
             "200": {
                 "description": SSE_DESCRIPTION,
-                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                "content": {"text/event-stream": {"schema": SSE_EVENT}},
             }
         },
         **extra,

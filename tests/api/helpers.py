@@ -109,6 +109,14 @@ def store_of(client: FlaskClient) -> MatchStore:
     return store
 
 
+def stored_keys(client: FlaskClient) -> list[bytes]:
+    """Every key the app stored under the test's prefix, but the rate limiter's counters."""
+    store = store_of(client)
+    prefix = store.settings.key_prefix
+    keys = store.client.scan_iter(match=f"{prefix}:*", count=1000)
+    return [key for key in keys if not key.startswith(f"{prefix}:limits:".encode())]
+
+
 def stored_match(client: FlaskClient, match_id: str) -> Match:
     """The engine match as stored now (the hidden truth, for choosing moves and checking views)."""
     return Match.from_json(store_of(client).load(match_id)["match"])

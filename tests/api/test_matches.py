@@ -212,11 +212,16 @@ def test_legal_actions_are_empty_for_a_seat_that_may_not_act(client: FlaskClient
 
 def test_legal_actions_refuse_filters_the_game_does_not_offer(client: FlaskClient) -> None:
     created = create_match(client, "taiga", 2, seed=3, options={"first_player": 0})
-    response = client.get(f"/matches/{created.match_id}/legal-actions?filter=colour=red", headers=created.auth(0))
+    # a key another game offers: valid by the spec, refused for this match
+    response = client.get(f"/matches/{created.match_id}/legal-actions?filter=tree=any", headers=created.auth(0))
     assert response.status_code == 422
     body = body_of(response)
     assert body["code"] == "request/invalid"
     assert body["details"] == {"field": "filter", "allowed": []}
+    # a key no game offers: the spec's pattern refuses it already
+    response = client.get(f"/matches/{created.match_id}/legal-actions?filter=colour=red", headers=created.auth(0))
+    assert response.status_code == 422
+    assert "filter" in body_of(response)["details"]["errors"]["query"]
 
 
 def test_health_reports_ok_when_the_store_answers(client: FlaskClient) -> None:

@@ -19,6 +19,7 @@ from werkzeug.test import TestResponse
 
 from api.extensions import NOTIFIER_KEY
 from api.streams.notifier import Notifier
+from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
 from tests.api.helpers import (
     Created,
     Json,
@@ -439,3 +440,25 @@ def test_the_longest_idempotency_key_is_accepted(client: FlaskClient) -> None:
         f"{created.url}/actions", json=action, headers={**created.auth(seat), "If-Match": "0", "Idempotency-Key": key}
     )
     assert moved.status_code == 200, moved.get_data(as_text=True)
+
+
+def test_turn_and_match_over_data_follow_their_published_schemas(client: FlaskClient) -> None:
+    spec = body_of(client.get("/openapi.json"))
+    assert {"TurnEvent", "MatchOverEvent"} <= set(spec["components"]["schemas"])
+    created = create_match(client, "pipifax", 2, seed=5, options={"first_player": 0})
+    response = client.get(f"{created.url}/seat-stream?legal_limit=3", headers=created.auth(0), buffered=False)
+    try:
+        parser, events = SseParser(), list[SseEvent]()
+        chunks = response.iter_encoded()
+        while not events:
+            events = parser.feed(next(chunks))
+    finally:
+        response.close()
+    turn = events[0]
+    assert (turn.id, turn.type) == ("0", "turn")
+    assert TurnEventSchema().validate(turn.json()) == {}
+    assert turn.json()["legal_actions"]["total"] == legal(client, created, 0)["total"]
+    assert len(turn.json()["legal_actions"]["actions"]) == 3
+    finished = finished_match(client)
+    (over,) = read_stream(client, f"{finished.url}/stream")
+    assert MatchOverEventSchema().validate(over.json()) == {}

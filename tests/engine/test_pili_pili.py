@@ -167,6 +167,16 @@ def test_l3_s3_alone_never_needs_lifting_and_binds_the_last_bettor_too() -> None
     assert refusal(match, 1, Bet(1)).rule == "S3"
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("value", [0, 1])
+def test_l3_s3_never_needs_lifting_even_on_a_custom_card_with_one_card_dealt(players: int, value: int) -> None:
+    # With 1 card, S3 leaves everyone the other bet; the last bettor's forbidden total is never that bet.
+    match = table([[seat + 1] for seat in range(players)], mission=mission_card("S3", 1, value=value))
+    for seat in range(players):
+        assert [a["tricks"] for a in legal(match, seat)] == [1 - value]
+        match, _ = act(match, seat, Bet(1 - value))
+
+
 def test_l3_the_first_bettor_under_s3_keeps_the_restriction() -> None:
     match = table([[1], [2]], mission=mission_card("S3", 1, value=0))
     assert [a["tricks"] for a in legal(match, 0)] == [1]

@@ -33,6 +33,8 @@ from .list_matches_status_type_3_type_1 import ListMatchesStatusType3Type1
 from .match import Match
 from .match_list import MatchList
 from .match_options import MatchOptions
+from .match_over_event import MatchOverEvent
+from .match_over_event_status import MatchOverEventStatus
 from .match_status import MatchStatus
 from .match_summary import MatchSummary
 from .match_summary_status import MatchSummaryStatus
@@ -77,6 +79,10 @@ from .seat_token import SeatToken
 from .seat_view import SeatView
 from .seat_view_options import SeatViewOptions
 from .seat_view_status import SeatViewStatus
+from .stream_match_response_200_type_0 import StreamMatchResponse200Type0
+from .stream_match_response_200_type_0_event import StreamMatchResponse200Type0Event
+from .stream_seat_response_200_type_0 import StreamSeatResponse200Type0
+from .stream_seat_response_200_type_0_event import StreamSeatResponse200Type0Event
 from .taiga_disc_view import TaigaDiscView
 from .taiga_flip import TaigaFlip
 from .taiga_flip_type import TaigaFlipType
@@ -89,6 +95,8 @@ from .taiga_view_game import TaigaViewGame
 from .taiga_view_phase import TaigaViewPhase
 from .time_control import TimeControl
 from .time_control_on_timeout import TimeControlOnTimeout
+from .turn_event import TurnEvent
+from .turn_legal_actions import TurnLegalActions
 
 __all__ = (
     "Bot",
@@ -124,6 +132,8 @@ __all__ = (
     "Match",
     "MatchList",
     "MatchOptions",
+    "MatchOverEvent",
+    "MatchOverEventStatus",
     "MatchStatus",
     "MatchSummary",
     "MatchSummaryStatus",
@@ -168,6 +178,10 @@ __all__ = (
     "SeatView",
     "SeatViewOptions",
     "SeatViewStatus",
+    "StreamMatchResponse200Type0",
+    "StreamMatchResponse200Type0Event",
+    "StreamSeatResponse200Type0",
+    "StreamSeatResponse200Type0Event",
     "TaigaDiscView",
     "TaigaFlip",
     "TaigaFlipType",
@@ -180,4 +194,6 @@ __all__ = (
     "TaigaViewPhase",
     "TimeControl",
     "TimeControlOnTimeout",
+    "TurnEvent",
+    "TurnLegalActions",
 )

@@ -21,11 +21,13 @@ class CreateMatch:
     """
     Attributes:
         game (str): A game id from `/games`.
-        players (int): How many seats.
+        players (int): How many seats: 1 to 8 over all games; each game allows its own range (`min_players`,
+            `max_players` in `/games`), else 422 `match/invalid_options`.
         options (CreateMatchOptions | Unset): Match options by name (see the game's catalogue entry); defaults fill the
             rest.
         seats (list[SeatRequest] | None | Unset): One entry per seat: `{name}` (its token is returned now), `{bot}` (the
-            server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned.
+            server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose
+            length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`.
         seed (int | None | Unset): The random seed; omit it for a random one, revealed when the match ends.
         time_control (None | TimeControl | Unset):
     """

@@ -15,7 +15,8 @@ class Join:
     """
     Attributes:
         name (None | str | Unset): Your name at the table (default: the seat's label).
-        seat (int | None | Unset): The open seat to take (default: the first open one).
+        seat (int | None | Unset): The open seat to take (default: the first open one); a seat the match does not have
+            is 422 `request/invalid`.
     """
 
     name: None | str | Unset = UNSET

@@ -185,6 +185,16 @@ def sync_detailed(
     server bots must act next, they have moved by the time the response is sent (read the match
     again to see their moves).
 
+    The body may be any game's action, but only the match's game's action types are accepted
+    (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
+    only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
+
+    - girafferaffe: `girafferaffe.play`, `girafferaffe.pass`
+    - pili-pili: `pili-pili.bet`, `pili-pili.play`, `pili-pili.play-slot`, `pili-pili.pass`, `pili-
+    pili.choose-partner`, `pili-pili.exchange-with`, `pili-pili.give`
+    - pipifax: `pipifax.flip`
+    - taiga: `taiga.flip`, `taiga.pass`, `taiga.take`
+
     Args:
         match_id (str):
         if_match (str):
@@ -242,6 +252,16 @@ def sync(
     server bots must act next, they have moved by the time the response is sent (read the match
     again to see their moves).
 
+    The body may be any game's action, but only the match's game's action types are accepted
+    (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
+    only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
+
+    - girafferaffe: `girafferaffe.play`, `girafferaffe.pass`
+    - pili-pili: `pili-pili.bet`, `pili-pili.play`, `pili-pili.play-slot`, `pili-pili.pass`, `pili-
+    pili.choose-partner`, `pili-pili.exchange-with`, `pili-pili.give`
+    - pipifax: `pipifax.flip`
+    - taiga: `taiga.flip`, `taiga.pass`, `taiga.take`
+
     Args:
         match_id (str):
         if_match (str):
@@ -293,6 +313,16 @@ async def asyncio_detailed(
     The response is the seat's new view with the events this action produced that it sees. If
     server bots must act next, they have moved by the time the response is sent (read the match
     again to see their moves).
+
+    The body may be any game's action, but only the match's game's action types are accepted
+    (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
+    only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
+
+    - girafferaffe: `girafferaffe.play`, `girafferaffe.pass`
+    - pili-pili: `pili-pili.bet`, `pili-pili.play`, `pili-pili.play-slot`, `pili-pili.pass`, `pili-
+    pili.choose-partner`, `pili-pili.exchange-with`, `pili-pili.give`
+    - pipifax: `pipifax.flip`
+    - taiga: `taiga.flip`, `taiga.pass`, `taiga.take`
 
     Args:
         match_id (str):
@@ -348,6 +378,16 @@ async def asyncio(
     The response is the seat's new view with the events this action produced that it sees. If
     server bots must act next, they have moved by the time the response is sent (read the match
     again to see their moves).
+
+    The body may be any game's action, but only the match's game's action types are accepted
+    (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
+    only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
+
+    - girafferaffe: `girafferaffe.play`, `girafferaffe.pass`
+    - pili-pili: `pili-pili.bet`, `pili-pili.play`, `pili-pili.play-slot`, `pili-pili.pass`, `pili-
+    pili.choose-partner`, `pili-pili.exchange-with`, `pili-pili.give`
+    - pipifax: `pipifax.flip`
+    - taiga: `taiga.flip`, `taiga.pass`, `taiga.take`
 
     Args:
         match_id (str):

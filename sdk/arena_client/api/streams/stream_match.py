@@ -1,11 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.stream_match_response_200_type_0 import StreamMatchResponse200Type0
 from ...types import UNSET, Response, Unset
 
 
@@ -44,9 +45,22 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | str:
+) -> Error | str | StreamMatchResponse200Type0:
     if response.status_code == 200:
-        response_200 = response.text
+
+        def _parse_response_200(data: object) -> str | StreamMatchResponse200Type0:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = StreamMatchResponse200Type0.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(str | StreamMatchResponse200Type0, data)
+
+        response_200 = _parse_response_200(response.text)
+
         return response_200
 
     if response.status_code == 404:
@@ -71,7 +85,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | str]:
+) -> Response[Error | str | StreamMatchResponse200Type0]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -86,7 +100,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str]:
+) -> Response[Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -99,7 +113,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error | str | StreamMatchResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -121,7 +135,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | None:
+) -> Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -134,7 +148,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error | str | StreamMatchResponse200Type0
     """
 
     return sync_detailed(
@@ -151,7 +165,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str]:
+) -> Response[Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -164,7 +178,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error | str | StreamMatchResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -184,7 +198,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | None:
+) -> Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -197,7 +211,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error | str | StreamMatchResponse200Type0
     """
 
     return (

@@ -1,11 +1,12 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.stream_seat_response_200_type_0 import StreamSeatResponse200Type0
 from ...types import UNSET, Response, Unset
 
 
@@ -47,9 +48,22 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | str:
+) -> Error | str | StreamSeatResponse200Type0:
     if response.status_code == 200:
-        response_200 = response.text
+
+        def _parse_response_200(data: object) -> str | StreamSeatResponse200Type0:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = StreamSeatResponse200Type0.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(str | StreamSeatResponse200Type0, data)
+
+        response_200 = _parse_response_200(response.text)
+
         return response_200
 
     if response.status_code == 401:
@@ -84,7 +98,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | str]:
+) -> Response[Error | str | StreamSeatResponse200Type0]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,7 +114,7 @@ def sync_detailed(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str]:
+) -> Response[Error | str | StreamSeatResponse200Type0]:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -114,7 +128,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error | str | StreamSeatResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -138,7 +152,7 @@ def sync(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | None:
+) -> Error | str | StreamSeatResponse200Type0 | None:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -152,7 +166,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error | str | StreamSeatResponse200Type0
     """
 
     return sync_detailed(
@@ -171,7 +185,7 @@ async def asyncio_detailed(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str]:
+) -> Response[Error | str | StreamSeatResponse200Type0]:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -185,7 +199,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str]
+        Response[Error | str | StreamSeatResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -207,7 +221,7 @@ async def asyncio(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | None:
+) -> Error | str | StreamSeatResponse200Type0 | None:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -221,7 +235,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str
+        Error | str | StreamSeatResponse200Type0
     """
 
     return (

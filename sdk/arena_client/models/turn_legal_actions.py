@@ -1,0 +1,261 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.girafferaffe_play import GirafferaffePlay
+    from ..models.girafferaffe_return_apple import GirafferaffeReturnApple
+    from ..models.pili_pili_bet import PiliPiliBet
+    from ..models.pili_pili_choose_partner import PiliPiliChoosePartner
+    from ..models.pili_pili_exchange_with import PiliPiliExchangeWith
+    from ..models.pili_pili_give_card import PiliPiliGiveCard
+    from ..models.pili_pili_pass_cards import PiliPiliPassCards
+    from ..models.pili_pili_play_card import PiliPiliPlayCard
+    from ..models.pili_pili_play_slot import PiliPiliPlaySlot
+    from ..models.pipifax_flip import PipifaxFlip
+    from ..models.taiga_flip import TaigaFlip
+    from ..models.taiga_pass import TaigaPass
+    from ..models.taiga_take import TaigaTake
+
+
+T = TypeVar("T", bound="TurnLegalActions")
+
+
+@_attrs_define
+class TurnLegalActions:
+    """
+    Attributes:
+        actions (list[GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard | PiliPiliPlaySlot | PipifaxFlip
+            | TaigaFlip | TaigaPass | TaigaTake]): The first `legal_limit` of them.
+        total (int): How many legal actions there are in all.
+    """
+
+    actions: list[
+        GirafferaffePlay
+        | GirafferaffeReturnApple
+        | PiliPiliBet
+        | PiliPiliChoosePartner
+        | PiliPiliExchangeWith
+        | PiliPiliGiveCard
+        | PiliPiliPassCards
+        | PiliPiliPlayCard
+        | PiliPiliPlaySlot
+        | PipifaxFlip
+        | TaigaFlip
+        | TaigaPass
+        | TaigaTake
+    ]
+    total: int
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.girafferaffe_play import GirafferaffePlay
+        from ..models.girafferaffe_return_apple import GirafferaffeReturnApple
+        from ..models.pili_pili_bet import PiliPiliBet
+        from ..models.pili_pili_choose_partner import PiliPiliChoosePartner
+        from ..models.pili_pili_exchange_with import PiliPiliExchangeWith
+        from ..models.pili_pili_give_card import PiliPiliGiveCard
+        from ..models.pili_pili_pass_cards import PiliPiliPassCards
+        from ..models.pili_pili_play_card import PiliPiliPlayCard
+        from ..models.pili_pili_play_slot import PiliPiliPlaySlot
+        from ..models.pipifax_flip import PipifaxFlip
+        from ..models.taiga_flip import TaigaFlip
+        from ..models.taiga_pass import TaigaPass
+
+        actions = []
+        for actions_item_data in self.actions:
+            actions_item: dict[str, Any]
+            if (
+                isinstance(actions_item_data, GirafferaffePlay)
+                or isinstance(actions_item_data, GirafferaffeReturnApple)
+                or isinstance(actions_item_data, PiliPiliBet)
+                or isinstance(actions_item_data, PiliPiliPlayCard)
+                or isinstance(actions_item_data, PiliPiliPlaySlot)
+                or isinstance(actions_item_data, PiliPiliPassCards)
+                or isinstance(actions_item_data, PiliPiliChoosePartner)
+                or isinstance(actions_item_data, PiliPiliExchangeWith)
+                or isinstance(actions_item_data, PiliPiliGiveCard)
+                or isinstance(actions_item_data, PipifaxFlip)
+                or isinstance(actions_item_data, TaigaFlip)
+                or isinstance(actions_item_data, TaigaPass)
+            ):
+                actions_item = actions_item_data.to_dict()
+            else:
+                actions_item = actions_item_data.to_dict()
+
+            actions.append(actions_item)
+
+        total = self.total
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "actions": actions,
+                "total": total,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.girafferaffe_play import GirafferaffePlay
+        from ..models.girafferaffe_return_apple import GirafferaffeReturnApple
+        from ..models.pili_pili_bet import PiliPiliBet
+        from ..models.pili_pili_choose_partner import PiliPiliChoosePartner
+        from ..models.pili_pili_exchange_with import PiliPiliExchangeWith
+        from ..models.pili_pili_give_card import PiliPiliGiveCard
+        from ..models.pili_pili_pass_cards import PiliPiliPassCards
+        from ..models.pili_pili_play_card import PiliPiliPlayCard
+        from ..models.pili_pili_play_slot import PiliPiliPlaySlot
+        from ..models.pipifax_flip import PipifaxFlip
+        from ..models.taiga_flip import TaigaFlip
+        from ..models.taiga_pass import TaigaPass
+        from ..models.taiga_take import TaigaTake
+
+        d = dict(src_dict)
+        actions = []
+        _actions = d.pop("actions")
+        for actions_item_data in _actions:
+
+            def _parse_actions_item(
+                data: object,
+            ) -> (
+                GirafferaffePlay
+                | GirafferaffeReturnApple
+                | PiliPiliBet
+                | PiliPiliChoosePartner
+                | PiliPiliExchangeWith
+                | PiliPiliGiveCard
+                | PiliPiliPassCards
+                | PiliPiliPlayCard
+                | PiliPiliPlaySlot
+                | PipifaxFlip
+                | TaigaFlip
+                | TaigaPass
+                | TaigaTake
+            ):
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_0 = GirafferaffePlay.from_dict(data)
+
+                    return componentsschemas_action_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_1 = GirafferaffeReturnApple.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_action_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_2 = PiliPiliBet.from_dict(data)
+
+                    return componentsschemas_action_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_3 = PiliPiliPlayCard.from_dict(data)
+
+                    return componentsschemas_action_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_4 = PiliPiliPlaySlot.from_dict(data)
+
+                    return componentsschemas_action_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_5 = PiliPiliPassCards.from_dict(data)
+
+                    return componentsschemas_action_type_5
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_6 = PiliPiliChoosePartner.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_action_type_6
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_7 = PiliPiliExchangeWith.from_dict(
+                        data
+                    )
+
+                    return componentsschemas_action_type_7
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_8 = PiliPiliGiveCard.from_dict(data)
+
+                    return componentsschemas_action_type_8
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_9 = PipifaxFlip.from_dict(data)
+
+                    return componentsschemas_action_type_9
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_10 = TaigaFlip.from_dict(data)
+
+                    return componentsschemas_action_type_10
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_action_type_11 = TaigaPass.from_dict(data)
+
+                    return componentsschemas_action_type_11
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_action_type_12 = TaigaTake.from_dict(data)
+
+                return componentsschemas_action_type_12
+
+            actions_item = _parse_actions_item(actions_item_data)
+
+            actions.append(actions_item)
+
+        total = d.pop("total")
+
+        turn_legal_actions = cls(
+            actions=actions,
+            total=total,
+        )
+
+        return turn_legal_actions
