@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
 import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
+import pytest
+import redis
 import requests
 
 from api.redis_server import RedisServer
@@ -40,26 +47,104 @@ def test_two_independent_servers_take_turns_serving_one_whole_match(
         assert match(servers[0], match_id) == final
 
 
-def test_a_match_survives_its_worker_being_killed(live_server: LiveServer) -> None:
-    """Workers are replaceable: kill them mid-match and the match goes on where it was."""
-    match_id, tokens = create(live_server.url, "pipifax", 2, seed=8)
-    before = match(live_server.url, match_id)
-    seat = before["to_act"][0]
-    action = legal_actions(live_server.url, match_id, tokens[seat])[0]
-    for pid in live_server.worker_pids():
-        os.kill(pid, signal.SIGKILL)
-    deadline = time.monotonic() + 20
+#: The client's timeout: well above the store's socket timeout (5 s).
+CLIENT_TIMEOUT = 30.0
+#: How long anything the test waits for may take before it fails (never reached when all is well).
+DEADLINE = 120.0
+
+
+def sent_until_answered(method: str, url: str, **options: Any) -> requests.Response:
+    """The first answer to a request sent again after a refused connection, a timeout or a 503."""
+    deadline = time.monotonic() + DEADLINE
     while True:
         try:
-            response = requests.post(
-                f"{live_server.url}/matches/{match_id}/actions",
-                json=action,
-                headers=bearer(tokens[seat], before["version"]),
-                timeout=5,
-            )
-            break
-        except requests.ConnectionError:
-            assert time.monotonic() < deadline, "gunicorn did not replace its workers"
-            time.sleep(0.1)
-    assert response.status_code == 200
-    assert response.json()["version"] == before["version"] + 1
+            response = requests.request(method, url, timeout=CLIENT_TIMEOUT, **options)
+            if response.status_code != 503:
+                return response
+        except (requests.ConnectionError, requests.Timeout):
+            pass  # the worker is being replaced, or the machine is busy
+        assert time.monotonic() < deadline, f"{method} {url} got no answer"
+        time.sleep(0.05)
+
+
+def held_write(admin: redis.Redis) -> dict[str, Any] | None:
+    """The Redis client whose script is held by ``CLIENT PAUSE WRITE``, if one is."""
+    for client in admin.client_list():
+        if client.get("cmd") in ("evalsha", "eval") and "b" in client.get("flags", ""):
+            return client
+    return None
+
+
+def owner_of_connection(pids: set[int], local_address: str) -> int:
+    """The pid among ``pids`` holding the TCP socket whose local end is ``local_address`` (host:port)."""
+    port = int(local_address.rsplit(":", 1)[1])
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(f"socket:[{fields[9]}]")
+    owners = set()
+    for pid in pids:
+        fds = Path(f"/proc/{pid}/fd")
+        for fd in fds.iterdir():
+            try:
+                if str(fd.readlink()) in inodes:
+                    owners.add(pid)
+            except FileNotFoundError:
+                continue  # closed meanwhile
+    assert len(owners) == 1, (local_address, inodes, owners)
+    return owners.pop()
+
+
+@pytest.mark.timeout(2 * DEADLINE + 60)  # the held write, then the retries, each with a deadline
+def test_a_worker_killed_mid_move_applies_it_at_most_once_and_a_keyed_retry_finishes_it(
+    redis_server: RedisServer,
+) -> None:
+    """Kill the worker serving ``POST /actions`` while its write waits at the store; a retry with the
+    same Idempotency-Key then applies the move exactly once, served by a replacement worker."""
+    prefix = f"kill-{uuid.uuid4().hex[:8]}"
+    admin = redis.Redis.from_url(redis_server.url)
+    with LiveServer(redis_server.url, workers=2, key_prefix=prefix, referee=False) as api:
+        match_id, tokens = create(api.url, "pipifax", 2, seed=8)
+        before = match(api.url, match_id)
+        seat = before["to_act"][0]
+        action = legal_actions(api.url, match_id, tokens[seat])[0]
+        url = f"{api.url}/matches/{match_id}/actions"
+        move = {**bearer(tokens[seat], before["version"]), "Idempotency-Key": uuid.uuid4().hex}
+        workers = api.worker_pids()
+
+        admin.client_pause(int(DEADLINE * 1000), all=False)  # writes wait at the store; reads go on
+        try:
+            with ThreadPoolExecutor(max_workers=1) as pool:
+                posting = pool.submit(requests.post, url, json=action, headers=move, timeout=CLIENT_TIMEOUT)
+                deadline = time.monotonic() + DEADLINE
+                while (held := held_write(admin)) is None:
+                    assert not posting.done(), posting.result().text
+                    assert time.monotonic() < deadline, "the move never reached the store"
+                    time.sleep(0.01)
+                serving = owner_of_connection(workers, held["addr"])
+                os.kill(serving, signal.SIGKILL)
+                with pytest.raises(requests.ConnectionError):
+                    posting.result(timeout=DEADLINE)  # the worker died before it answered
+        finally:
+            admin.client_unpause()
+
+        now = sent_until_answered("GET", f"{api.url}/matches/{match_id}").json()
+        log_key = f"{prefix}:{{{match_id}}}:log"
+        logged = [json.loads(entry) for entry in admin.lrange(log_key, 0, -1)]
+        assert now["version"] in (before["version"], before["version"] + 1)  # once or not at all
+        assert [entry["version"] for entry in logged] == list(range(now["version"] + 1))
+
+        retry = sent_until_answered("POST", url, json=action, headers=move)
+        assert retry.status_code == 200, retry.text
+        assert retry.json()["version"] == before["version"] + 1
+        again = sent_until_answered("POST", url, json=action, headers=move)
+        assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+        assert again.json() == retry.json()
+        after = sent_until_answered("GET", f"{api.url}/matches/{match_id}").json()
+        assert after["version"] == before["version"] + 1
+        logged = [json.loads(entry) for entry in admin.lrange(log_key, 0, -1)]
+        assert [(e["version"], e["seat"], e["action"]) for e in logged[1:]] == [(after["version"], seat, action)]
+        assert serving not in api.worker_pids()
+    admin.close()
