@@ -202,6 +202,10 @@ class Game(ABC, Generic[StateT]):
     def legal_actions(self, state: StateT, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
         """Every legal action of ``seat`` (one that may act), lazily, narrowed by ``filters``."""
 
+    def filter_values(self, state: StateT, key: str) -> tuple[str, ...] | None:
+        """The values the filter ``key`` may take now (``None``: any); the default allows any."""
+        return None
+
     def count_legal_actions(self, state: StateT, seat: int, filters: Mapping[str, str]) -> int:
         """How many actions :meth:`legal_actions` yields; games with huge spaces count smarter."""
         return sum(1 for _ in self.legal_actions(state, seat, filters))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import itertools
+import secrets
 import time
 from typing import Any
 
@@ -17,7 +18,7 @@ from api.matches import schemas, service
 from api.matches.table import Table
 from api.streams.waiting import wait_until
 from api.type_schemas import ActionSchema
-from engine import all_games, count_legal_actions, legal_actions
+from engine import Action, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
 
 blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
 
@@ -223,24 +224,33 @@ class LegalActions(MethodView):
     @blp.response(200, schemas.LegalActionsSchema)
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
-        """The seat's legal actions now, each ready to submit unchanged; paged, with the total count.
+        """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total count.
 
         Empty when the seat may not act. `filter=key=value` narrows the list where the game offers
-        filters (Girafferaffe: `filter=tree=any`).
+        filters (Girafferaffe: `filter=tree=any`). `sample=k` draws k distinct actions uniformly at
+        random instead of a page, however many there are.
         """
         table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
         match = table.match
         filters = service.action_filters(match, query["filter"])
-        offset, limit = query["offset"], query["limit"]
+        offset, limit, sample, seed = query["offset"], query["limit"], query["sample"], query["sample_seed"]
         acting = seat in table.to_act
-        total = count_legal_actions(match, seat, filters) if acting else 0
-        page = itertools.islice(legal_actions(match, seat, filters), offset, offset + limit) if offset < total else ()
+        page: list[Action]
+        if sample is not None:
+            seed = secrets.randbits(63) if seed is None else seed
+            total, page = sample_legal_actions(match, seat, sample, seed, filters) if acting else (0, [])
+        else:
+            total = count_legal_actions(match, seat, filters) if acting else 0
+            listing = legal_actions(match, seat, filters)
+            page = list(itertools.islice(listing, offset, offset + limit)) if offset < total else []
         body = {
             "version": table.version,
             "total": total,
             "offset": offset,
             "limit": limit,
             "actions": [action.to_json() for action in page],
+            "labels": [label(match, action) for action in page],
+            "sample_seed": seed if sample is not None else None,
         }
         return _with_etag(body, table.version, private=True)
 
@@ -328,7 +338,8 @@ def _event_page(table: Table, match_id: str, query: dict[str, Any], viewer: int 
         events = service.visible_events(entries, viewer)
         if wait is not None and not events and last >= current.version:
             return None
-        return {"events": events, "next_after": last, "has_more": last < current.version}
+        actions = service.visible_actions(entries, current.match, viewer)
+        return {"events": events, "actions": actions, "next_after": last, "has_more": last < current.version}
 
     if wait is None:
         found, body = table, page(table)

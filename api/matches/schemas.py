@@ -212,6 +212,18 @@ class LegalActionsSchema(Schema):
     offset = fields.Integer(required=True)
     limit = fields.Integer(required=True)
     actions = fields.List(fields.Nested(ActionSchema), required=True)
+    labels = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "A short text for each action, parallel to `actions` (e.g. `flip card 7 (red back)`)."
+        },
+    )
+    sample_seed = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "With `sample`: the seed the sample was drawn with (the same seed draws it again)."},
+    )
 
 
 #: The largest offset, version or seat a query may name (far beyond any real match).
@@ -260,6 +272,19 @@ class LegalActionsQuerySchema(SeatQuerySchema):
         metadata={"description": "Actions to skip; at most 1,000,000 (narrow huge lists with `filter`)."},
     )
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=1000))
+    sample = fields.Integer(
+        load_default=None,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "Instead of a page: this many distinct legal actions drawn uniformly at random (all of "
+            "them when there are fewer), without listing the rest; `offset` and `limit` are then ignored."
+        },
+    )
+    sample_seed = fields.Integer(
+        load_default=None,
+        validate=validate.Range(min=0, max=2**63 - 1),
+        metadata={"description": "The seed of the sample (default: a random one, returned in `sample_seed`)."},
+    )
     filter = fields.List(
         fields.String(validate=validate.Regexp(rf"^({'|'.join(FILTER_KEYS)})=.+$")),
         load_default=list,
@@ -271,10 +296,28 @@ class LegalActionsQuerySchema(SeatQuerySchema):
     )
 
 
+class ActionRecordSchema(Schema):
+    """The action that made `version`, as the reader may see it."""
+
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True, metadata={"description": "The seat that acted (or the server for it)."})
+    action = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(allow_none=True),
+        required=True,
+        metadata={
+            "description": "The action as submitted, or `{type, hidden: true}` for a secret choice the reader may "
+            "not know yet (it is shown once the game reveals it)."
+        },
+    )
+    label = fields.String(required=True, allow_none=True, metadata={"description": "Its text; null while hidden."})
+
+
 class EventPageSchema(Schema):
-    """A page of the event log."""
+    """A page of the event log, with the actions of the versions it covers."""
 
     events = fields.List(fields.Nested(EventSchema), required=True)
+    actions = fields.List(fields.Nested(ActionRecordSchema), required=True)
     next_after = fields.Integer(
         required=True, metadata={"description": "Pass as `after` to read on; the last version this page covers."}
     )

@@ -406,7 +406,40 @@ def action_filters(match: engine.Match, given: list[str]) -> dict[str, str]:
             field="filter",
             allowed=list(offered),
         )
+    for key, value in filters.items():
+        allowed = match.game.filter_values(match.state, key)
+        if allowed is not None and value not in allowed:
+            raise ApiError(
+                422,
+                "request/invalid",
+                f"filter {key}={value!r} matches nothing in this match; values: {list(allowed)}",
+                field="filter",
+                allowed=list(allowed),
+            )
     return filters
+
+
+def visible_actions(entries: list[dict[str, Any]], match: engine.Match, viewer: int | None) -> list[dict[str, Any]]:
+    """The actions of log entries as ``viewer`` (``None``: the public) may see them now.
+
+    A secret choice shows as ``{"type": ..., "hidden": true}`` (without its label) until the game
+    reveals it to that reader; ``match`` is the match now, which says whether it has been.
+    """
+    records = []
+    for entry in entries:
+        if entry["action"] is None:
+            continue
+        seen = engine.action_seen_by(match, entry["seat"], entry["action"], entry.get("secret"), viewer)
+        hidden = seen.get("hidden") is True
+        records.append(
+            {
+                "version": entry["version"],
+                "seat": entry["seat"],
+                "action": seen,
+                "label": None if hidden else entry.get("label"),
+            }
+        )
+    return records
 
 
 def visible_events(entries: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:

@@ -216,8 +216,10 @@ class Table:
     def _apply(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float, before: list[Event]) -> Step:
         match, events = engine.apply_action(self.match, seat, action, now)
         data = action.to_json() if isinstance(action, engine.Action) else dict(action)
+        secret = engine.action_secret(self.match, seat, action)
+        shown = {"label": engine.label(self.match, action), "secret": None if secret is None else secret.to_json()}
         table = dataclasses.replace(self, match=match).with_deadlines(self.to_act, seat, now)
-        return table._next(seat, data, [*before, *events], now)
+        return table._next(seat, data, [*before, *events], now, shown)
 
     def _leave(self, seat: int, state: SeatState, events: list[Event], now: float) -> Step:
         seats = _replace_seat(self.seats, seat, dataclasses.replace(self.seats[seat], state=state))
@@ -248,7 +250,15 @@ class Table:
         )
         return dataclasses.replace(self, deadlines=deadlines)
 
-    def _next(self, seat: int | None, action: dict[str, Any] | None, events: list[Event], now: float) -> Step:
+    def _next(
+        self,
+        seat: int | None,
+        action: dict[str, Any] | None,
+        events: list[Event],
+        now: float,
+        shown: Mapping[str, Any] | None = None,
+    ) -> Step:
+        """The next version; ``shown`` is how the log shows an action: its ``label`` and ``secret``."""
         version = self.version + 1
         table = dataclasses.replace(self, version=version, updated_at=now)
         entry = {
@@ -257,6 +267,7 @@ class Table:
             "action": action,
             "at": now,
             "events": [event.to_json() for event in events],
+            **(shown or {}),
         }
         return Step(table, entry, events)
 

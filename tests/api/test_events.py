@@ -34,7 +34,7 @@ def page(client: FlaskClient, created: Created, query: str, token: str | None = 
     path = "seat-events" if token else "events"
     body = get_json(client, f"{created.url}/{path}{query}", auth(token) if token else {})
     assert schemas.EventPageSchema().validate(body) == {}, schemas.EventPageSchema().validate(body)
-    assert set(body) == {"events", "next_after", "has_more"}
+    assert set(body) == {"events", "actions", "next_after", "has_more"}
     return body
 
 
@@ -103,7 +103,7 @@ def test_next_after_and_has_more_walk_the_whole_log(client: FlaskClient, limit: 
 def test_reading_past_the_end_is_empty(client: FlaskClient) -> None:
     created = played(client, "taiga", 2, 3)
     body = page(client, created, "?after=3")
-    assert body == {"events": [], "next_after": 3, "has_more": False}
+    assert body == {"events": [], "actions": [], "next_after": 3, "has_more": False}
 
 
 def test_events_of_a_move_match_its_move_result(client: FlaskClient) -> None:

@@ -164,7 +164,17 @@ def test_legal_actions_lists_the_engine_actions_with_total(client: FlaskClient) 
     assert schemas.LegalActionsSchema().validate(body) == {}
     truth = stored_match(client, created.match_id)
     expected = [a.to_json() for a in engine.legal_actions(truth, 1)]
-    assert body == {"version": 0, "total": 24, "offset": 0, "limit": 100, "actions": expected}
+    labels = [engine.label(truth, a) for a in expected]
+    assert body == {
+        "version": 0,
+        "total": 24,
+        "offset": 0,
+        "limit": 100,
+        "actions": expected,
+        "labels": labels,
+        "sample_seed": None,
+    }
+    assert labels[7] == f"flip card 7 ({truth.state['colours'][7]} back)"
     assert expected == [{"type": "pipifax.flip", "position": p} for p in range(24)]
 
 
@@ -206,7 +216,15 @@ def test_legal_actions_are_empty_for_a_seat_that_may_not_act(client: FlaskClient
     for seat in (0, 1):
         body = legal(client, created, seat)
         assert schemas.LegalActionsSchema().validate(body) == {}
-        assert body == {"version": 0, "total": 0, "offset": 0, "limit": 100, "actions": []}
+        assert body == {
+            "version": 0,
+            "total": 0,
+            "offset": 0,
+            "limit": 100,
+            "actions": [],
+            "labels": [],
+            "sample_seed": None,
+        }
     assert legal(client, created, 2)["total"] == 10
 
 
@@ -285,6 +303,8 @@ def test_finished_match_shows_result_seed_and_whole_table(client: FlaskClient) -
             "offset": 0,
             "limit": 100,
             "actions": [],
+            "labels": [],
+            "sample_seed": None,
         }
 
 

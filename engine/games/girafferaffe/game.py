@@ -261,6 +261,9 @@ class Girafferaffe(Game[GirafferaffeState]):
         if "tree" not in filters and state["apples"][seat] > 0:
             yield _PASS
 
+    def filter_values(self, state: GirafferaffeState, key: str) -> tuple[str, ...] | None:
+        return tuple(state["trees"]) if key == "tree" else None
+
     def count_legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> int:
         hand = holding(tuple(state["hands"][seat]))
         count = sum(count_plays(TREES[t], state["piles"][t], hand) for t in _trees_wanted(state, filters))

@@ -131,4 +131,4 @@ class PiliPili(Game[PiliState]):
     def result(self, state: PiliState) -> Result | None:
         if state["phase"] != OVER or state["winners"] is None:
             return None
-        return Result(tuple(state["winners"]), tuple(float(count) for count in state["pilis"]))
+        return Result(tuple(state["winners"]), tuple(state["pilis"]))

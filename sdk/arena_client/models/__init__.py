@@ -1,5 +1,7 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .action_record import ActionRecord
+from .action_record_action import ActionRecordAction
 from .bot import Bot
 from .create_match import CreateMatch
 from .create_match_options import CreateMatchOptions
@@ -99,6 +101,8 @@ from .turn_event import TurnEvent
 from .turn_legal_actions import TurnLegalActions
 
 __all__ = (
+    "ActionRecord",
+    "ActionRecordAction",
     "Bot",
     "CreateMatch",
     "CreateMatchOptions",

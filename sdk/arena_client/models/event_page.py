@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.action_record import ActionRecord
     from ..models.event import Event
 
 
@@ -16,16 +17,23 @@ T = TypeVar("T", bound="EventPage")
 class EventPage:
     """
     Attributes:
+        actions (list[ActionRecord]):
         events (list[Event]):
         has_more (bool):
         next_after (int): Pass as `after` to read on; the last version this page covers.
     """
 
+    actions: list[ActionRecord]
     events: list[Event]
     has_more: bool
     next_after: int
 
     def to_dict(self) -> dict[str, Any]:
+        actions = []
+        for actions_item_data in self.actions:
+            actions_item = actions_item_data.to_dict()
+            actions.append(actions_item)
+
         events = []
         for events_item_data in self.events:
             events_item = events_item_data.to_dict()
@@ -39,6 +47,7 @@ class EventPage:
 
         field_dict.update(
             {
+                "actions": actions,
                 "events": events,
                 "has_more": has_more,
                 "next_after": next_after,
@@ -49,9 +58,17 @@ class EventPage:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.action_record import ActionRecord
         from ..models.event import Event
 
         d = dict(src_dict)
+        actions = []
+        _actions = d.pop("actions")
+        for actions_item_data in _actions:
+            actions_item = ActionRecord.from_dict(actions_item_data)
+
+            actions.append(actions_item)
+
         events = []
         _events = d.pop("events")
         for events_item_data in _events:
@@ -64,6 +81,7 @@ class EventPage:
         next_after = d.pop("next_after")
 
         event_page = cls(
+            actions=actions,
             events=events,
             has_more=has_more,
             next_after=next_after,

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -31,8 +31,10 @@ class LegalActions:
         actions (list[GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
             PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard | PiliPiliPlaySlot | PipifaxFlip
             | TaigaFlip | TaigaPass | TaigaTake]):
+        labels (list[str]): A short text for each action, parallel to `actions` (e.g. `flip card 7 (red back)`).
         limit (int):
         offset (int):
+        sample_seed (int | None): With `sample`: the seed the sample was drawn with (the same seed draws it again).
         total (int): How many legal actions there are in all.
         version (int): The version these actions are legal at.
     """
@@ -52,8 +54,10 @@ class LegalActions:
         | TaigaPass
         | TaigaTake
     ]
+    labels: list[str]
     limit: int
     offset: int
+    sample_seed: int | None
     total: int
     version: int
 
@@ -94,9 +98,14 @@ class LegalActions:
 
             actions.append(actions_item)
 
+        labels = self.labels
+
         limit = self.limit
 
         offset = self.offset
+
+        sample_seed: int | None
+        sample_seed = self.sample_seed
 
         total = self.total
 
@@ -107,8 +116,10 @@ class LegalActions:
         field_dict.update(
             {
                 "actions": actions,
+                "labels": labels,
                 "limit": limit,
                 "offset": offset,
+                "sample_seed": sample_seed,
                 "total": total,
                 "version": version,
             }
@@ -266,9 +277,18 @@ class LegalActions:
 
             actions.append(actions_item)
 
+        labels = cast(list[str], d.pop("labels"))
+
         limit = d.pop("limit")
 
         offset = d.pop("offset")
+
+        def _parse_sample_seed(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        sample_seed = _parse_sample_seed(d.pop("sample_seed"))
 
         total = d.pop("total")
 
@@ -276,8 +296,10 @@ class LegalActions:
 
         legal_actions = cls(
             actions=actions,
+            labels=labels,
             limit=limit,
             offset=offset,
+            sample_seed=sample_seed,
             total=total,
             version=version,
         )

@@ -16,6 +16,8 @@ def _get_kwargs(
     seat: int | None | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
+    sample: int | None | Unset = UNSET,
+    sample_seed: int | None | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -31,6 +33,20 @@ def _get_kwargs(
     params["offset"] = offset
 
     params["limit"] = limit
+
+    json_sample: int | None | Unset
+    if isinstance(sample, Unset):
+        json_sample = UNSET
+    else:
+        json_sample = sample
+    params["sample"] = json_sample
+
+    json_sample_seed: int | None | Unset
+    if isinstance(sample_seed, Unset):
+        json_sample_seed = UNSET
+    else:
+        json_sample_seed = sample_seed
+    params["sample_seed"] = json_sample_seed
 
     json_filter_: list[str] | Unset = UNSET
     if not isinstance(filter_, Unset):
@@ -107,18 +123,24 @@ def sync_detailed(
     seat: int | None | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
+    sample: int | None | Unset = UNSET,
+    sample_seed: int | None | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Response[Error | LegalActions]:
-    """The seat's legal actions now, each ready to submit unchanged; paged, with the total count.
+    """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
+    count.
 
      Empty when the seat may not act. `filter=key=value` narrows the list where the game offers
-    filters (Girafferaffe: `filter=tree=any`).
+    filters (Girafferaffe: `filter=tree=any`). `sample=k` draws k distinct actions uniformly at
+    random instead of a page, however many there are.
 
     Args:
         match_id (str):
         seat (int | None | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        sample (int | None | Unset):
+        sample_seed (int | None | Unset):
         filter_ (list[str] | Unset):
 
     Raises:
@@ -134,6 +156,8 @@ def sync_detailed(
         seat=seat,
         offset=offset,
         limit=limit,
+        sample=sample,
+        sample_seed=sample_seed,
         filter_=filter_,
     )
 
@@ -151,18 +175,24 @@ def sync(
     seat: int | None | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
+    sample: int | None | Unset = UNSET,
+    sample_seed: int | None | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Error | LegalActions | None:
-    """The seat's legal actions now, each ready to submit unchanged; paged, with the total count.
+    """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
+    count.
 
      Empty when the seat may not act. `filter=key=value` narrows the list where the game offers
-    filters (Girafferaffe: `filter=tree=any`).
+    filters (Girafferaffe: `filter=tree=any`). `sample=k` draws k distinct actions uniformly at
+    random instead of a page, however many there are.
 
     Args:
         match_id (str):
         seat (int | None | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        sample (int | None | Unset):
+        sample_seed (int | None | Unset):
         filter_ (list[str] | Unset):
 
     Raises:
@@ -179,6 +209,8 @@ def sync(
         seat=seat,
         offset=offset,
         limit=limit,
+        sample=sample,
+        sample_seed=sample_seed,
         filter_=filter_,
     ).parsed
 
@@ -190,18 +222,24 @@ async def asyncio_detailed(
     seat: int | None | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
+    sample: int | None | Unset = UNSET,
+    sample_seed: int | None | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Response[Error | LegalActions]:
-    """The seat's legal actions now, each ready to submit unchanged; paged, with the total count.
+    """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
+    count.
 
      Empty when the seat may not act. `filter=key=value` narrows the list where the game offers
-    filters (Girafferaffe: `filter=tree=any`).
+    filters (Girafferaffe: `filter=tree=any`). `sample=k` draws k distinct actions uniformly at
+    random instead of a page, however many there are.
 
     Args:
         match_id (str):
         seat (int | None | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        sample (int | None | Unset):
+        sample_seed (int | None | Unset):
         filter_ (list[str] | Unset):
 
     Raises:
@@ -217,6 +255,8 @@ async def asyncio_detailed(
         seat=seat,
         offset=offset,
         limit=limit,
+        sample=sample,
+        sample_seed=sample_seed,
         filter_=filter_,
     )
 
@@ -232,18 +272,24 @@ async def asyncio(
     seat: int | None | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
+    sample: int | None | Unset = UNSET,
+    sample_seed: int | None | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Error | LegalActions | None:
-    """The seat's legal actions now, each ready to submit unchanged; paged, with the total count.
+    """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
+    count.
 
      Empty when the seat may not act. `filter=key=value` narrows the list where the game offers
-    filters (Girafferaffe: `filter=tree=any`).
+    filters (Girafferaffe: `filter=tree=any`). `sample=k` draws k distinct actions uniformly at
+    random instead of a page, however many there are.
 
     Args:
         match_id (str):
         seat (int | None | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
+        sample (int | None | Unset):
+        sample_seed (int | None | Unset):
         filter_ (list[str] | Unset):
 
     Raises:
@@ -261,6 +307,8 @@ async def asyncio(
             seat=seat,
             offset=offset,
             limit=limit,
+            sample=sample,
+            sample_seed=sample_seed,
             filter_=filter_,
         )
     ).parsed
