@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -21,7 +20,7 @@ from api.matches.table import Table
 from api.store import MatchNotFound, MatchStore, StoreUnavailable
 from api.streams.notifier import Notifier
 from api.streams.sse import KEEP_ALIVE, KEEP_ALIVE_SECONDS, Item, Position, encode, items_after
-from engine import count_legal_actions, legal_actions
+from engine import count_legal_actions, legal_actions, sample_legal_actions
 
 blp = ArenaBlueprint("streams", __name__, url_prefix="/matches", description="Live event streams of a match.")
 
@@ -45,7 +44,10 @@ class SeatStreamQuerySchema(StreamQuerySchema):
     legal_limit = fields.Integer(
         load_default=100,
         validate=validate.Range(min=0, max=1000),
-        metadata={"description": "How many legal actions each `turn` event carries (the first ones)."},
+        metadata={
+            "description": "How many legal actions each `turn` event carries: all of them when there are no more, "
+            "else a uniform random sample of this many (its `total` says how many there are)."
+        },
     )
 
 
@@ -155,7 +157,11 @@ class Reader:
             return []
         match = table.match
         total = count_legal_actions(match, self.seat)
-        actions = [a.to_json() for a in itertools.islice(legal_actions(match, self.seat), self.legal)]
+        if total <= self.legal:
+            chosen = list(legal_actions(match, self.seat))
+        else:  # more than asked for: a uniform sample, seeded by the version so a resumed stream repeats it
+            _, chosen = sample_legal_actions(match, self.seat, self.legal, seed=table.version)
+        actions = [action.to_json() for action in chosen]
         turn = {
             "version": table.version,
             "seat": self.seat,

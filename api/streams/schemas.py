@@ -11,7 +11,9 @@ from api.type_schemas import ActionSchema
 class TurnLegalActionsSchema(Schema):
     total = fields.Integer(required=True, metadata={"description": "How many legal actions there are in all."})
     actions = fields.List(
-        fields.Nested(ActionSchema), required=True, metadata={"description": "The first `legal_limit` of them."}
+        fields.Nested(ActionSchema),
+        required=True,
+        metadata={"description": "All of them, or a uniform sample of `legal_limit` when there are more."},
     )
 
 

@@ -3,6 +3,7 @@ see them, refused filter values, ranks and integer scores."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -23,6 +24,7 @@ from tests.api.helpers import (
     play_random,
     stored_match,
 )
+from tests.e2e.sse_client import SseEvent, SseParser
 
 
 def events_page(client: FlaskClient, created: Created, token: str | None = None) -> Json:
@@ -126,3 +128,24 @@ def test_results_have_ranks_and_integer_scores(client: FlaskClient) -> None:
         assert rank == 1 + sum(1 for other in result["scores"] if other < result["scores"][seat])
     games = {g["id"]: g["score_order"] for g in get_json(client, "/games")["games"]}
     assert games == {"pipifax": None, "taiga": "higher", "girafferaffe": None, "pili-pili": "lower"}
+
+
+def test_a_turn_with_more_actions_than_asked_for_carries_a_uniform_sample(client: FlaskClient) -> None:
+    created = create_match(client, "girafferaffe", 3, seed=4, options={"first_player": 0})
+    truth = stored_match(client, created.match_id)
+    response = client.get(f"{created.url}/seat-stream?legal_limit=40", headers=created.auth(0), buffered=False)
+    try:
+        parser, events = SseParser(), list[SseEvent]()
+        chunks = response.iter_encoded()
+        while not events:
+            events = parser.feed(next(chunks))
+    finally:
+        response.close()
+    legal_now = events[0].json()["legal_actions"]
+    assert legal_now["total"] == engine.count_legal_actions(truth, 0) > 40
+    assert len(legal_now["actions"]) == 40
+    assert len({repr(sorted(a.items())) for a in legal_now["actions"]}) == 40
+    for action in legal_now["actions"]:
+        engine.validate_action(truth, 0, action)
+    first = [a.to_json() for a in itertools.islice(engine.legal_actions(truth, 0), 40)]
+    assert legal_now["actions"] != first  # not the first 40, which all play on one tree

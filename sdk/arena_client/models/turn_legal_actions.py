@@ -30,7 +30,7 @@ class TurnLegalActions:
     Attributes:
         actions (list[GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
             PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard | PiliPiliPlaySlot | PipifaxFlip
-            | TaigaFlip | TaigaPass | TaigaTake]): The first `legal_limit` of them.
+            | TaigaFlip | TaigaPass | TaigaTake]): All of them, or a uniform sample of `legal_limit` when there are more.
         total (int): How many legal actions there are in all.
     """
 
