@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,embedded]' -e ./sdk
+	$(BIN)/pip install --quiet -e '.[dev,embedded,envs]' -e ./sdk
 	touch $(STAMP)
 
 serve: $(STAMP)

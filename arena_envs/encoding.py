@@ -1,0 +1,175 @@
+"""How a policy's integer action maps to a game action, and what an observation holds.
+
+Every observation is a dict of three entries, the same for every game:
+
+* ``view``: the seat's view as JSON text, exactly the ``view`` of the API's seat view
+  (``{"game": <id>, **engine.view(match, seat)}``);
+* ``actions``: a JSON list of actions (the API's action JSON): what each index of the action space
+  means at this step;
+* ``action_mask``: ``action_mask[i] == 1`` when index ``i`` is a legal action of the seat now.
+
+Games with a small fixed action space (Pipifax, Taiga) list every action of the space in ``actions``,
+always the same list, and mask the illegal ones. Games with huge or variable spaces (Girafferaffe,
+Pili Pili) list a uniform sample of at most ``sample_size`` legal actions, drawn anew at each step
+(seeded by the match, so a replay draws the same), and mask the unused indexes past its end.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+
+import engine
+
+#: An observation: ``{"view": str, "actions": str, "action_mask": NDArray[int8]}``.
+Observation = dict[str, Any]
+
+#: The default number of legal actions sampled per step where the space is huge.
+DEFAULT_SAMPLE_SIZE = 256
+
+#: The characters of compact ASCII JSON (``json.dumps`` escapes everything else).
+JSON_CHARSET = frozenset(chr(code) for code in range(32, 127))
+
+#: The longest ``view`` or ``actions`` text the observation space admits (far beyond any real one).
+MAX_TEXT = 1 << 22
+
+
+def to_json_text(data: Any) -> str:
+    """Compact ASCII JSON, the form of every text in an observation."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def action_key(action: Mapping[str, Any]) -> str:
+    """A canonical text of an action's JSON, for finding it in a table."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def view_json(match: engine.Match, seat: int, now: float) -> dict[str, Any]:
+    """The seat's view exactly as the API's seat view carries it under ``view``."""
+    return {"game": match.game_id, **engine.view(match, seat, now)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Choices:
+    """What each index of the action space means for one seat at one version."""
+
+    #: The action at each index (its API JSON); indexes past the end are unused.
+    actions: tuple[Mapping[str, Any], ...]
+    #: 1 where the index is a legal action now, else 0; as long as the action space.
+    mask: tuple[int, ...]
+
+    def legal(self) -> list[Mapping[str, Any]]:
+        """The legal actions among the indexes, in index order."""
+        return [self.actions[index] for index, ok in enumerate(self.mask) if ok]
+
+
+class ActionEncoding(ABC):
+    """The action space of one game and player count: its size and what each index means."""
+
+    size: int
+
+    @abstractmethod
+    def choices(self, match: engine.Match, seat: int) -> Choices:
+        """What each index means for ``seat`` at ``match`` (all masked when the seat may not act)."""
+
+    def observation_space(self) -> spaces.Dict:
+        return spaces.Dict(
+            {
+                "view": spaces.Text(MAX_TEXT, min_length=2, charset=JSON_CHARSET),
+                "actions": spaces.Text(MAX_TEXT, min_length=2, charset=JSON_CHARSET),
+                "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
+            }
+        )
+
+    def action_space(self) -> spaces.Discrete:
+        return spaces.Discrete(self.size)
+
+    def observation(self, view: Mapping[str, Any], choices: Choices) -> Observation:
+        mask: NDArray[np.int8] = np.array(choices.mask, dtype=np.int8)
+        return {"view": to_json_text(view), "actions": to_json_text(list(choices.actions)), "action_mask": mask}
+
+
+class FixedActions(ActionEncoding):
+    """A small action space enumerated once: index ``i`` is always the same action."""
+
+    def __init__(self, table: Sequence[Mapping[str, Any]]) -> None:
+        self.table = tuple(table)
+        self.size = len(self.table)
+        self.index = {action_key(action): i for i, action in enumerate(self.table)}
+
+    def choices(self, match: engine.Match, seat: int) -> Choices:
+        mask = [0] * self.size
+        for action in engine.legal_actions(match, seat):
+            mask[self.index[action_key(action.to_json())]] = 1
+        return Choices(self.table, tuple(mask))
+
+
+class SampledActions(ActionEncoding):
+    """A huge action space seen through a uniform sample of at most ``size`` legal actions per step."""
+
+    def __init__(self, size: int) -> None:
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 1000:
+            raise ValueError(f"a sample size is an integer from 1 to 1000 (as the API's sample=), not {size!r}")
+        self.size = size
+
+    def choices(self, match: engine.Match, seat: int) -> Choices:
+        _, sample = engine.sample_legal_actions(match, seat, self.size, sample_seed(match, seat))
+        actions = tuple(action.to_json() for action in sample)
+        return Choices(actions, tuple([1] * len(actions) + [0] * (self.size - len(actions))))
+
+
+def sample_seed(match: engine.Match, seat: int) -> int:
+    """The seed of ``seat``'s sample at ``match``'s version: the same match always draws the same."""
+    return random.Random(f"arena-envs/{match.seed}/{match.version}/{seat}").getrandbits(63)
+
+
+def pipifax_table(players: int) -> list[dict[str, Any]]:
+    """Pipifax: turn over one of the 24 cards."""
+    return [{"type": "pipifax.flip", "position": position} for position in range(24)]
+
+
+def taiga_table(players: int) -> list[dict[str, Any]]:
+    """Taiga: flip one of the 10 discs, pass, or take a token from one of the seats."""
+    flips = [{"type": "taiga.flip", "disc": disc} for disc in range(10)]
+    takes = [{"type": "taiga.take", "from_seat": seat} for seat in range(players)]
+    return [*flips, {"type": "taiga.pass"}, *takes]
+
+
+#: The games whose whole action space is enumerated, by game id.
+FIXED_TABLES = {"pipifax": pipifax_table, "taiga": taiga_table}
+
+
+def encoding_for(game_id: str, players: int, sample_size: int = DEFAULT_SAMPLE_SIZE) -> ActionEncoding:
+    """The action encoding of ``game_id`` for ``players`` seats: fixed where the space is small, else sampled."""
+    table = FIXED_TABLES.get(engine.get_game(game_id).info.id)
+    return SampledActions(sample_size) if table is None else FixedActions(table(players))
+
+
+def decode_view(observation: Mapping[str, Any]) -> dict[str, Any]:
+    """The seat's view from an observation, as a dict (the same as the API's seat view ``view``)."""
+    view: dict[str, Any] = json.loads(observation["view"])
+    return view
+
+
+def decode_legal_actions(observation: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The legal actions of an observation (the unmasked entries of ``actions``), as the API's JSON."""
+    actions: list[dict[str, Any]] = json.loads(observation["actions"])
+    return [action for action, ok in zip(actions, observation["action_mask"], strict=False) if ok]
+
+
+def decode_index(observation: Mapping[str, Any], action: Mapping[str, Any]) -> int:
+    """The index of a legal ``action`` (API JSON) in an observation; ``ValueError`` if it is not there."""
+    key = action_key(action)
+    actions = json.loads(observation["actions"])
+    for index, (candidate, ok) in enumerate(zip(actions, observation["action_mask"], strict=False)):
+        if ok and action_key(candidate) == key:
+            return index
+    raise ValueError(f"{to_json_text(action)} is not among this observation's legal actions")
