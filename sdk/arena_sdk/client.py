@@ -1,17 +1,18 @@
 """``Arena`` and ``Seat``: the generated client made pleasant for bots.
 
 Every call returns the generated models on success and raises a typed :mod:`arena_sdk.errors`
-error otherwise. A ``Seat`` keeps its token and the match version it last saw, sends that version
-as ``If-Match`` with each action (with an ``Idempotency-Key``, so a retried action applies once),
-waits for its turn with long-polls and plays whole matches over its event stream.
+error otherwise (see :mod:`arena_sdk.retrying` for what is retried). A ``Seat`` keeps its token and
+the match version it last saw, sends that version as ``If-Match`` with each action (with an
+``Idempotency-Key``, so a retried action applies once), waits for its turn with long-polls and plays
+whole matches over its event stream. :mod:`arena_sdk.aio` has the same for asyncio.
 """
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import Any, TypeVar
 from urllib.parse import quote
 
@@ -48,50 +49,71 @@ from arena_client.models import (
 )
 from arena_client.types import UNSET, Response
 
+from arena_sdk.actions import Action, ActionLike, action_model
 from arena_sdk.errors import (
     ActionTooLateError,
+    ArenaError,
     MatchOverError,
     NotYourTurnError,
     SeatOutError,
     StaleVersionError,
-    StoreUnavailableError,
-    error_for,
+    raise_for_foreign_error,
+)
+from arena_sdk.retrying import ActionResends, RetryBudget, call, raise_typed, unwrap
+from arena_sdk.seat_logic import (
+    MAX_LEGAL_LIMIT,
+    needs_more_actions,
+    seat_of_token,
+    turn_actions,
+    turn_outcome,
+    turn_view,
+    view_of_move,
 )
 from arena_sdk.streams import StreamEvent, error_of, stream_events
 
+__all__ = ["MAX_LEGAL_LIMIT", "Action", "ActionLike", "Arena", "Choose", "Seat"]
+
 T = TypeVar("T")
 
-#: Any action model of any game, as listed by ``legal_actions`` and accepted by ``act``.
-Action = Any
-
-#: The most legal actions a ``turn`` event carries (the server's bound on ``legal_limit``).
-MAX_LEGAL_LIMIT = 1000
-
-
-def _unwrap(response: Response[Any], expected: type[T]) -> T:
-    """The parsed body if it is the success model, else the typed error for the response."""
-    if isinstance(response.parsed, expected):
-        return response.parsed
-    try:
-        body = json.loads(response.content)
-    except ValueError:
-        body = response.content.decode(errors="replace")
-    raise error_for(int(response.status_code), body)
+#: A bot's policy for ``Seat.play``: the seat's view and (some of) its legal actions -> the action to take.
+Choose = Callable[[SeatView, list[Action]], ActionLike]
 
 
 class Arena:
-    """A connection to a Tabletop Arena server: the catalogue, the lobby and matches, as a spectator or host."""
+    """A connection to a Tabletop Arena server: the catalogue, the lobby and matches, as a spectator or host.
 
-    def __init__(self, base_url: str, timeout: float = 10.0) -> None:
+    ``timeout`` bounds each request; ``retry_for`` is how long a call keeps retrying (reads after a
+    dropped connection or a 503, every call after a 429) before it raises.
+    """
+
+    def __init__(self, base_url: str, timeout: float = 10.0, retry_for: float = 30.0, retry_pause: float = 0.2) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
-        self.client = Client(base_url=self.base_url, timeout=httpx.Timeout(timeout), raise_on_unexpected_status=False)
+        self.retry_for = retry_for
+        self.retry_pause = retry_pause
+        self.client = Client(**self._client_args())
+
+    def authenticated_client(self, token: str) -> AuthenticatedClient:
+        """A generated client for this server with ``token`` as its bearer token."""
+        return AuthenticatedClient(token=token, **self._client_args())
+
+    def _client_args(self) -> dict[str, Any]:
+        return {
+            "base_url": self.base_url,
+            "timeout": httpx.Timeout(self.timeout),
+            "raise_on_unexpected_status": False,
+            "httpx_args": {"event_hooks": {"response": [raise_for_foreign_error]}},
+        }
+
+    def call(self, send: Callable[[], Response[Any]], expected: type[T], idempotent: bool = True) -> T:
+        """``send()``'s success model, retried by :mod:`arena_sdk.retrying`'s rules within ``retry_for``."""
+        return call(send, expected, retry_for=self.retry_for, pause=self.retry_pause, idempotent=idempotent)
 
     def games(self) -> list[Game]:
-        return _unwrap(list_games.sync_detailed(client=self.client), GameList).games
+        return self.call(lambda: list_games.sync_detailed(client=self.client), GameList).games
 
     def game(self, game_id: str) -> Game:
-        return _unwrap(get_game.sync_detailed(game_id, client=self.client), Game)
+        return self.call(lambda: get_game.sync_detailed(game_id, client=self.client), Game)
 
     def create_match(
         self,
@@ -107,22 +129,18 @@ class Arena:
 
         ``seats`` has one entry per seat: ``{"name": "ada"}`` (its token is returned now),
         ``{"bot": "greedy"}`` (the server plays it) or ``{"open": True}`` (anyone may :meth:`join`).
-        ``time_control`` is ``{"per_action": seconds, "on_timeout": "forfeit" | "bot"}``.
+        ``time_control`` is ``{"per_action": seconds, "on_timeout": "forfeit" | "bot"}``. Sent with an
+        ``Idempotency-Key``, so a retry after a dropped connection creates one match.
         """
-        body = CreateMatch(
-            game=game,
-            players=players,
-            options=CreateMatchOptions.from_dict(options or {}),
-            seed=seed,
-            seats=UNSET if seats is None else [SeatRequest.from_dict(seat) for seat in seats],
-            time_control=UNSET if time_control is None else TimeControl.from_dict(time_control),
-        )
-        return _unwrap(create_match.sync_detailed(client=self.client, body=body), CreatedMatch)
+        body = create_body(game, players, options=options, seed=seed, seats=seats, time_control=time_control)
+        key = str(uuid.uuid4())
+        send = lambda: create_match.sync_detailed(client=self.client, body=body, idempotency_key=key)  # noqa: E731
+        return self.call(send, CreatedMatch)
 
     def join(self, match_id: str, name: str | None = None, seat: int | None = None) -> Seat:
         """Take an open seat (the first one, or ``seat``) and play it; ``MatchFullError`` if none is left."""
         body = Join(name=UNSET if name is None else name, seat=UNSET if seat is None else seat)
-        joined = _unwrap(join_match.sync_detailed(match_id, client=self.client, body=body), Joined)
+        joined = self.call(lambda: join_match.sync_detailed(match_id, client=self.client, body=body), Joined, False)
         return self.seat(match_id, joined.token)
 
     def list_matches(
@@ -134,39 +152,57 @@ class Arena:
         cursor: str | None = None,
     ) -> MatchList:
         """A page of matches, newest first; pass its ``next_cursor`` as ``cursor`` for the next one."""
-        response = list_matches.sync_detailed(
-            client=self.client,
-            game=game,
-            status=None if status is None else ListMatchesStatusType1(status),
-            open_=open,
-            limit=limit,
-            cursor=cursor,
+        chosen = None if status is None else ListMatchesStatusType1(status)
+        return self.call(
+            lambda: list_matches.sync_detailed(
+                client=self.client, game=game, status=chosen, open_=open, limit=limit, cursor=cursor
+            ),
+            MatchList,
         )
-        return _unwrap(response, MatchList)
 
     def match(self, match_id: str) -> Match:
         """The match as a spectator sees it."""
-        return _unwrap(get_match.sync_detailed(match_id, client=self.client), Match)
+        return self.call(lambda: get_match.sync_detailed(match_id, client=self.client), Match)
 
     def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""
-        timeout = httpx.Timeout(self.timeout)
-        host = AuthenticatedClient(base_url=self.base_url, token=host_token, timeout=timeout)
-        with host:
-            return _unwrap(abort_match.sync_detailed(match_id, client=host), Match)
+        with self.authenticated_client(host_token) as host:
+            return self.call(lambda: abort_match.sync_detailed(match_id, client=host), Match, False)
 
     def events(self, match_id: str, after: int = -1, limit: int = 100) -> EventPage:
         """A page of the public event log after version ``after``."""
-        return _unwrap(list_events.sync_detailed(match_id, client=self.client, after=after, limit=limit), EventPage)
+        send = lambda: list_events.sync_detailed(match_id, client=self.client, after=after, limit=limit)  # noqa: E731
+        return self.call(send, EventPage)
 
     def stream(self, match_id: str, after: int | None = None) -> Iterator[StreamEvent]:
         """The public events of the match as they happen, then ``match_over`` (see :func:`stream_events`)."""
         path = f"/matches/{quote(match_id, safe='')}/stream"
-        return stream_events(self.client.get_httpx_client(), path, {}, after=after)
+        client = self.client.get_httpx_client()
+        return stream_events(client, path, {}, after=after, retry_for=self.retry_for, retry_pause=self.retry_pause)
 
     def seat(self, match_id: str, token: str) -> Seat:
-        """Play one seat of a match with its token."""
+        """Play one seat of a match with its token (``InvalidTokenError`` at once for a malformed one)."""
         return Seat(self, match_id, token)
+
+
+def create_body(
+    game: str,
+    players: int,
+    *,
+    options: Mapping[str, Any] | None,
+    seed: int | None,
+    seats: Sequence[Mapping[str, Any]] | None,
+    time_control: Mapping[str, Any] | None,
+) -> CreateMatch:
+    """The body of ``POST /matches``."""
+    return CreateMatch(
+        game=game,
+        players=players,
+        options=CreateMatchOptions.from_dict(options or {}),
+        seed=seed,
+        seats=UNSET if seats is None else [SeatRequest.from_dict(seat) for seat in seats],
+        time_control=UNSET if time_control is None else TimeControl.from_dict(time_control),
+    )
 
 
 class Seat:
@@ -175,10 +211,8 @@ class Seat:
     def __init__(self, arena: Arena, match_id: str, token: str) -> None:
         self.arena = arena
         self.match_id = match_id
-        self.seat = int(token.split(".")[1])
-        self.client = AuthenticatedClient(
-            base_url=arena.base_url, token=token, timeout=httpx.Timeout(arena.timeout), raise_on_unexpected_status=False
-        )
+        self.seat = seat_of_token(match_id, token)
+        self.client = arena.authenticated_client(token)
         #: The version the next action is decided at (sent as If-Match).
         self.version: int | None = None
         #: The latest view this seat received (from a read, a turn or an action's answer).
@@ -187,32 +221,35 @@ class Seat:
 
     def view(self) -> SeatView:
         """What this seat sees now; also refreshes the version used for the next action."""
-        return self._saw(_unwrap(get_seat_view.sync_detailed(self.match_id, client=self.client), SeatView))
+        send = partial(get_seat_view.sync_detailed, self.match_id, client=self.client)
+        return self._saw(self.arena.call(send, SeatView))
 
     def legal_actions(
         self, filters: Sequence[str] = (), page_size: int = 1000, limit: int | None = None
     ) -> list[Action]:
         """This seat's legal actions now (all pages, or the first ``limit``), each ready for :meth:`act`."""
         actions: list[Action] = []
-        offset = 0
         while True:
-            size = page_size if limit is None else min(page_size, limit - len(actions))
-            page = _unwrap(
-                list_legal_actions.sync_detailed(
-                    self.match_id, client=self.client, offset=offset, limit=size, filter_=list(filters)
-                ),
-                LegalActions,
+            offset = len(actions)
+            size = page_size if limit is None else min(page_size, limit - offset)
+            send = partial(
+                list_legal_actions.sync_detailed,
+                self.match_id,
+                client=self.client,
+                offset=offset,
+                limit=size,
+                filter_=list(filters),
             )
+            page = self.arena.call(send, LegalActions)
             self.version = page.version
             actions.extend(page.actions)
-            offset += len(page.actions)
-            if not page.actions or offset >= page.total or (limit is not None and len(actions) >= limit):
+            if not page.actions or len(actions) >= page.total or (limit is not None and len(actions) >= limit):
                 return actions
 
     def events(self, after: int = -1, limit: int = 100) -> EventPage:
         """A page of the log as this seat saw it: public events and this seat's private ones."""
-        page = list_seat_events.sync_detailed(self.match_id, client=self.client, after=after, limit=limit)
-        return _unwrap(page, EventPage)
+        send = lambda: list_seat_events.sync_detailed(self.match_id, client=self.client, after=after, limit=limit)  # noqa: E731
+        return self.arena.call(send, EventPage)
 
     def stream(self, after: int | None = None, legal_limit: int = 100) -> Iterator[StreamEvent]:
         """What this seat sees happen: events, a ``turn`` whenever it must act, then ``match_over``.
@@ -220,52 +257,41 @@ class Seat:
         Each ``turn`` carries the seat's view and its first ``legal_limit`` legal actions (see
         :func:`stream_events` for resuming).
         """
+        client, retry = self.client.get_httpx_client(), self.arena.retry_for
         params = {"legal_limit": legal_limit}
-        return stream_events(self.client.get_httpx_client(), f"{self._path}/seat-stream", params, after=after)
+        return stream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry)
 
-    def act(self, action: Action, retry_for: float = 30.0, retry_pause: float = 0.1) -> MoveResult:
-        """Submit ``action`` at the version last seen; raises ``StaleVersionError`` if the match moved on.
+    def act(self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1) -> MoveResult:
+        """Submit ``action`` (a model or a dict) at the version last seen; ``StaleVersionError`` if the match moved on.
 
         Each action carries a fresh ``Idempotency-Key``; after a dropped connection or a 503 it is
         sent again with the same key for up to ``retry_for`` seconds, so it applies at most once and
-        a replay answers with the original ``MoveResult``.
+        a replay answers with the original ``MoveResult``. A 429 is waited out within the same time.
         """
+        body = action_model(action)
         if self.version is None:
             self.view()
         key, if_match = str(uuid.uuid4()), str(self.version)
-        give_up = time.monotonic() + retry_for
-        resent = checked = False
+        resends = ActionResends(retry_for, retry_pause)
         while True:
             try:
                 response = submit_action.sync_detailed(
-                    self.match_id, client=self.client, body=action, if_match=if_match, idempotency_key=key
+                    self.match_id, client=self.client, body=body, if_match=if_match, idempotency_key=key
                 )
-                result = _unwrap(response, MoveResult)
-            except (httpx.TransportError, StoreUnavailableError):
-                if time.monotonic() > give_up:
-                    raise
-                resent = True
-                time.sleep(retry_pause)
+                result = self._acted(response)
+            except (httpx.TransportError, ArenaError) as error:
+                wait = resends.wait_before_resend(error)
+                if wait is None:
+                    self._learn_version(error)
+                    raise_typed(error)
+                time.sleep(wait)
                 continue
-            except (StaleVersionError, NotYourTurnError, MatchOverError) as error:
-                if resent and not checked:
-                    # The lost attempt may have landed just before the resend read the match: one
-                    # more resend with the same key finds it remembered and replays its answer.
-                    checked = True
-                    continue
-                current = error.details.get("current_version")
-                if isinstance(current, int):
-                    self.version = current
-                raise
-            self.version = result.version
-            body = result.to_dict()
-            body.pop("events", None)
-            self.last_view = SeatView.from_dict(body)
             return result
 
     def resign(self) -> SeatView:
         """Leave the match: with two players the other wins, with more the server plays this seat on."""
-        return self._saw(_unwrap(resign_seat.sync_detailed(self.match_id, client=self.client), SeatView))
+        send = lambda: resign_seat.sync_detailed(self.match_id, client=self.client)  # noqa: E731
+        return self._saw(self.arena.call(send, SeatView, idempotent=False))
 
     def wait_for_turn(self, timeout: float = 300.0, wait: float = 30.0) -> bool:
         """Block until this seat may act (``True``) or will never act again (``False``: over, or left).
@@ -278,10 +304,9 @@ class Seat:
         known = self.last_view
         seen = known if known is not None and known.version == self.version else self.view()
         while True:
-            if seen.status.value in ("finished", "aborted") or _seat_state(seen, self.seat) != "playing":
-                return False
-            if seen.status.value == "active" and self.seat in seen.to_act:
-                return True
+            outcome = turn_outcome(seen, self.seat)
+            if outcome is not None:
+                return outcome
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError(f"seat {self.seat} waited {timeout}s for its turn")
@@ -289,7 +314,7 @@ class Seat:
 
     def play(
         self,
-        choose: Callable[[SeatView, list[Action]], Action],
+        choose: Choose,
         timeout: float = 300.0,
         max_actions: int = 1000,
         retry_pause: float = 0.2,
@@ -299,8 +324,9 @@ class Seat:
         Reads the seat stream (one long-lived request) and sends one action per ``turn`` event: at
         that turn's version, with the turn's view and at most ``max_actions`` of its legal actions
         (some games have hundreds of thousands). A move overtaken by another (stale version, not
-        this seat's turn, too late) waits for the next turn. Dropped connections and an unavailable
-        store are ridden out for up to ``timeout`` seconds (the stream resumes where it stopped).
+        this seat's turn, too late) waits for the next turn. Dropped connections, an unavailable
+        store and rate limits are ridden out for up to ``timeout`` seconds (the stream resumes where
+        it stopped).
         """
         acted_at = -1  # the latest version this seat decided at: its turn events are done with
         legal_limit = max(0, min(max_actions, MAX_LEGAL_LIMIT))
@@ -313,8 +339,10 @@ class Seat:
             if event.type != "turn" or event.version <= acted_at:
                 continue
             acted_at = event.version
-            seen = self._saw(SeatView.from_dict(event.data["view"]))
-            actions = self._turn_actions(event, max_actions)
+            seen = self._saw(turn_view(event))
+            actions, total = turn_actions(event)
+            if needs_more_actions(len(actions), total, max_actions):
+                actions = self.legal_actions(limit=max_actions)
             if not actions:
                 continue
             try:
@@ -323,35 +351,41 @@ class Seat:
                 continue  # the stream tells what comes next: another turn, or the end
         raise AssertionError("unreachable: the seat stream ends with match_over")
 
-    def _turn_actions(self, turn: StreamEvent, max_actions: int) -> list[Action]:
-        """A turn's legal actions as action models; all ``max_actions`` if the turn carried fewer than both."""
-        legal = turn.data["legal_actions"]
-        page = {"actions": legal["actions"], "total": legal["total"], "version": turn.version, "offset": 0}
-        actions = LegalActions.from_dict({**page, "limit": len(legal["actions"])}).actions
-        if len(actions) < min(legal["total"], max_actions):
-            return self.legal_actions(limit=max_actions)
-        return actions
+    def _acted(self, response: Response[Any]) -> MoveResult:
+        """The action's answer; remembers the view and version it carries."""
+        result = unwrap(response, MoveResult)
+        self.version, self.last_view = result.version, view_of_move(result)
+        return result
+
+    def _learn_version(self, error: Exception) -> None:
+        """A refusal that names the current version (a stale one) sets the version to act at."""
+        current = error.details.get("current_version") if isinstance(error, ArenaError) else None
+        if isinstance(current, int):
+            self.version = current
 
     def _view_after(self, version: int, wait: float) -> SeatView | None:
         """The seat view once the match has moved past ``version`` (``None``: still there after ``wait`` s)."""
-        response = self.client.get_httpx_client().get(
-            f"{self._path}/view",
-            params={"wait": wait},
-            headers={"If-None-Match": f'"{version}"'},
-            timeout=httpx.Timeout(self.arena.timeout + wait),
-        )
-        if response.status_code == httpx.codes.NOT_MODIFIED:
-            return None
-        if response.status_code != httpx.codes.OK:
-            raise error_of(response)
-        return self._saw(SeatView.from_dict(response.json()))
+        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause)
+        while True:
+            try:
+                response = self.client.get_httpx_client().get(
+                    f"{self._path}/view",
+                    params={"wait": wait},
+                    headers={"If-None-Match": f'"{version}"'},
+                    timeout=httpx.Timeout(self.arena.timeout + wait),
+                )
+                if response.status_code == httpx.codes.NOT_MODIFIED:
+                    return None
+                if response.status_code != httpx.codes.OK:
+                    raise error_of(response)
+                return self._saw(SeatView.from_dict(response.json()))
+            except (httpx.TransportError, ArenaError) as error:
+                pause = budget.wait_before_retry(error, idempotent=True)
+                if pause is None:
+                    raise_typed(error)
+                time.sleep(pause)
 
     def _saw(self, seen: SeatView) -> SeatView:
         """Remember ``seen`` as the latest view and its version as the one to act at."""
         self.version, self.last_view = seen.version, seen
         return seen
-
-
-def _seat_state(seen: SeatView, seat: int) -> str:
-    """``playing``, ``resigned`` or ``timed_out``: whether ``seat`` is still in the match."""
-    return next((s.state.value for s in seen.seats if s.seat == seat), "playing")

@@ -1,17 +1,30 @@
-"""Server-sent event streams of a match, parsed into :class:`StreamEvent` and resumed after a drop."""
+"""Server-sent event streams of a match, parsed into :class:`StreamEvent` and resumed after a drop.
+
+:func:`stream_events` (``httpx.Client``) and :func:`astream_events` (``httpx.AsyncClient``) share
+one rule for resuming: a dropped connection, a stream that ends early or a 503 is retried every
+``retry_pause`` seconds until ``retry_for`` seconds have passed without an event, a 429 is waited
+out, and every other error raises its typed :mod:`arena_sdk.errors` error.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncGenerator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from httpx_sse import connect_sse
+from httpx_sse import ServerSentEvent, aconnect_sse, connect_sse
 
-from arena_sdk.errors import ArenaError, StoreUnavailableError, error_for
+from arena_sdk.errors import (
+    ArenaError,
+    ConnectionFailedError,
+    RateLimitedError,
+    StoreUnavailableError,
+    error_for,
+)
 
 #: How long a stream may stay silent before it counts as dropped (the server sends a comment every 15 s).
 STREAM_READ_TIMEOUT = 45.0
@@ -37,11 +50,75 @@ class StreamEvent:
 def error_of(response: httpx.Response) -> ArenaError:
     """The typed error for an error response (read in full first)."""
     response.read()
+    return _error_of_read(response)
+
+
+async def aerror_of(response: httpx.Response) -> ArenaError:
+    """:func:`error_of` for a response of an ``httpx.AsyncClient``."""
+    await response.aread()
+    return _error_of_read(response)
+
+
+def _error_of_read(response: httpx.Response) -> ArenaError:
     try:
         body = json.loads(response.content)
     except ValueError:
         body = response.content.decode(errors="replace")
     return error_for(response.status_code, body)
+
+
+class _Resumption:
+    """Where a stream stands (the last event id) and whether a failure is retried (pure: no I/O)."""
+
+    def __init__(
+        self,
+        client_timeout: httpx.Timeout,
+        path: str,
+        params: dict[str, Any],
+        *,
+        after: int | None,
+        retry_for: float,
+        pause: float,
+    ) -> None:
+        self.connect_timeout = client_timeout.connect or STREAM_READ_TIMEOUT
+        self.path, self.params, self.after = path, params, after
+        self.retry_for, self.pause = retry_for, pause
+        self.last_id: str | None = None
+        self.failing_since: float | None = None
+
+    def query(self) -> dict[str, Any]:
+        query = dict(self.params)
+        if self.last_id is None and self.after is not None:
+            query["after"] = self.after
+        return query
+
+    def headers(self) -> dict[str, str]:
+        return {} if self.last_id is None else {"Last-Event-ID": self.last_id}
+
+    def timeout(self) -> httpx.Timeout:
+        """Connect as usual, but let a stream stay silent for up to ``STREAM_READ_TIMEOUT`` s."""
+        return httpx.Timeout(self.connect_timeout, read=STREAM_READ_TIMEOUT)
+
+    def saw(self, sse: ServerSentEvent) -> StreamEvent | None:
+        """The event for ``sse`` (``None`` for the blank line after a keep-alive comment)."""
+        if not sse.data:
+            return None
+        event = StreamEvent(sse.id, sse.event, sse.json())
+        self.last_id, self.failing_since = event.id, None
+        return event
+
+    def wait_after(self, failure: Exception | None) -> float:
+        """Seconds to wait before reconnecting after ``failure`` (``None``: the stream just ended); else raises."""
+        self.failing_since = self.failing_since or time.monotonic()
+        if time.monotonic() - self.failing_since <= self.retry_for:
+            return failure.retry_after if isinstance(failure, RateLimitedError) else self.pause
+        if isinstance(failure, ArenaError):
+            raise failure
+        if isinstance(failure, httpx.TransportError):
+            raise ConnectionFailedError.after(failure) from failure
+        raise ConnectionFailedError.after(
+            httpx.RemoteProtocolError(f"the stream {self.path} keeps ending before match_over")
+        )
 
 
 def stream_events(
@@ -56,33 +133,55 @@ def stream_events(
     """Every event of the stream at ``path`` until ``match_over``, resuming with Last-Event-ID after a drop.
 
     ``after`` starts after that version (0: from the first move); ``None`` starts where the match
-    stands now. A dropped connection, a stream that ends early or a 503 is retried every
-    ``retry_pause`` seconds until ``retry_for`` seconds have passed without an event; other errors raise.
+    stands now.
     """
-    last_id: str | None = None
-    failing_since: float | None = None
+    state = _Resumption(client.timeout, path, params, after=after, retry_for=retry_for, pause=retry_pause)
     while True:
-        query = dict(params)
-        if last_id is None and after is not None:
-            query["after"] = after
-        headers = {} if last_id is None else {"Last-Event-ID": last_id}
-        timeout = httpx.Timeout(client.timeout.connect or STREAM_READ_TIMEOUT, read=STREAM_READ_TIMEOUT)
         failure: Exception | None = None
         try:
-            with connect_sse(client, "GET", path, params=query, headers=headers, timeout=timeout) as source:
+            with connect_sse(
+                client, "GET", path, params=state.query(), headers=state.headers(), timeout=state.timeout()
+            ) as source:
                 if source.response.status_code != httpx.codes.OK:
                     raise error_of(source.response)
                 for sse in source.iter_sse():
-                    if not sse.data:
-                        continue  # the blank line after a keep-alive comment, which httpx-sse reports as an event
-                    event = StreamEvent(sse.id, sse.event, sse.json())
-                    last_id, failing_since = event.id, None
+                    event = state.saw(sse)
+                    if event is None:
+                        continue
                     yield event
                     if event.type == "match_over":
                         return
-        except (httpx.TransportError, StoreUnavailableError) as error:
+        except (httpx.TransportError, StoreUnavailableError, RateLimitedError) as error:
             failure = error
-        failing_since = failing_since or time.monotonic()
-        if time.monotonic() - failing_since > retry_for:
-            raise failure or httpx.RemoteProtocolError(f"the stream {path} keeps ending before match_over")
-        time.sleep(retry_pause)
+        time.sleep(state.wait_after(failure))
+
+
+async def astream_events(
+    client: httpx.AsyncClient,
+    path: str,
+    params: dict[str, Any],
+    *,
+    after: int | None = None,
+    retry_for: float = 60.0,
+    retry_pause: float = 0.2,
+) -> AsyncGenerator[StreamEvent, None]:
+    """:func:`stream_events` over an ``httpx.AsyncClient`` (httpx-sse's ``aconnect_sse``)."""
+    state = _Resumption(client.timeout, path, params, after=after, retry_for=retry_for, pause=retry_pause)
+    while True:
+        failure: Exception | None = None
+        try:
+            async with aconnect_sse(
+                client, "GET", path, params=state.query(), headers=state.headers(), timeout=state.timeout()
+            ) as source:
+                if source.response.status_code != httpx.codes.OK:
+                    raise await aerror_of(source.response)
+                async for sse in source.aiter_sse():
+                    event = state.saw(sse)
+                    if event is None:
+                        continue
+                    yield event
+                    if event.type == "match_over":
+                        return
+        except (httpx.TransportError, StoreUnavailableError, RateLimitedError) as error:
+            failure = error
+        await asyncio.sleep(state.wait_after(failure))

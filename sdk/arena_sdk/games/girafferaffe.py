@@ -1,0 +1,44 @@
+"""Girafferaffe for bots: its view and actions, typed (``from arena_sdk.games import girafferaffe``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from arena_client.models import (
+    GirafferaffePlay,
+    GirafferaffePlayType,
+    GirafferaffeReturnApple,
+    GirafferaffeReturnAppleType,
+    GirafferaffeView,
+)
+
+from arena_sdk.actions import Action as AnyAction
+from arena_sdk.games.narrowing import GameView, HasGameView, narrow_actions, narrow_view
+
+GAME = "girafferaffe"
+
+#: Every Girafferaffe action model.
+Action: TypeAlias = GirafferaffePlay | GirafferaffeReturnApple
+View: TypeAlias = GirafferaffeView
+
+
+def view(source: HasGameView | GameView) -> GirafferaffeView:
+    """The Girafferaffe view of a ``SeatView``, ``Match`` or ``MoveResult``; ``WrongGameError`` for another game."""
+    return narrow_view(source, GirafferaffeView, GAME)
+
+
+def actions(legal: Iterable[AnyAction]) -> list[Action]:
+    """Legal actions (``Seat.legal_actions()``, ``play``'s list) as Girafferaffe action models."""
+    return narrow_actions(legal, (GirafferaffePlay, GirafferaffeReturnApple), GAME)
+
+
+def play(tree: str, cards: Sequence[str], copies: Sequence[str] = ()) -> GirafferaffePlay:
+    """Play number ``cards`` (ids, e.g. ``"red-7"``) on ``tree``, plus one copy card per entry of ``copies``."""
+    kind = GirafferaffePlayType.GIRAFFERAFFE_PLAY
+    return GirafferaffePlay(tree=tree, cards=list(cards), copies=list(copies), type_=kind)
+
+
+def return_apple() -> GirafferaffeReturnApple:
+    """Return one apple to the supply instead of playing (a pass)."""
+    return GirafferaffeReturnApple(type_=GirafferaffeReturnAppleType.GIRAFFERAFFE_PASS)

@@ -1,0 +1,99 @@
+"""Pili Pili for bots: its view and actions, typed (``from arena_sdk.games import pili_pili``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+from arena_client.models import (
+    PiliPiliBet,
+    PiliPiliBetType,
+    PiliPiliChoosePartner,
+    PiliPiliChoosePartnerType,
+    PiliPiliExchangeWith,
+    PiliPiliExchangeWithType,
+    PiliPiliGiveCard,
+    PiliPiliGiveCardType,
+    PiliPiliPassCards,
+    PiliPiliPassCardsType,
+    PiliPiliPlayCard,
+    PiliPiliPlayCardType,
+    PiliPiliPlaySlot,
+    PiliPiliPlaySlotType,
+    PiliPiliView,
+)
+from arena_client.types import UNSET
+
+from arena_sdk.actions import Action as AnyAction
+from arena_sdk.games.narrowing import GameView, HasGameView, narrow_actions, narrow_view
+
+GAME = "pili-pili"
+
+#: Every Pili Pili action model.
+Action: TypeAlias = (
+    PiliPiliBet
+    | PiliPiliChoosePartner
+    | PiliPiliExchangeWith
+    | PiliPiliGiveCard
+    | PiliPiliPassCards
+    | PiliPiliPlayCard
+    | PiliPiliPlaySlot
+)
+View: TypeAlias = PiliPiliView
+
+_MODELS = (
+    PiliPiliBet,
+    PiliPiliChoosePartner,
+    PiliPiliExchangeWith,
+    PiliPiliGiveCard,
+    PiliPiliPassCards,
+    PiliPiliPlayCard,
+    PiliPiliPlaySlot,
+)
+
+
+def view(source: HasGameView | GameView) -> PiliPiliView:
+    """The Pili Pili view of a ``SeatView``, ``Match`` or ``MoveResult``; ``WrongGameError`` for another game."""
+    return narrow_view(source, PiliPiliView, GAME)
+
+
+def actions(legal: Iterable[AnyAction]) -> list[Action]:
+    """Legal actions (``Seat.legal_actions()``, ``play``'s list) as Pili Pili action models."""
+    return narrow_actions(legal, _MODELS, GAME)
+
+
+def bet(tricks: int) -> PiliPiliBet:
+    """Bet how many tricks you will win this round."""
+    return PiliPiliBet(tricks=tricks, type_=PiliPiliBetType.PILI_PILI_BET)
+
+
+def play_card(card: int, joker_value: int | None = None) -> PiliPiliPlayCard:
+    """Play ``card`` (1-55, or 0 for the Joker with its ``joker_value``, 0-56) to the trick."""
+    return PiliPiliPlayCard(
+        card=card, joker_value=UNSET if joker_value is None else joker_value, type_=PiliPiliPlayCardType.PILI_PILI_PLAY
+    )
+
+
+def play_slot(slot: int) -> PiliPiliPlaySlot:
+    """Play the face-down card in ``slot`` of your hand (mission E4)."""
+    return PiliPiliPlaySlot(slot=slot, type_=PiliPiliPlaySlotType.PILI_PILI_PLAY_SLOT)
+
+
+def pass_cards(cards: Sequence[int]) -> PiliPiliPassCards:
+    """Pass ``cards`` secretly (mission S1); they are sent in increasing order."""
+    return PiliPiliPassCards(cards=sorted(cards), type_=PiliPiliPassCardsType.PILI_PILI_PASS)
+
+
+def choose_partner(partner: int) -> PiliPiliChoosePartner:
+    """Secretly choose the seat whose Pilis you also take this round (mission E6)."""
+    return PiliPiliChoosePartner(partner=partner, type_=PiliPiliChoosePartnerType.PILI_PILI_CHOOSE_PARTNER)
+
+
+def exchange_with(player: int) -> PiliPiliExchangeWith:
+    """Having won the trick, choose the seat you exchange a card with (mission E9)."""
+    return PiliPiliExchangeWith(player=player, type_=PiliPiliExchangeWithType.PILI_PILI_EXCHANGE_WITH)
+
+
+def give_card(card: int) -> PiliPiliGiveCard:
+    """Secretly choose the card you give in the exchange (mission E9)."""
+    return PiliPiliGiveCard(card=card, type_=PiliPiliGiveCardType.PILI_PILI_GIVE)
