@@ -232,6 +232,20 @@ class AsyncSeat:
             if not page.actions or len(actions) >= page.total or (limit is not None and len(actions) >= limit):
                 return actions
 
+    async def sample_actions(self, k: int = 1, seed: int | None = None, filters: Sequence[str] = ()) -> list[Action]:
+        """``k`` distinct legal actions drawn uniformly at random (all of them if there are fewer)."""
+        send = partial(
+            list_legal_actions.asyncio_detailed,
+            self.match_id,
+            client=self.client,
+            sample=k,
+            sample_seed=UNSET if seed is None else seed,
+            filter_=list(filters),
+        )
+        page = await self.arena.call(send, LegalActions)
+        self.version = page.version
+        return list(page.actions)
+
     async def events(self, after: int = -1, limit: int = 100) -> EventPage:
         """A page of the log as this seat saw it: public events and this seat's private ones."""
         send = partial(list_seat_events.asyncio_detailed, self.match_id, client=self.client, after=after, limit=limit)

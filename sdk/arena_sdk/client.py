@@ -246,6 +246,24 @@ class Seat:
             if not page.actions or len(actions) >= page.total or (limit is not None and len(actions) >= limit):
                 return actions
 
+    def sample_actions(self, k: int = 1, seed: int | None = None, filters: Sequence[str] = ()) -> list[Action]:
+        """``k`` distinct legal actions drawn uniformly at random (all of them if there are fewer).
+
+        The server draws them without listing the rest, so this is fast however many there are;
+        ``seed`` draws the same sample again.
+        """
+        send = partial(
+            list_legal_actions.sync_detailed,
+            self.match_id,
+            client=self.client,
+            sample=k,
+            sample_seed=UNSET if seed is None else seed,
+            filter_=list(filters),
+        )
+        page = self.arena.call(send, LegalActions)
+        self.version = page.version
+        return list(page.actions)
+
     def events(self, after: int = -1, limit: int = 100) -> EventPage:
         """A page of the log as this seat saw it: public events and this seat's private ones."""
         send = lambda: list_seat_events.sync_detailed(self.match_id, client=self.client, after=after, limit=limit)  # noqa: E731
