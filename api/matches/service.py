@@ -155,11 +155,17 @@ def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: 
 
 
 def _match_id_for(idempotency_key: str | None) -> str:
-    """A fresh random match id; with an ``Idempotency-Key``, the id that key always creates."""
+    """A fresh random match id; with an ``Idempotency-Key``, the id that key always creates.
+
+    Ids never start with ``-``, so a command line can take one (or a token, which starts with it)
+    as an option's value.
+    """
     if idempotency_key is None:
-        return secrets.token_urlsafe(12)
-    raw = hashlib.sha256(f"create/{idempotency_key}".encode()).digest()
-    return base64.urlsafe_b64encode(raw).decode()[:16]
+        raw = secrets.token_bytes(12)
+    else:
+        raw = hashlib.sha256(f"create/{idempotency_key}".encode()).digest()[:12]
+    match_id = base64.urlsafe_b64encode(raw).decode()
+    return match_id if match_id[0] != "-" else "A" + match_id[1:]
 
 
 def seating(game_id: str, players: int, seats: Sequence[Mapping[str, Any]] | None) -> list[SeatInfo]:

@@ -6,6 +6,8 @@ and the spec cannot drift apart.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import time
 
 import pytest
@@ -345,3 +347,20 @@ def test_every_versioned_document_carries_the_version_as_etag(client: FlaskClien
         assert response.status_code == 200
         assert response.headers["ETag"] == '"1"'
         assert body_of(response)["version"] == 1
+
+
+def test_match_ids_never_start_with_a_dash(client: FlaskClient) -> None:
+    """A command line takes an id (or a token, which starts with it) as an option's value."""
+
+    def derived(key: str) -> str:  # the id an Idempotency-Key creates, before the rule
+        return base64.urlsafe_b64encode(hashlib.sha256(f"create/{key}".encode()).digest()[:12]).decode()
+
+    key = next(f"key-{i}" for i in range(100_000) if derived(f"key-{i}").startswith("-"))
+    request = {"game": "pipifax", "players": 2}
+    first = client.post("/matches", json=request, headers={"Idempotency-Key": key})
+    assert first.status_code == 201
+    match_id = body_of(first)["match"]["match_id"]
+    assert match_id == "A" + derived(key)[1:]
+    again = client.post("/matches", json=request, headers={"Idempotency-Key": key})
+    assert body_of(again)["match"]["match_id"] == match_id
+    assert all(not create_match(client, "pipifax", 2).match_id.startswith("-") for _ in range(64))

@@ -26,7 +26,7 @@ def play_with_bot_processes(
     match_id = created.match.match_id
     bots = [
         subprocess.Popen(
-            [sys.executable, str(BOT), "--url", url, "--match", match_id, "--token", s.token, "--seed", str(s.seat)],
+            [sys.executable, str(BOT), f"--url={url}", f"--match={match_id}", f"--token={s.token}", f"--seed={s.seat}"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
