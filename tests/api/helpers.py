@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import redis
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
@@ -107,6 +108,24 @@ def create_match(
 def store_of(client: FlaskClient) -> MatchStore:
     store: MatchStore = client.application.extensions[STORE_KEY]
     return store
+
+
+def stored_values(client: redis.Redis, prefix: str, *, counters: bool = False) -> dict[bytes, Any]:
+    """Every key under ``prefix`` with its value (the rate limiter's counters only if ``counters``)."""
+    found: dict[bytes, Any] = {}
+    for key in client.scan_iter(match=f"{prefix}:*", count=1000):
+        if not counters and key.startswith(f"{prefix}:limits:".encode()):
+            continue
+        kind = client.type(key)
+        if kind == b"hash":
+            found[key] = client.hgetall(key)
+        elif kind == b"list":
+            found[key] = client.lrange(key, 0, -1)
+        elif kind == b"zset":
+            found[key] = client.zrange(key, 0, -1, withscores=True)
+        else:
+            found[key] = client.get(key)
+    return found
 
 
 def stored_keys(client: FlaskClient) -> list[bytes]:

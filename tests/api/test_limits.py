@@ -35,6 +35,7 @@ from tests.api.helpers import (
     pipifax_miss,
     public,
     stored_match,
+    stored_values,
     submit,
 )
 from tests.live_server import UNREACHED_RATE_LIMITS
@@ -44,24 +45,6 @@ PIPIFAX = {"game": "pipifax", "players": 2}
 
 def client_with(settings: Settings, **changes: Any) -> FlaskClient:
     return create_app(dataclasses.replace(settings, **changes)).test_client()
-
-
-def stored(client: redis.Redis, prefix: str, *, counters: bool = False) -> dict[bytes, Any]:
-    """Every key under ``prefix`` with its value (the rate limits' counters only if ``counters``)."""
-    found: dict[bytes, Any] = {}
-    for key in client.scan_iter(match=f"{prefix}:*", count=1000):
-        if not counters and key.startswith(f"{prefix}:limits:".encode()):
-            continue
-        kind = client.type(key)
-        if kind == b"hash":
-            found[key] = client.hgetall(key)
-        elif kind == b"list":
-            found[key] = client.lrange(key, 0, -1)
-        elif kind == b"zset":
-            found[key] = client.zrange(key, 0, -1, withscores=True)
-        else:
-            found[key] = client.get(key)
-    return found
 
 
 @pytest.fixture
@@ -91,9 +74,9 @@ def test_creating_past_the_limit_is_429_with_retry_after_and_creates_nothing(
     client = client_with(settings, rate_limits="create=3/minute")
     for _ in range(3):
         assert client.post("/matches", json=PIPIFAX).status_code == 201
-    before = stored(redis_client, settings.key_prefix)
+    before = stored_values(redis_client, settings.key_prefix)
     assert_rate_limited(client.post("/matches", json=PIPIFAX), "create", "client", "3 per 1 minute")
-    assert stored(redis_client, settings.key_prefix) == before
+    assert stored_values(redis_client, settings.key_prefix) == before
     assert len(body_of(client.get("/matches"))["matches"]) == 3
 
 
@@ -160,7 +143,7 @@ def test_counters_never_hold_a_token(settings: Settings, redis_client: redis.Red
     client = client_with(settings, rate_limits=UNREACHED_RATE_LIMITS)
     created = create_match(client, "pipifax", 2)
     legal(client, created, 0)
-    counters = [key for key in stored(redis_client, settings.key_prefix, counters=True) if b":limits:" in key]
+    counters = [key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b":limits:" in key]
     assert any(b"/read/" in key and b"token:" in key for key in counters), counters
     secrets = [token.rsplit(".", 1)[1].encode() for token in created.tokens]
     assert not [key for key in counters for secret in secrets if secret in key], counters
@@ -315,7 +298,7 @@ def test_a_full_store_is_507_and_the_match_is_unchanged_until_memory_is_freed(
     match = stored_match(client, created.match_id)
     seat = match.state["turn"]
     miss = {"type": "pipifax.flip", "position": pipifax_miss(match)}
-    before = stored(raw, settings.key_prefix)
+    before = stored_values(raw, settings.key_prefix)
     fillers = fill(raw)
     try:
         refused = submit(client, created, seat, miss, str(match.version))
@@ -324,7 +307,7 @@ def test_a_full_store_is_507_and_the_match_is_unchanged_until_memory_is_freed(
         assert_error(client.post(f"{created.url}/abort", headers=auth(created.body["host_token"])), 507, "store/full")
         assert_error(client.post("/matches", json=PIPIFAX), 507, "store/full")
         assert public(client, created)["version"] == match.version  # reads still work
-        assert stored(raw, settings.key_prefix) == before
+        assert stored_values(raw, settings.key_prefix) == before
     finally:
         free(raw, fillers)
     moved = submit(client, created, seat, miss, str(match.version))

@@ -28,6 +28,7 @@ from tests.api.helpers import (
     pipifax_miss,
     raw_log,
     stored_match,
+    stored_values,
 )
 
 OPEN: dict[str, Any] = {"open": True}
@@ -39,24 +40,6 @@ def keys(settings: Settings) -> Iterator[redis.Redis]:
     client = redis.Redis.from_url(settings.redis_url)
     yield client
     client.close()
-
-
-def stored_keys(client: redis.Redis, settings: Settings) -> dict[bytes, Any]:
-    """Every key under the test's prefix with a fingerprint of its value (not the rate limits' counters)."""
-    found: dict[bytes, Any] = {}
-    for key in client.scan_iter(match=f"{settings.key_prefix}:*", count=1000):
-        if key.startswith(f"{settings.key_prefix}:limits:".encode()):
-            continue
-        kind = client.type(key)
-        if kind == b"hash":
-            found[key] = client.hgetall(key)
-        elif kind == b"list":
-            found[key] = client.lrange(key, 0, -1)
-        elif kind == b"zset":
-            found[key] = client.zrange(key, 0, -1, withscores=True)
-        else:
-            found[key] = client.get(key)
-    return found
 
 
 def create(client: FlaskClient, body: Mapping[str, Any]) -> Json:
@@ -229,10 +212,10 @@ def submit_raw(client: FlaskClient, match_id: str, token: str, version: int) -> 
 def test_joining_a_named_or_taken_seat_is_refused(client: FlaskClient, keys: redis.Redis, settings: Settings) -> None:
     created = create(client, {"game": "pipifax", "players": 3, "seats": [{"name": "ada"}, OPEN, OPEN]})
     match_id = created["match"]["match_id"]
-    before = stored_keys(keys, settings)
+    before = stored_values(keys, settings.key_prefix)
     assert_error(client.post(f"/matches/{match_id}/join", json={"seat": 0}), 409, "match/full")
     assert_error(client.post(f"/matches/{match_id}/join", json={"seat": 3}), 422, "request/invalid")
-    assert stored_keys(keys, settings) == before
+    assert stored_values(keys, settings.key_prefix) == before
 
     assert join(client, match_id, seat=2)["seat"] == 2
     assert_error(client.post(f"/matches/{match_id}/join", json={"seat": 2}), 409, "match/full")
@@ -637,12 +620,12 @@ def test_a_bad_create_is_422_and_stores_nothing(
 ) -> None:
     existing = create(client, {"game": "taiga", "players": 2})["match"]["match_id"]
     body, code = BAD_CREATES[name]
-    before = stored_keys(keys, settings)
+    before = stored_values(keys, settings.key_prefix)
     listed = listing(client)
     body = assert_error(client.post("/matches", json=body), 422, code)
     if code == "bot/unknown":
         assert body["details"]["allowed"] == ["random", "greedy"]
-    assert stored_keys(keys, settings) == before
+    assert stored_values(keys, settings.key_prefix) == before
     assert listing(client) == listed
     assert [m["match_id"] for m in listed["matches"]] == [existing]
 
@@ -665,9 +648,9 @@ def test_a_bad_join_is_422_and_stores_nothing(
 ) -> None:
     created = create(client, base(seats=[{"name": "ada"}, OPEN]))
     match_id = created["match"]["match_id"]
-    before = stored_keys(keys, settings)
+    before = stored_values(keys, settings.key_prefix)
     assert_error(client.post(f"/matches/{match_id}/join", json=body), 422, "request/invalid")
-    assert stored_keys(keys, settings) == before
+    assert stored_values(keys, settings.key_prefix) == before
     assert match_of(client, match_id)["status"] == "waiting"
 
 
