@@ -203,9 +203,9 @@ def create_match(store: MatchStore, body: Mapping[str, Any], idempotency_key: st
     """Set up and store a new match; the answer holds a token per player seat and the host token."""
     key = check_idempotency_key(idempotency_key)
     match_id = _match_id_for(key)
-    print_ = fingerprint(body)
+    request_print = fingerprint(body)
     if key is not None and (remembered := store.remembered(match_id, "create", key)) is not None:
-        return Answer.replay(remembered, print_)
+        return Answer.replay(remembered, request_print)
     game, players = body["game"], body["players"]
     engine.get_game(game)  # an unknown game is a 404 before anything about its seats
     seats = seating(game, players, body.get("seats"))
@@ -241,9 +241,14 @@ def create_match(store: MatchStore, body: Mapping[str, Any], idempotency_key: st
         {**private_headers(0), "Location": f"/matches/{match_id}"},
     )
     try:
-        commit(store, None, Step(table, entry, events), (("create", key, answer.remembered(print_)) if key else None))
+        commit(
+            store,
+            None,
+            Step(table, entry, events),
+            (("create", key, answer.remembered(request_print)) if key else None),
+        )
     except Replayed as replay:  # the same key raced itself: the first write won
-        return Answer.replay(replay.remembered, print_)
+        return Answer.replay(replay.remembered, request_print)
     settle(store, table)
     return answer
 
@@ -346,12 +351,12 @@ def play(
     the move the server plays its bots until a player must act (within a budget).
     """
     key = check_idempotency_key(idempotency_key)
-    print_ = fingerprint(action)
+    request_print = fingerprint(action)
     table = load_table(store, match_id)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
     if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
-        return Answer.replay(remembered, print_)
+        return Answer.replay(remembered, request_print)
     now = time.time()
     try:
         expected_version(if_match, table.version)
@@ -359,7 +364,7 @@ def play(
     except (ApiError, engine.EngineError) as refusal:
         # The first attempt of a retried move may have landed between the two reads above.
         if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
-            return Answer.replay(remembered, print_)
+            return Answer.replay(remembered, request_print)
         if refusal.code == "action/too_late":
             settle(store, table)  # the seat's time ran out before the referee noticed: apply it now
         raise
@@ -367,9 +372,9 @@ def play(
     body["events"] = [{"version": step.table.version, **e.to_json()} for e in step.events if e.is_visible_to(seat)]
     answer = Answer(200, body, private_headers(step.table.version))
     try:
-        after = commit(store, table, step, (scope, key, answer.remembered(print_)) if key else None)
+        after = commit(store, table, step, (scope, key, answer.remembered(request_print)) if key else None)
     except Replayed as replay:
-        return Answer.replay(replay.remembered, print_)
+        return Answer.replay(replay.remembered, request_print)
     settle(store, after)
     return answer
 
