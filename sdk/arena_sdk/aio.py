@@ -203,6 +203,8 @@ class AsyncSeat:
         self.version: int | None = None
         #: The latest view this seat received (from a read, a turn or an action's answer).
         self.last_view: SeatView | None = None
+        #: How many legal actions the seat had at its latest turn in :meth:`play` (``choose`` may see fewer).
+        self.actions_total = 0
         self._path = f"/matches/{quote(match_id, safe='')}"
 
     async def view(self) -> SeatView:
@@ -323,6 +325,7 @@ class AsyncSeat:
             acted_at = event.version
             seen = self._saw(turn_view(event))
             actions, total = turn_actions(event)
+            self.actions_total = total
             if needs_more_actions(len(actions), total, max_actions):
                 actions = await self.legal_actions(limit=max_actions)
             if not actions:

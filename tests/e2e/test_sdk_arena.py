@@ -68,6 +68,26 @@ def test_a_player_finishes_a_match_against_the_servers_greedy_bot(arena: Arena) 
     assert (bot_seat.kind.value, bot_seat.bot) == ("bot", "greedy")
 
 
+def test_play_shows_a_uniform_sample_and_the_total_when_there_are_more_actions(arena: Arena) -> None:
+    created = arena.create_match("girafferaffe", 2, seats=[{"name": "me"}, {"bot": "random"}], seed=4)
+    me = arena.seat(created.match.match_id, created.seats[0].token)
+    shown: list[tuple[int, int, bool]] = []
+
+    def choose(view: SeatView, actions: list[Any]) -> Any:
+        drawn = [a.to_dict() for a in actions]
+        listed_first = [a.to_dict() for a in me.legal_actions(limit=len(actions))]
+        shown.append((len({repr(sorted(a.items())) for a in drawn}), me.actions_total, drawn != listed_first))
+        return actions[0]
+
+    final = me.play(choose, max_actions=20)
+    assert final.status.value == "finished"
+    assert all(distinct <= 20 for distinct, _, _ in shown)
+    big = [(distinct, sampled) for distinct, total, sampled in shown if total > 20]
+    assert big, shown  # the opening hands offer far more than 20 plays
+    assert all(distinct == 20 for distinct, _ in big)
+    assert all(sampled for _, sampled in big)  # a sample, not the first plays listed
+
+
 def test_joining_the_open_seat_starts_the_match(arena: Arena) -> None:
     created = arena.create_match("pipifax", 2, seats=[{"name": "ada"}, {"open": True}])
     match_id = created.match.match_id
