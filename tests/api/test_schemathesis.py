@@ -43,7 +43,7 @@ from api.spec import openapi_document
 #: How many requests each operation gets (examples, coverage and fuzzing phases together).
 MAX_EXAMPLES = 250
 #: How many chains of linked requests the state machine runs (each up to 10 steps).
-STATEFUL_EXAMPLES = 200
+STATEFUL_EXAMPLES = 150
 
 CONFIG = schemathesis.Config.from_dict(
     {
@@ -331,4 +331,8 @@ class ArenaStateMachine(schema.as_state_machine()):  # type: ignore[misc]
 
 @pytest.mark.timeout(600)  # about 70 s on a quiet machine; up to three times that on a busy one
 def test_chains_of_requests_along_the_links_answer_as_documented() -> None:
-    ArenaStateMachine.run(settings=settings(QUIET, max_examples=STATEFUL_EXAMPLES, stateful_step_count=10))
+    # A fixed sequence of chains (derandomize), the same in every run: Hypothesis replays a prefix of
+    # choices while it generates, and a chain whose answers differ from run to run (fresh random
+    # tokens, timing) can make it report "inconsistent data generation" about itself, not the API.
+    chains = settings(QUIET, max_examples=STATEFUL_EXAMPLES, stateful_step_count=10, derandomize=True, database=None)
+    ArenaStateMachine.run(settings=chains)
