@@ -222,6 +222,7 @@ class MatchStore:
         return f"{prefix}:{{*}}:notify"
 
     def match_id_of_channel(self, channel: str) -> str:
+        """The match a notify channel belongs to (the inverse of :meth:`notify_channel`)."""
         return channel[channel.index("{") + 1 : channel.rindex("}")]
 
     def lobby_key(self, game: str | None = None, status: str | None = None) -> str:

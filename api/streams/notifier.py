@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import redis
@@ -28,9 +28,11 @@ log = logging.getLogger(__name__)
 class Notifier:
     """The process's subscription to match notifications and the signals of its waiters."""
 
-    def __init__(self, url: str, pattern: str) -> None:
+    def __init__(self, url: str, pattern: str, match_id_of: Callable[[str], str]) -> None:
+        """Subscribe to ``pattern`` at ``url``; ``match_id_of`` names the match of a channel."""
         self.url = url
         self.pattern = pattern
+        self.match_id_of = match_id_of
         self._waiters: dict[str, set[threading.Event]] = {}
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
@@ -88,7 +90,7 @@ class Notifier:
                         self._subscribed.set()
                         self._wake_all()  # anything published before the subscription is re-read
                     elif message["type"] == "pmessage":
-                        self._wake(_match_id(message["channel"]))
+                        self._wake(self.match_id_of(message["channel"].decode()))
             except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
                 failures += 1
                 if failures == 1:  # once per outage, not once per attempt
@@ -111,8 +113,3 @@ class Notifier:
             signals = [signal for group in self._waiters.values() for signal in group]
         for signal in signals:
             signal.set()
-
-
-def _match_id(channel: bytes) -> str:
-    text = channel.decode()
-    return text[text.index("{") + 1 : text.rindex("}")]
