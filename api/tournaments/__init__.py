@@ -1,0 +1,1 @@
+"""Tournaments between scripts: the pure core (schedules, standings, SPRT), tested without Redis or HTTP."""

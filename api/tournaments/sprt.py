@@ -1,0 +1,131 @@
+"""A sequential probability ratio test (SPRT) for a two-entrant, two-player gauntlet.
+
+Entrant 0's results against entrant 1 (wins, draws, losses; a shared win is a draw) are tested for
+H0: entrant 0 is ``elo0`` stronger against H1: it is ``elo1`` stronger, in the logistic Elo model,
+where an Elo difference e gives the expected score ``s(e) = 1 / (1 + 10 ** (-e / 400))``. The
+log-likelihood ratio is the generalized SPRT's normal approximation on the trinomial that fishtest
+uses::
+
+    LLR = N (s1 - s0) (2 x - s0 - s1) / (2 v)
+
+with N games, x the mean score (win 1, draw 1/2, loss 0) and v its per-game variance. As in fishtest,
+a count of zero is replaced by 0.001 first, so that a run of wins alone has a finite LLR. The test
+stops with H1 once LLR >= log((1 - beta) / alpha), with H0 once LLR <= log(beta / (1 - alpha)).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from api.tournaments.standings import Z975, Outcome
+
+#: What a zero count becomes before the LLR is computed (fishtest's regularization).
+REGULARIZED_ZERO = 1e-3
+
+
+def expected_score(elo: float) -> float:
+    """The logistic Elo model's expected score of a player ``elo`` points stronger."""
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+def elo_of_score(score: float) -> float:
+    """The Elo difference whose expected score is ``score`` (infinite at 0 and 1)."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def _check_counts(wins: int, draws: int, losses: int) -> None:
+    if min(wins, draws, losses) < 0:
+        raise ValueError(f"counts cannot be negative: wins {wins}, draws {draws}, losses {losses}")
+
+
+def _mean_and_variance(wins: float, draws: float, losses: float) -> tuple[float, float, float]:
+    """N, the mean score and the per-game variance of the score."""
+    n = wins + draws + losses
+    mean = (wins + draws / 2) / n
+    variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean**2) / n
+    return n, mean, variance
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """The test's settings: the two hypotheses in Elo and the error rates, checked on construction."""
+
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def __post_init__(self) -> None:
+        for name in ("elo0", "elo1", "alpha", "beta"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+                raise ValueError(f"sprt {name} must be a finite number, not {value!r}")
+        if not 0 < self.alpha < 1:
+            raise ValueError(f"sprt alpha must lie strictly between 0 and 1, not {self.alpha}")
+        if not 0 < self.beta < 1:
+            raise ValueError(f"sprt beta must lie strictly between 0 and 1, not {self.beta}")
+        if not self.elo0 < self.elo1:
+            raise ValueError(f"sprt elo0 ({self.elo0}) must be less than elo1 ({self.elo1})")
+
+    def bounds(self) -> tuple[float, float]:
+        """The LLR's lower (accept H0) and upper (accept H1) bounds."""
+        return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
+
+    def llr(self, wins: int, draws: int, losses: int) -> float:
+        """The log-likelihood ratio of H1 against H0 after these results (0 before any game)."""
+        _check_counts(wins, draws, losses)
+        if wins + draws + losses == 0:
+            return 0.0
+        regularized = [count if count else REGULARIZED_ZERO for count in (wins, draws, losses)]
+        n, mean, variance = _mean_and_variance(*regularized)
+        s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
+        return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
+
+    def verdict(self, wins: int, draws: int, losses: int) -> Literal["H0", "H1"] | None:
+        """ "H1" once the LLR reaches the upper bound, "H0" once it reaches the lower one, else None."""
+        lower, upper = self.bounds()
+        llr = self.llr(wins, draws, losses)
+        if llr >= upper:
+            return "H1"
+        if llr <= lower:
+            return "H0"
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Sprt:
+        return cls(data["elo0"], data["elo1"], data.get("alpha", 0.05), data.get("beta", 0.05))
+
+
+def elo_estimate(wins: int, draws: int, losses: int) -> tuple[float, float, float] | None:
+    """Entrant 0's Elo advantage and its 95% interval (normal approximation on the mean score), or None
+    without games. Bounds beyond a score of 0 or 1 are infinite, as is the estimate for a score of 0 or 1."""
+    _check_counts(wins, draws, losses)
+    if wins + draws + losses == 0:
+        return None
+    n, mean, variance = _mean_and_variance(wins, draws, losses)
+    half = Z975 * math.sqrt(variance / n)
+    return elo_of_score(mean), elo_of_score(mean - half), elo_of_score(mean + half)
+
+
+def results_for(outcomes: Sequence[Outcome], entrant: int = 0) -> tuple[int, int, int]:
+    """Wins, draws and losses of ``entrant`` in two-player ``outcomes`` (level ranks are a draw)."""
+    wins = draws = losses = 0
+    for outcome in outcomes:
+        if entrant not in outcome.entrants or len(outcome.entrants) != 2:
+            continue
+        seat = outcome.entrants.index(entrant)
+        mine, theirs = outcome.ranks[seat], outcome.ranks[1 - seat]
+        wins += mine < theirs
+        draws += mine == theirs
+        losses += mine > theirs
+    return wins, draws, losses
