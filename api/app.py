@@ -22,6 +22,7 @@ from api.store import MatchStore
 from api.streams.notifier import Notifier
 from api.streams.routes import blp as streams_blp
 from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
+from api.tournaments.routes import blp as tournaments_blp
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
 
@@ -75,7 +76,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions[STORE_KEY] = store
     app.extensions[NOTIFIER_KEY] = Notifier(settings.redis_url, store.notify_pattern(), store.match_id_of_channel)
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
-    for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, health_blp):
+    for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, tournaments_blp, health_blp):
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)

@@ -98,7 +98,12 @@ def run_referee(_args: argparse.Namespace) -> int:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
     signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
-    Referee(MatchStore.connect(Settings.from_environment())).run(stop)
+    from api.tournaments.service import sweep
+    from api.tournaments.store import TournamentStore
+
+    store = MatchStore.connect(Settings.from_environment())
+    tournaments = TournamentStore(store)
+    Referee(store, sweep=lambda: sweep(tournaments)).run(stop)
     return 0
 
 

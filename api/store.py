@@ -10,7 +10,11 @@ one node and a script may touch them together:
   ``v``): who acted, what, when, and the events it produced;
 - ``<prefix>:{<id>}:idem:<scope>:<key digest>``, the response remembered for an ``Idempotency-Key``
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
-- the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write.
+- the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write;
+- ``<prefix>:{<id>}:illegal:<seat>``, a counter of the illegal actions a seat of a tournament match
+  sent (``Table.max_illegal``), expiring with the match.
+
+Tournaments keep their own keys under ``{t:<tournament id>}``: ``api/tournaments/store.py`` lists them.
 
 Two indexes span matches, each a sorted set under its own hash tag, kept by the same scripts:
 
@@ -402,6 +406,15 @@ class MatchStore:
                 args=[version, "" if due is None else repr(due), match_id],
             )
 
+    def count_illegal(self, match_id: str, seat: int, ttl: int) -> int:
+        """Count one more illegal action of ``seat``; how many it has sent."""
+        key = f"{self.settings.key_prefix}:{{{match_id}}}:illegal:{seat}"
+        with _reaching_redis(), self.client.pipeline(transaction=True) as pipe:
+            pipe.incr(key)
+            pipe.expire(key, ttl)
+            count, _ = pipe.execute()
+        return int(count)
+
     def ping(self) -> None:
         with _reaching_redis():
             self.client.ping()
@@ -409,3 +422,7 @@ class MatchStore:
 
 def _dumps(value: Any) -> bytes:
     return orjson.dumps(value)
+
+
+#: For the other stores (tournaments) that share this module's error translation.
+reaching_redis = _reaching_redis

@@ -128,12 +128,26 @@ class SeatSchema(Schema):
     name = fields.String(required=True, allow_none=True)
     kind = fields.String(required=True, validate=validate.OneOf(["player", "bot", "open"]))
     bot = fields.String(required=True, allow_none=True, metadata={"description": "The server bot playing it."})
-    state = fields.String(required=True, validate=validate.OneOf(["playing", "resigned", "timed_out"]))
+    state = fields.String(
+        required=True,
+        validate=validate.OneOf(["playing", "resigned", "timed_out", "disqualified"]),
+        metadata={
+            "description": "`playing`; or out of the match: `resigned`, `timed_out`, or `disqualified` (a tournament "
+            "match's seat that sent more illegal actions than the tournament allows)."
+        },
+    )
     deadline = fields.Float(
         required=True,
         allow_none=True,
         metadata={"description": "Under a time control: when this seat must have acted (epoch seconds)."},
     )
+
+
+class MatchTournamentSchema(Schema):
+    """The tournament that scheduled a match."""
+
+    tournament_id = fields.String(required=True)
+    index = fields.Integer(required=True, metadata={"description": "The match's place in the tournament's schedule."})
 
 
 class MatchSchema(Schema):
@@ -158,6 +172,9 @@ class MatchSchema(Schema):
     updated_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
+    tournament = fields.Nested(
+        MatchTournamentSchema, required=True, allow_none=True, metadata={"description": "null outside tournaments."}
+    )
     view = fields.Nested(ViewSchema, required=True, metadata={"description": "The public view of the table."})
 
 

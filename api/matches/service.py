@@ -10,10 +10,11 @@ from __future__ import annotations
 import base64
 import dataclasses
 import hashlib
+import logging
 import re
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -26,6 +27,8 @@ from api.store import MatchStore, Replayed, StaleVersion, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from engine import Event
 from engine.bots import bots_for
+
+log = logging.getLogger(__name__)
 
 #: How many versions the server plays for its bots within one request; the referee does the rest.
 SETTLE_STEPS = 64
@@ -83,6 +86,12 @@ def private_headers(version: int) -> dict[str, str]:
 # --- writing ---------------------------------------------------------------------------------------
 
 
+#: Called with the store and the table after the write that ends a match of a tournament (the
+#: tournament records the outcome and starts what it can). A listener's failure is logged, never
+#: raised: the match's write is done, and the referee's sweep of tournaments catches up.
+TOURNAMENT_MATCH_ENDED: list[Callable[[MatchStore, Table], None]] = []
+
+
 def commit(
     store: MatchStore,
     before: Table | None,
@@ -112,6 +121,12 @@ def commit(
         index_remove=index_remove,
         idempotency=idempotency,
     )
+    if table.tournament is not None and table.is_over and (before is None or not before.is_over):
+        for listener in TOURNAMENT_MATCH_ENDED:
+            try:
+                listener(store, table)
+            except Exception:
+                log.exception("tournament %s: recording match %s failed", table.tournament[0], table.match_id)
     return table
 
 
@@ -154,7 +169,7 @@ def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: 
 # --- creating --------------------------------------------------------------------------------------
 
 
-def _match_id_for(idempotency_key: str | None) -> str:
+def match_id_for(idempotency_key: str | None) -> str:
     """A fresh random match id; with an ``Idempotency-Key``, the id that key always creates.
 
     Ids never start with ``-``, so a command line can take one (or a token, which starts with it)
@@ -199,10 +214,22 @@ def seating(game_id: str, players: int, seats: Sequence[Mapping[str, Any]] | Non
     return chosen
 
 
-def create_match(store: MatchStore, body: Mapping[str, Any], idempotency_key: str | None) -> Answer:
-    """Set up and store a new match; the answer holds a token per player seat and the host token."""
+def create_match(
+    store: MatchStore,
+    body: Mapping[str, Any],
+    idempotency_key: str | None,
+    *,
+    tournament: tuple[str, int] | None = None,
+    max_illegal: int | None = None,
+    play_bots: bool = True,
+) -> Answer:
+    """Set up and store a new match; the answer holds a token per player seat and the host token.
+
+    A tournament's match carries the tournament and its place in the schedule, and may limit the
+    illegal actions a seat may send; ``play_bots`` false leaves the bots' first turns to the referee.
+    """
     key = check_idempotency_key(idempotency_key)
-    match_id = _match_id_for(key)
+    match_id = match_id_for(key)
     request_print = fingerprint(body)
     if key is not None and (remembered := store.remembered(match_id, "create", key)) is not None:
         return Answer.replay(remembered, request_print)
@@ -227,6 +254,8 @@ def create_match(store: MatchStore, body: Mapping[str, Any], idempotency_key: st
         host_digest=digest(host_token),
         time_control=None if control is None else TimeControl(control["per_action"], control["on_timeout"]),
         deadlines=tuple(None for _ in seats),
+        tournament=tournament,
+        max_illegal=max_illegal,
     )
     if table.status == "active":
         table = table.with_deadlines((), None, now)
@@ -249,7 +278,8 @@ def create_match(store: MatchStore, body: Mapping[str, Any], idempotency_key: st
         )
     except Replayed as replay:  # the same key raced itself: the first write won
         return Answer.replay(replay.remembered, request_print)
-    settle(store, table)
+    if play_bots:
+        settle(store, table)
     return answer
 
 
@@ -367,6 +397,8 @@ def play(
             return Answer.replay(remembered, request_print)
         if refusal.code == "action/too_late":
             settle(store, table)  # the seat's time ran out before the referee noticed: apply it now
+        elif refusal.code in ILLEGAL_CODES and table.max_illegal is not None:
+            count_illegal(store, table, seat)
         raise
     body = match_resource(step.table, seat, now)
     body["events"] = [{"version": step.table.version, **e.to_json()} for e in step.events if e.is_visible_to(seat)]
@@ -377,6 +409,25 @@ def play(
         return Answer.replay(replay.remembered, request_print)
     settle(store, after)
     return answer
+
+
+#: The refusals that count towards a tournament match's ``max_illegal``.
+ILLEGAL_CODES = ("action/illegal", "action/malformed")
+
+
+def count_illegal(store: MatchStore, table: Table, seat: int) -> None:
+    """Count one illegal action of ``seat``; at the match's limit the seat is disqualified (out of the match)."""
+    assert table.max_illegal is not None
+    if store.count_illegal(table.match_id, seat, store.ttl(False)) < table.max_illegal:
+        return
+    for _ in range(50):
+        if table.is_over or table.seats[seat].is_out:
+            return
+        try:
+            settle(store, commit(store, table, table.resign(seat, time.time(), "disqualified")))
+            return
+        except StaleVersion:
+            table = load_table(store, table.match_id)
 
 
 def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]:
@@ -397,6 +448,9 @@ def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]
         "updated_at": table.updated_at,
         "seats": table.seat_resources(),
         "time_control": None if table.time_control is None else table.time_control.to_json(),
+        "tournament": None
+        if table.tournament is None
+        else {"tournament_id": table.tournament[0], "index": table.tournament[1]},
         "view": {"game": match.game_id, **engine.view(match, seat, now)},
     }
     if seat is not None:

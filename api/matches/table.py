@@ -22,7 +22,7 @@ from engine import Event, Match
 from engine.bots import choose_action
 
 SeatKind = Literal["player", "bot", "open"]
-SeatState = Literal["playing", "resigned", "timed_out"]
+SeatState = Literal["playing", "resigned", "timed_out", "disqualified"]
 Status = Literal["waiting", "active", "finished", "aborted"]
 
 #: The bot that plays a seat that is out of the match (resigned, or timed out under ``forfeit``).
@@ -84,6 +84,10 @@ class Table:
     #: The result when the arena ended the match before its rules did (everyone else left).
     forced_result: Mapping[str, Any] | None = None
     aborted: bool = False
+    #: The tournament that scheduled this match and the match's place in its schedule.
+    tournament: tuple[str, int] | None = None
+    #: Illegal actions a seat may submit before it is disqualified (None: no limit).
+    max_illegal: int | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -283,6 +287,8 @@ class Table:
             "deadlines": list(self.deadlines),
             "forced_result": None if self.forced_result is None else dict(self.forced_result),
             "aborted": self.aborted,
+            "tournament": None if self.tournament is None else list(self.tournament),
+            "max_illegal": self.max_illegal,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -306,6 +312,8 @@ class Table:
             deadlines=tuple(record.get("deadlines") or (None for _ in seats)),
             forced_result=record.get("forced_result"),
             aborted=record.get("aborted", False),
+            tournament=None if record.get("tournament") is None else tuple(record["tournament"]),
+            max_illegal=record.get("max_illegal"),
         )
 
     def summary(self) -> dict[str, Any]:

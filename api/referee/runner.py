@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 
 import redis
 
@@ -31,8 +32,22 @@ LONGEST_SLEEP = 1.0
 class Referee:
     """One referee process's loop over the store's due set."""
 
-    def __init__(self, store: MatchStore) -> None:
+    def __init__(self, store: MatchStore, sweep: Callable[[], object] | None = None, sweep_every: float = 1.0) -> None:
+        """``sweep`` is called every ``sweep_every`` seconds (the tournaments' director)."""
         self.store = store
+        self.sweep = sweep
+        self.sweep_every = sweep_every
+        self._swept = 0.0
+
+    def run_sweep(self) -> None:
+        if self.sweep is not None and time.monotonic() - self._swept >= self.sweep_every:
+            self._swept = time.monotonic()
+            try:
+                self.sweep()
+            except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
+                raise
+            except Exception:
+                log.exception("referee: the sweep failed")
 
     def run_due(self, now: float | None = None) -> int:
         """Settle every match that is due by ``now``; how many were claimed."""
@@ -64,6 +79,7 @@ class Referee:
                     wake.subscribe(self.store.wake_channel())
                 while self.run_due():
                     pass
+                self.run_sweep()
                 first = self.store.next_due()
                 pause = LONGEST_SLEEP if first is None else min(max(first - time.time(), 0.0), LONGEST_SLEEP)
                 if pause > 0 and wake.get_message(timeout=pause) is not None:

@@ -45,6 +45,7 @@ MATCH_KEYS = {
     "updated_at",
     "seats",
     "time_control",
+    "tournament",
     "view",
 }
 

@@ -18,6 +18,7 @@ from api.games.schemas import GameListSchema, GameSchema
 from api.health.routes import HealthSchema
 from api.lobby import schemas as lobby
 from api.matches import schemas
+from api.tournaments import schemas as tournaments
 from tests.api.helpers import Json, act, auth, body_of, create_match
 from tests.engine.conformance import option_grid
 
@@ -40,6 +41,16 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "joinMatch": ("/matches/{match_id}/join", "post", "201", lobby.JoinedSchema),
     "resignSeat": ("/matches/{match_id}/resign", "post", "200", schemas.SeatViewSchema),
     "abortMatch": ("/matches/{match_id}/abort", "post", "200", schemas.MatchSchema),
+    "createTournament": ("/tournaments", "post", "201", tournaments.CreatedTournamentSchema),
+    "listTournaments": ("/tournaments", "get", "200", tournaments.TournamentListSchema),
+    "getTournament": ("/tournaments/{tournament_id}", "get", "200", tournaments.TournamentSchema),
+    "joinTournament": ("/tournaments/{tournament_id}/entrants", "post", "201", tournaments.EntrantTokenSchema),
+    "startTournament": ("/tournaments/{tournament_id}/start", "post", "200", tournaments.TournamentSchema),
+    "cancelTournament": ("/tournaments/{tournament_id}/cancel", "post", "200", tournaments.TournamentSchema),
+    "nextTournamentMatch": ("/tournaments/{tournament_id}/next", "get", "200", tournaments.NextMatchSchema),
+    "getTournamentStandings": ("/tournaments/{tournament_id}/standings", "get", "200", tournaments.StandingsSchema),
+    "listTournamentMatches": ("/tournaments/{tournament_id}/matches", "get", "200", tournaments.ScheduleSchema),
+    "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournaments.ForfeitedSchema),
 }
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.

@@ -5,17 +5,30 @@ from .action_record_action import ActionRecordAction
 from .bot import Bot
 from .create_match import CreateMatch
 from .create_match_options import CreateMatchOptions
+from .create_tournament import CreateTournament
+from .create_tournament_format import CreateTournamentFormat
+from .create_tournament_options import CreateTournamentOptions
 from .created_match import CreatedMatch
+from .created_tournament import CreatedTournament
+from .elo import Elo
+from .entrant import Entrant
+from .entrant_kind import EntrantKind
+from .entrant_request import EntrantRequest
+from .entrant_token import EntrantToken
 from .error import Error
 from .error_details import ErrorDetails
 from .event import Event
 from .event_data import EventData
 from .event_page import EventPage
+from .forfeit import Forfeit
+from .forfeit_cause import ForfeitCause
+from .forfeited import Forfeited
 from .game import Game
 from .game_list import GameList
 from .game_score_order_type_1 import GameScoreOrderType1
 from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
 from .game_score_order_type_3_type_1 import GameScoreOrderType3Type1
+from .get_tournament_standings_format import GetTournamentStandingsFormat
 from .girafferaffe_play import GirafferaffePlay
 from .girafferaffe_play_record import GirafferaffePlayRecord
 from .girafferaffe_play_type import GirafferaffePlayType
@@ -25,8 +38,10 @@ from .girafferaffe_robot_view import GirafferaffeRobotView
 from .girafferaffe_tree_view import GirafferaffeTreeView
 from .girafferaffe_view import GirafferaffeView
 from .girafferaffe_view_game import GirafferaffeViewGame
+from .head_to_head import HeadToHead
 from .health import Health
 from .join import Join
+from .join_tournament import JoinTournament
 from .joined import Joined
 from .legal_actions import LegalActions
 from .list_matches_status_type_1 import ListMatchesStatusType1
@@ -40,9 +55,11 @@ from .match_over_event_status import MatchOverEventStatus
 from .match_status import MatchStatus
 from .match_summary import MatchSummary
 from .match_summary_status import MatchSummaryStatus
+from .match_tournament import MatchTournament
 from .move_result import MoveResult
 from .move_result_options import MoveResultOptions
 from .move_result_status import MoveResultStatus
+from .next_match import NextMatch
 from .option import Option
 from .option_kind import OptionKind
 from .pagination_metadata import PaginationMetadata
@@ -71,8 +88,14 @@ from .pipifax_flip import PipifaxFlip
 from .pipifax_flip_type import PipifaxFlipType
 from .pipifax_view import PipifaxView
 from .pipifax_view_game import PipifaxViewGame
+from .progress import Progress
 from .result import Result
 from .ruling import Ruling
+from .schedule import Schedule
+from .schedule_status import ScheduleStatus
+from .scheduled_match import ScheduledMatch
+from .scheduled_match_state import ScheduledMatchState
+from .scheduled_match_tokens_type_0 import ScheduledMatchTokensType0
 from .seat import Seat
 from .seat_kind import SeatKind
 from .seat_request import SeatRequest
@@ -81,6 +104,14 @@ from .seat_token import SeatToken
 from .seat_view import SeatView
 from .seat_view_options import SeatViewOptions
 from .seat_view_status import SeatViewStatus
+from .sprt import Sprt
+from .sprt_request import SprtRequest
+from .sprt_verdict_type_1 import SprtVerdictType1
+from .sprt_verdict_type_2_type_1 import SprtVerdictType2Type1
+from .sprt_verdict_type_3_type_1 import SprtVerdictType3Type1
+from .standing import Standing
+from .standing_forfeits import StandingForfeits
+from .standings import Standings
 from .stream_match_response_200_type_0 import StreamMatchResponse200Type0
 from .stream_match_response_200_type_0_event import StreamMatchResponse200Type0Event
 from .stream_seat_response_200_type_0 import StreamSeatResponse200Type0
@@ -97,6 +128,14 @@ from .taiga_view_game import TaigaViewGame
 from .taiga_view_phase import TaigaViewPhase
 from .time_control import TimeControl
 from .time_control_on_timeout import TimeControlOnTimeout
+from .tournament import Tournament
+from .tournament_format import TournamentFormat
+from .tournament_list import TournamentList
+from .tournament_options import TournamentOptions
+from .tournament_status import TournamentStatus
+from .tournament_summary import TournamentSummary
+from .tournament_summary_format import TournamentSummaryFormat
+from .tournament_summary_status import TournamentSummaryStatus
 from .turn_event import TurnEvent
 from .turn_legal_actions import TurnLegalActions
 
@@ -106,17 +145,30 @@ __all__ = (
     "Bot",
     "CreateMatch",
     "CreateMatchOptions",
+    "CreateTournament",
+    "CreateTournamentFormat",
+    "CreateTournamentOptions",
     "CreatedMatch",
+    "CreatedTournament",
+    "Elo",
+    "Entrant",
+    "EntrantKind",
+    "EntrantRequest",
+    "EntrantToken",
     "Error",
     "ErrorDetails",
     "Event",
     "EventData",
     "EventPage",
+    "Forfeit",
+    "ForfeitCause",
+    "Forfeited",
     "Game",
     "GameList",
     "GameScoreOrderType1",
     "GameScoreOrderType2Type1",
     "GameScoreOrderType3Type1",
+    "GetTournamentStandingsFormat",
     "GirafferaffePlay",
     "GirafferaffePlayRecord",
     "GirafferaffePlayType",
@@ -126,8 +178,10 @@ __all__ = (
     "GirafferaffeTreeView",
     "GirafferaffeView",
     "GirafferaffeViewGame",
+    "HeadToHead",
     "Health",
     "Join",
+    "JoinTournament",
     "Joined",
     "LegalActions",
     "ListMatchesStatusType1",
@@ -141,9 +195,11 @@ __all__ = (
     "MatchStatus",
     "MatchSummary",
     "MatchSummaryStatus",
+    "MatchTournament",
     "MoveResult",
     "MoveResultOptions",
     "MoveResultStatus",
+    "NextMatch",
     "Option",
     "OptionKind",
     "PaginationMetadata",
@@ -172,8 +228,14 @@ __all__ = (
     "PipifaxFlipType",
     "PipifaxView",
     "PipifaxViewGame",
+    "Progress",
     "Result",
     "Ruling",
+    "Schedule",
+    "ScheduleStatus",
+    "ScheduledMatch",
+    "ScheduledMatchState",
+    "ScheduledMatchTokensType0",
     "Seat",
     "SeatKind",
     "SeatRequest",
@@ -182,6 +244,14 @@ __all__ = (
     "SeatView",
     "SeatViewOptions",
     "SeatViewStatus",
+    "Sprt",
+    "SprtRequest",
+    "SprtVerdictType1",
+    "SprtVerdictType2Type1",
+    "SprtVerdictType3Type1",
+    "Standing",
+    "StandingForfeits",
+    "Standings",
     "StreamMatchResponse200Type0",
     "StreamMatchResponse200Type0Event",
     "StreamSeatResponse200Type0",
@@ -198,6 +268,14 @@ __all__ = (
     "TaigaViewPhase",
     "TimeControl",
     "TimeControlOnTimeout",
+    "Tournament",
+    "TournamentFormat",
+    "TournamentList",
+    "TournamentOptions",
+    "TournamentStatus",
+    "TournamentSummary",
+    "TournamentSummaryFormat",
+    "TournamentSummaryStatus",
     "TurnEvent",
     "TurnLegalActions",
 )

@@ -10,6 +10,7 @@ from ..models.move_result_status import MoveResultStatus
 if TYPE_CHECKING:
     from ..models.event import Event
     from ..models.girafferaffe_view import GirafferaffeView
+    from ..models.match_tournament import MatchTournament
     from ..models.move_result_options import MoveResultOptions
     from ..models.pili_pili_view import PiliPiliView
     from ..models.pipifax_view import PipifaxView
@@ -39,6 +40,7 @@ class MoveResult:
         status (MoveResultStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
         time_control (None | TimeControl):
         to_act (list[int]): The seats that may act now.
+        tournament (MatchTournament | None): null outside tournaments.
         updated_at (float): Seconds since the epoch.
         version (int): Rises by one per action; also the ETag.
         view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
@@ -57,12 +59,14 @@ class MoveResult:
     status: MoveResultStatus
     time_control: None | TimeControl
     to_act: list[int]
+    tournament: MatchTournament | None
     updated_at: float
     version: int
     view: GirafferaffeView | PiliPiliView | PipifaxView | TaigaView
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.girafferaffe_view import GirafferaffeView
+        from ..models.match_tournament import MatchTournament
         from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
@@ -109,6 +113,12 @@ class MoveResult:
 
         to_act = self.to_act
 
+        tournament: dict[str, Any] | None
+        if isinstance(self.tournament, MatchTournament):
+            tournament = self.tournament.to_dict()
+        else:
+            tournament = self.tournament
+
         updated_at = self.updated_at
 
         version = self.version
@@ -140,6 +150,7 @@ class MoveResult:
                 "status": status,
                 "time_control": time_control,
                 "to_act": to_act,
+                "tournament": tournament,
                 "updated_at": updated_at,
                 "version": version,
                 "view": view,
@@ -152,6 +163,7 @@ class MoveResult:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.event import Event
         from ..models.girafferaffe_view import GirafferaffeView
+        from ..models.match_tournament import MatchTournament
         from ..models.move_result_options import MoveResultOptions
         from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
@@ -228,6 +240,21 @@ class MoveResult:
 
         to_act = cast(list[int], d.pop("to_act"))
 
+        def _parse_tournament(data: object) -> MatchTournament | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tournament_type_0 = MatchTournament.from_dict(data)
+
+                return tournament_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MatchTournament | None, data)
+
+        tournament = _parse_tournament(d.pop("tournament"))
+
         updated_at = d.pop("updated_at")
 
         version = d.pop("version")
@@ -281,6 +308,7 @@ class MoveResult:
             status=status,
             time_control=time_control,
             to_act=to_act,
+            tournament=tournament,
             updated_at=updated_at,
             version=version,
             view=view,

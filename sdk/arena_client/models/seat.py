@@ -20,7 +20,8 @@ class Seat:
         kind (SeatKind):
         name (None | str):
         seat (int):
-        state (SeatState):
+        state (SeatState): `playing`; or out of the match: `resigned`, `timed_out`, or `disqualified` (a tournament
+            match's seat that sent more illegal actions than the tournament allows).
     """
 
     bot: None | str

@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class SeatState(StrEnum):
+    DISQUALIFIED = "disqualified"
     PLAYING = "playing"
     RESIGNED = "resigned"
     TIMED_OUT = "timed_out"

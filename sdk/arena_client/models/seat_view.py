@@ -9,6 +9,7 @@ from ..models.seat_view_status import SeatViewStatus
 
 if TYPE_CHECKING:
     from ..models.girafferaffe_view import GirafferaffeView
+    from ..models.match_tournament import MatchTournament
     from ..models.pili_pili_view import PiliPiliView
     from ..models.pipifax_view import PipifaxView
     from ..models.result import Result
@@ -37,6 +38,7 @@ class SeatView:
         status (SeatViewStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
         time_control (None | TimeControl):
         to_act (list[int]): The seats that may act now.
+        tournament (MatchTournament | None): null outside tournaments.
         updated_at (float): Seconds since the epoch.
         version (int): Rises by one per action; also the ETag.
         view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
@@ -54,12 +56,14 @@ class SeatView:
     status: SeatViewStatus
     time_control: None | TimeControl
     to_act: list[int]
+    tournament: MatchTournament | None
     updated_at: float
     version: int
     view: GirafferaffeView | PiliPiliView | PipifaxView | TaigaView
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.girafferaffe_view import GirafferaffeView
+        from ..models.match_tournament import MatchTournament
         from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
@@ -101,6 +105,12 @@ class SeatView:
 
         to_act = self.to_act
 
+        tournament: dict[str, Any] | None
+        if isinstance(self.tournament, MatchTournament):
+            tournament = self.tournament.to_dict()
+        else:
+            tournament = self.tournament
+
         updated_at = self.updated_at
 
         version = self.version
@@ -131,6 +141,7 @@ class SeatView:
                 "status": status,
                 "time_control": time_control,
                 "to_act": to_act,
+                "tournament": tournament,
                 "updated_at": updated_at,
                 "version": version,
                 "view": view,
@@ -142,6 +153,7 @@ class SeatView:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.girafferaffe_view import GirafferaffeView
+        from ..models.match_tournament import MatchTournament
         from ..models.pili_pili_view import PiliPiliView
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
@@ -211,6 +223,21 @@ class SeatView:
 
         to_act = cast(list[int], d.pop("to_act"))
 
+        def _parse_tournament(data: object) -> MatchTournament | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tournament_type_0 = MatchTournament.from_dict(data)
+
+                return tournament_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MatchTournament | None, data)
+
+        tournament = _parse_tournament(d.pop("tournament"))
+
         updated_at = d.pop("updated_at")
 
         version = d.pop("version")
@@ -263,6 +290,7 @@ class SeatView:
             status=status,
             time_control=time_control,
             to_act=to_act,
+            tournament=tournament,
             updated_at=updated_at,
             version=version,
             view=view,

@@ -1,0 +1,201 @@
+"""``/tournaments``: create, join, start and cancel tournaments; entrants' next matches; standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, request
+from flask.views import MethodView
+
+from api.blueprint import ArenaBlueprint
+from api.errors import ErrorSchema, error_response
+from api.extensions import notifier, store
+from api.matches.routes import BEARER
+from api.tournaments import schemas, service
+from api.tournaments.store import TournamentNotFound, TournamentStore
+
+blp = ArenaBlueprint(
+    "tournaments",
+    __name__,
+    url_prefix="/tournaments",
+    description="Tournaments between programs and server bots: schedules, next matches, standings and ratings.",
+)
+
+ERRORS = {
+    400: "The body is not valid JSON (`request/bad_request`).",
+    401: "Missing or invalid token (`auth/missing_token`, `auth/invalid_token`).",
+    403: "A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, "
+    "`auth/not_an_entrant`).",
+    404: "No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`).",
+    409: "Not now: entries are closed (`tournament/started`), it is over (`tournament/over`), or the match is "
+    "not playing (`match/over`).",
+    413: "The request body is too large (`request/too_large`).",
+    415: "The body is not sent as `application/json` (`request/unsupported_media_type`).",
+    422: "Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, "
+    "`tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...).",
+    503: "The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly.",
+}
+
+
+def _errors(*statuses: int) -> Any:
+    def decorate(view: Any) -> Any:
+        for status in reversed(statuses):
+            view = blp.alt_response(status, schema=ErrorSchema, description=ERRORS[status])(view)
+        return view
+
+    return decorate
+
+
+@blp.app_errorhandler(TournamentNotFound)
+def tournament_not_found(error: TournamentNotFound) -> Response:
+    return error_response(404, "tournament/not_found", f"no tournament {error.args[0]!r} (it may have expired)")
+
+
+def tournaments() -> TournamentStore:
+    return TournamentStore(store())
+
+
+def _private(body: dict[str, Any], status: int = 200) -> Response:
+    response = jsonify(body)
+    response.status_code = status
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@blp.route("")
+class Tournaments(MethodView):
+    @blp.doc(operationId="createTournament")
+    @blp.arguments(schemas.CreateTournamentSchema())
+    @blp.response(201, schemas.CreatedTournamentSchema)
+    @_errors(400, 413, 415, 422, 503)
+    def post(self, body: dict[str, Any]) -> Response:
+        """Create a tournament; the answer holds a token per named entrant and the host's token.
+
+        Each entrant plays with `GET /tournaments/{id}/next` and its token; server-bot entrants
+        play on the server. With `start: false` others may join until the host starts it.
+        """
+        return _private(service.create(tournaments(), body), 201)
+
+    @blp.doc(operationId="listTournaments")
+    @blp.arguments(schemas.TournamentListQuerySchema(), location="query")
+    @blp.response(200, schemas.TournamentListSchema)
+    @_errors(422, 503)
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+        """List tournaments, newest first; page with `cursor`."""
+        before = None
+        if query["cursor"] is not None:
+            score, _, last_id = query["cursor"].partition("~")
+            before = (float(score), last_id)
+        page, cursor = tournaments().list_summaries(query["limit"], before)
+        return {"tournaments": page, "next_cursor": None if cursor is None else f"{cursor[0]!r}~{cursor[1]}"}
+
+
+@blp.route("/<tournament_id>")
+class TournamentById(MethodView):
+    @blp.doc(operationId="getTournament")
+    @blp.response(200, schemas.TournamentSchema)
+    @_errors(404, 503)
+    def get(self, tournament_id: str) -> dict[str, Any]:
+        """The tournament: status, progress (matches finished of scheduled), standings with ratings, SPRT."""
+        return service.resource(service.load(tournaments(), tournament_id))
+
+
+@blp.route("/<tournament_id>/entrants")
+class Entrants(MethodView):
+    @blp.doc(operationId="joinTournament")
+    @blp.arguments(schemas.JoinTournamentSchema())
+    @blp.response(201, schemas.EntrantTokenSchema)
+    @_errors(400, 404, 409, 413, 415, 422, 503)
+    def post(self, body: dict[str, Any], tournament_id: str) -> Response:
+        """Enter the tournament by name before it starts; the answer holds the entrant's token."""
+        return _private(service.join(tournaments(), tournament_id, body["name"]), 201)
+
+
+@blp.route("/<tournament_id>/start")
+class Start(MethodView):
+    @blp.doc(operationId="startTournament", security=BEARER)
+    @blp.response(200, schemas.TournamentSchema)
+    @_errors(401, 403, 404, 409, 422, 503)
+    def post(self, tournament_id: str) -> dict[str, Any]:
+        """Close entries and start (host token): the schedule is drawn and the first matches begin."""
+        return service.resource(service.start(tournaments(), tournament_id, request.headers.get("Authorization")))
+
+
+@blp.route("/<tournament_id>/cancel")
+class Cancel(MethodView):
+    @blp.doc(operationId="cancelTournament", security=BEARER)
+    @blp.response(200, schemas.TournamentSchema)
+    @_errors(401, 403, 404, 409, 503)
+    def post(self, tournament_id: str) -> dict[str, Any]:
+        """Call the tournament off (host token): matches playing are aborted, the rest never start."""
+        return service.resource(service.cancel(tournaments(), tournament_id, request.headers.get("Authorization")))
+
+
+@blp.route("/<tournament_id>/next")
+class Next(MethodView):
+    @blp.doc(operationId="nextTournamentMatch", security=BEARER)
+    @blp.arguments(schemas.NextQuerySchema(), location="query")
+    @blp.response(200, schemas.NextMatchSchema)
+    @blp.alt_response(304, description="No match came for the entrant within `wait` seconds; ask again.")
+    @_errors(401, 403, 404, 422, 503)
+    def get(self, query: dict[str, Any], tournament_id: str) -> Response:
+        """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
+
+        The same match is given again until it is over. With `wait=S`, answers as soon as a match
+        is scheduled for the entrant, or 304 after S seconds.
+        """
+        tstore = tournaments()
+        authorization = request.headers.get("Authorization")
+        found = service.wait_for_next(tstore, notifier(), tournament_id, authorization, query["wait"])
+        if found is None:
+            return Response(status=304)
+        return _private(found)
+
+
+@blp.route("/<tournament_id>/standings")
+class StandingsTable(MethodView):
+    @blp.doc(operationId="getTournamentStandings")
+    @blp.arguments(schemas.StandingsQuerySchema(), location="query")
+    @blp.response(200, schemas.StandingsSchema)
+    @_errors(404, 422, 503)
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
+        """The standings, best first, and the head-to-head table; `?format=csv` gives one CSV row per entrant."""
+        table = service.load(tournaments(), tournament_id).standings()
+        if query["format"] == "csv":
+            return Response(table.to_csv(), mimetype="text/csv")
+        return table.to_json()
+
+
+@blp.route("/<tournament_id>/matches")
+class Schedule(MethodView):
+    @blp.doc(operationId="listTournamentMatches")
+    @blp.response(200, schemas.ScheduleSchema)
+    @_errors(401, 403, 404, 503)
+    def get(self, tournament_id: str) -> Response:
+        """Every scheduled match with its state, match id and outcome.
+
+        With the host's token (optional), matches playing also carry their seats' tokens, so a host
+        can launch the programs of each match (`arena tournament run`, `arena worker`).
+        """
+        tstore = tournaments()
+        authorization = request.headers.get("Authorization")
+        body = service.schedule(tstore, service.load(tstore, tournament_id), authorization)
+        return _private(body) if authorization else jsonify(body)
+
+
+@blp.route("/<tournament_id>/forfeits")
+class Forfeits(MethodView):
+    @blp.doc(operationId="reportForfeit", security=BEARER)
+    @blp.arguments(schemas.ForfeitSchema())
+    @blp.response(200, schemas.ForfeitedSchema)
+    @_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)
+    def post(self, body: dict[str, Any], tournament_id: str) -> dict[str, Any]:
+        """Report (host token) that a seat's program crashed: the seat forfeits its match (`crash`)."""
+        return service.report_forfeit(
+            tournaments(),
+            tournament_id,
+            request.headers.get("Authorization"),
+            index=body["index"],
+            seat=body["seat"],
+            cause=body["cause"],
+        )

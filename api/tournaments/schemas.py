@@ -1,0 +1,365 @@
+"""Request and response schemas of tournaments."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from api.matches.schemas import NAME, TimeControlSchema, wait_field
+from api.type_schemas import JsonInteger
+
+FORMATS = ["round-robin", "swiss", "gauntlet"]
+STATUSES = ["open", "running", "finished", "cancelled"]
+MATCH_STATES = ["pending", "playing", "done", "void", "skipped"]
+FORFEIT_CAUSES = ["timeout", "crash", "illegal", "resigned"]
+
+
+class EntrantRequestSchema(Schema):
+    """An entrant: a program you run (a name; it gets a token), or one of the server's bots."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=NAME, metadata={"description": "Unique within the tournament."})
+    bot = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "A server bot of the game (`GET /games/{id}` lists them): it plays on the server."},
+    )
+
+
+class SprtRequestSchema(Schema):
+    """A sequential probability ratio test on entrant 0 against entrant 1."""
+
+    class Meta:
+        unknown = RAISE
+
+    elo0 = fields.Float(required=True, validate=validate.Range(min=-2000, max=2000))
+    elo1 = fields.Float(required=True, validate=validate.Range(min=-2000, max=2000))
+    alpha = fields.Float(
+        load_default=0.05, validate=validate.Range(min=0, max=1, min_inclusive=False, max_inclusive=False)
+    )
+    beta = fields.Float(
+        load_default=0.05, validate=validate.Range(min=0, max=1, min_inclusive=False, max_inclusive=False)
+    )
+
+    @validates_schema
+    def _ordered(self, data: dict[str, float], **_: object) -> None:
+        if data["elo0"] >= data["elo1"]:
+            raise ValidationError("elo0 must be below elo1", "elo1")
+
+
+class CreateTournamentSchema(Schema):
+    """A new tournament: the game, the table size, the format and the entrants."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    options = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(allow_none=True),
+        load_default=dict,
+        metadata={"description": "The options of every match (see the game's catalogue entry)."},
+    )
+    players_per_match = JsonInteger(required=True, validate=validate.Range(min=1, max=16))
+    format = fields.String(
+        required=True,
+        validate=validate.OneOf(FORMATS),
+        metadata={
+            "description": "`round-robin`: every group of `players_per_match` entrants meets; `swiss`: `rounds` "
+            "rounds of tables of entrants of similar standing; `gauntlet`: entrant 0 against the field."
+        },
+    )
+    rounds = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "Swiss: how many rounds (required). Others: rounds of a balanced design, if one is used."
+        },
+    )
+    games_per_pairing = JsonInteger(
+        load_default=1,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "Deals per table; each deal is played once per seat rotation, so a table plays "
+            "`games_per_pairing * players_per_match` matches."
+        },
+    )
+    duplicate = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Play every rotation of a deal with the same seed, so the luck of the deal cancels out."
+        },
+    )
+    seed = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0, max=2**63 - 1),
+        metadata={"description": "The tournament's seed (every match seed derives from it); revealed when it is over."},
+    )
+    time_control = fields.Nested(
+        TimeControlSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "The time control of every match (default: 60 s per decision, forfeit on timeout)."},
+    )
+    concurrency = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=10_000),
+        metadata={"description": "At most this many matches at once (default: as many as the entrants allow)."},
+    )
+    max_illegal = JsonInteger(
+        load_default=10,
+        validate=validate.Range(min=1, max=10_000),
+        metadata={"description": "Illegal actions an entrant may send in one match; one more forfeits it (`illegal`)."},
+    )
+    sprt = fields.Nested(
+        SprtRequestSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a verdict."},
+    )
+    entrants = fields.List(
+        fields.Nested(EntrantRequestSchema), required=True, validate=validate.Length(min=0, max=1000)
+    )
+    start = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "Start at once (default). `false` keeps entries open (`POST .../entrants`) until the "
+            "host starts it."
+        },
+    )
+
+
+class JoinTournamentSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=NAME, metadata={"description": "Unique within the tournament."})
+
+
+class EntrantTokenSchema(Schema):
+    entrant = fields.Integer(required=True, metadata={"description": "The entrant's number (its index)."})
+    name = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "The entrant's secret bearer token."})
+
+
+class EntrantSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["player", "bot"]))
+    bot = fields.String(required=True, allow_none=True)
+
+
+class ProgressSchema(Schema):
+    scheduled = fields.Integer(required=True, metadata={"description": "Matches the tournament plays in all."})
+    finished = fields.Integer(required=True, metadata={"description": "Matches over (`done` and `void`)."})
+    pending = fields.Integer(required=True)
+    playing = fields.Integer(required=True)
+    done = fields.Integer(required=True)
+    void = fields.Integer(required=True, metadata={"description": "Matches that ended without a result."})
+    skipped = fields.Integer(required=True, metadata={"description": "Matches never played (SPRT verdict, cancel)."})
+
+
+class RatingSchema(Schema):
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma: the rating the table sorts by."})
+
+
+class StandingSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+    matches = fields.Integer(required=True)
+    wins = fields.Integer(required=True)
+    points = fields.Float(required=True, metadata={"description": "(k - rank) / (k - 1) per match, summed."})
+    mean_rank = fields.Float(required=True, allow_none=True)
+    rank_interval = fields.List(
+        fields.Float(), required=True, allow_none=True, metadata={"description": "95% interval of the mean rank."}
+    )
+    mean_score = fields.Float(required=True, allow_none=True)
+    forfeits = fields.Dict(
+        keys=fields.String(), values=fields.Integer(), required=True, metadata={"description": "Forfeits by cause."}
+    )
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(required=True)
+
+
+class HeadToHeadSchema(Schema):
+    ahead = fields.Integer(required=True)
+    behind = fields.Integer(required=True)
+    level = fields.Integer(required=True)
+
+
+class StandingsSchema(Schema):
+    entrants = fields.List(fields.Nested(StandingSchema), required=True, metadata={"description": "Best first."})
+    head_to_head = fields.List(
+        fields.List(fields.Nested(HeadToHeadSchema)),
+        required=True,
+        metadata={"description": "`[a][b]`: how often entrant a finished ahead of, behind or level with b."},
+    )
+
+
+class EloSchema(Schema):
+    elo = fields.Float(required=True)
+    low = fields.Float(required=True)
+    high = fields.Float(required=True)
+
+
+class SprtSchema(Schema):
+    elo0 = fields.Float(required=True)
+    elo1 = fields.Float(required=True)
+    alpha = fields.Float(required=True)
+    beta = fields.Float(required=True)
+    wins = fields.Integer(required=True, metadata={"description": "Entrant 0's wins against entrant 1."})
+    draws = fields.Integer(required=True)
+    losses = fields.Integer(required=True)
+    llr = fields.Float(required=True, metadata={"description": "The log-likelihood ratio so far."})
+    lower_bound = fields.Float(required=True)
+    upper_bound = fields.Float(required=True)
+    verdict = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["H0", "H1"]),
+        metadata={
+            "description": "`H1`: entrant 0 is at least elo1 stronger; `H0`: at most elo0; null: no verdict yet."
+        },
+    )
+    elo = fields.Nested(EloSchema, required=True, allow_none=True, metadata={"description": "Elo estimate, 95%."})
+
+
+class TournamentSchema(Schema):
+    """A tournament as anyone sees it."""
+
+    tournament_id = fields.String(required=True)
+    game = fields.String(required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
+    players_per_match = fields.Integer(required=True)
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    rounds = fields.Integer(required=True, allow_none=True)
+    games_per_pairing = fields.Integer(required=True)
+    duplicate = fields.Boolean(required=True)
+    time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
+    concurrency = fields.Integer(required=True, allow_none=True)
+    max_illegal = fields.Integer(required=True)
+    seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(STATUSES),
+        metadata={"description": "`open` for entries, `running`, `finished` or `cancelled`."},
+    )
+    version = fields.Integer(required=True)
+    entrants = fields.List(fields.Nested(EntrantSchema), required=True)
+    progress = fields.Nested(ProgressSchema, required=True)
+    standings = fields.Nested(StandingsSchema, required=True)
+    sprt = fields.Nested(SprtSchema, required=True, allow_none=True)
+    created_at = fields.Float(required=True)
+    updated_at = fields.Float(required=True)
+
+
+class CreatedTournamentSchema(Schema):
+    tournament = fields.Nested(TournamentSchema, required=True)
+    entrants = fields.List(
+        fields.Nested(EntrantTokenSchema),
+        required=True,
+        metadata={"description": "The tokens of the named entrants (server bots get none)."},
+    )
+    host_token = fields.String(
+        required=True, metadata={"description": "The host's secret token: it starts and cancels the tournament."}
+    )
+
+
+class TournamentSummarySchema(Schema):
+    tournament_id = fields.String(required=True)
+    game = fields.String(required=True)
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    players_per_match = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    entrants = fields.Integer(required=True)
+    progress = fields.Nested(ProgressSchema, required=True)
+    created_at = fields.Float(required=True)
+    updated_at = fields.Float(required=True)
+
+
+class TournamentListSchema(Schema):
+    tournaments = fields.List(fields.Nested(TournamentSummarySchema), required=True)
+    next_cursor = fields.String(required=True, allow_none=True)
+
+
+class TournamentListQuerySchema(Schema):
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    cursor = fields.String(
+        load_default=None,
+        validate=validate.Regexp(r"^[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?~[A-Za-z0-9_-]{1,64}$"),
+        metadata={"description": "The `next_cursor` of the previous page."},
+    )
+
+
+class NextQuerySchema(Schema):
+    wait = wait_field()
+
+
+class NextMatchSchema(Schema):
+    """The entrant's match to play now, or `done`."""
+
+    match_id = fields.String(metadata={"description": "The match to play (absent once `done`)."})
+    seat = fields.Integer(metadata={"description": "The entrant's seat in it."})
+    token = fields.String(metadata={"description": "That seat's secret token."})
+    index = fields.Integer(metadata={"description": "The match's place in the schedule."})
+    done = fields.Boolean(metadata={"description": "`true` once the entrant has nothing left to play."})
+
+
+class StandingsQuerySchema(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+class ScheduledMatchSchema(Schema):
+    index = fields.Integer(required=True)
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    deal = fields.Integer(required=True)
+    rotation = fields.Integer(required=True)
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrant in each seat."})
+    state = fields.String(required=True, validate=validate.OneOf(MATCH_STATES))
+    match_id = fields.String(required=True, allow_none=True)
+    seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})
+    ranks = fields.List(fields.Integer(), required=True, allow_none=True)
+    forfeits = fields.List(fields.String(allow_none=True), required=True, allow_none=True)
+    tokens = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Host token only, matches playing: each player seat's token by seat number."},
+    )
+    host_token = fields.String(required=True, allow_none=True, metadata={"description": "Host token only."})
+
+
+class ScheduleSchema(Schema):
+    tournament_id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    matches = fields.List(fields.Nested(ScheduledMatchSchema), required=True)
+
+
+class ForfeitSchema(Schema):
+    """A seat whose program failed: it forfeits the match."""
+
+    class Meta:
+        unknown = RAISE
+
+    index = JsonInteger(required=True, validate=validate.Range(min=0), metadata={"description": "The schedule index."})
+    seat = JsonInteger(required=True, validate=validate.Range(min=0, max=15))
+    cause = fields.String(
+        load_default="crash",
+        validate=validate.OneOf(["crash"]),
+        metadata={"description": "Why: `crash` (the program stopped before the match did)."},
+    )
+
+
+class ForfeitedSchema(Schema):
+    tournament = fields.Nested(TournamentSchema, required=True)
+    match_id = fields.String(required=True)

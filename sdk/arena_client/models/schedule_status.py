@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class ScheduleStatus(StrEnum):
+    CANCELLED = "cancelled"
+    FINISHED = "finished"
+    OPEN = "open"
+    RUNNING = "running"
+
+    def __str__(self) -> str:
+        return str(self.value)
