@@ -3,14 +3,18 @@
 Entrant 0's results against entrant 1 (wins, draws, losses; a shared win is a draw) are tested for
 H0: entrant 0 is ``elo0`` stronger against H1: it is ``elo1`` stronger, in the logistic Elo model,
 where an Elo difference e gives the expected score ``s(e) = 1 / (1 + 10 ** (-e / 400))``. The
-log-likelihood ratio is the generalized SPRT's normal approximation on the trinomial that fishtest
-uses::
+log-likelihood ratio is fishtest's generalized SPRT on the trinomial (its ``LLR_logistic``): with
+the observed frequencies p of win, draw and loss (scores 1, 1/2, 0), each hypothesis takes the
+distribution closest to p (maximum likelihood) whose mean score is s0 or s1, and
 
-    LLR = N (s1 - s0) (2 x - s0 - s1) / (2 v)
+    LLR = N * sum_i p_i log(q1_i / q0_i)
 
-with N games, x the mean score (win 1, draw 1/2, loss 0) and v its per-game variance. As in fishtest,
-a count of zero is replaced by 0.001 first, so that a run of wins alone has a finite LLR. The test
-stops with H1 once LLR >= log((1 - beta) / alpha), with H0 once LLR <= log(beta / (1 - alpha)).
+over N games. (For large N this is close to the normal approximation
+``N (s1 - s0) (2 x - s0 - s1) / (2 v)``, x the mean score and v its variance, kept as
+``llr_normal``; that approximation overshoots badly on a handful of games, calling H1 after one
+win.) As in fishtest, a count of zero is replaced by 0.001 first, so that a run of wins alone has a
+finite LLR. The test stops with H1 once LLR >= log((1 - beta) / alpha), with H0 once
+LLR <= log(beta / (1 - alpha)).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from api.tournaments.standings import Z975, Outcome
 
 #: What a zero count becomes before the LLR is computed (fishtest's regularization).
 REGULARIZED_ZERO = 1e-3
+#: The score of a win, a draw and a loss.
+OUTCOME_SCORES = (1.0, 0.5, 0.0)
 
 
 def expected_score(elo: float) -> float:
@@ -43,6 +49,26 @@ def elo_of_score(score: float) -> float:
 def _check_counts(wins: int, draws: int, losses: int) -> None:
     if min(wins, draws, losses) < 0:
         raise ValueError(f"counts cannot be negative: wins {wins}, draws {draws}, losses {losses}")
+
+
+def closest_distribution(frequencies: Sequence[float], score: float) -> list[float]:
+    """The distribution over win, draw, loss with mean ``score`` that maximizes the likelihood of
+    ``frequencies`` (all positive, summing to 1): ``q_i = p_i / (1 + x (a_i - score))``, x solving
+    ``sum p_i (a_i - score) / (1 + x (a_i - score)) = 0`` (found by bisection; the sum falls in x)."""
+    gaps = [a - score for a in OUTCOME_SCORES]
+
+    def slope(x: float) -> float:
+        return sum(p * g / (1 + x * g) for p, g in zip(frequencies, gaps, strict=True))
+
+    low, high = -1 / max(gaps), -1 / min(gaps)  # where every 1 + x * gap stays positive
+    for _ in range(64):  # the interval is under 4 wide: 64 halvings reach float precision
+        middle = (low + high) / 2
+        if slope(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    x = (low + high) / 2
+    return [p / (1 + x * g) for p, g in zip(frequencies, gaps, strict=True)]
 
 
 def _mean_and_variance(wins: float, draws: float, losses: float) -> tuple[float, float, float]:
@@ -80,6 +106,18 @@ class Sprt:
 
     def llr(self, wins: int, draws: int, losses: int) -> float:
         """The log-likelihood ratio of H1 against H0 after these results (0 before any game)."""
+        _check_counts(wins, draws, losses)
+        if wins + draws + losses == 0:
+            return 0.0
+        regularized = [count if count else REGULARIZED_ZERO for count in (wins, draws, losses)]
+        n = sum(regularized)
+        frequencies = [count / n for count in regularized]
+        q0 = closest_distribution(frequencies, expected_score(self.elo0))
+        q1 = closest_distribution(frequencies, expected_score(self.elo1))
+        return n * sum(p * math.log(b / a) for p, a, b in zip(frequencies, q0, q1, strict=True))
+
+    def llr_normal(self, wins: int, draws: int, losses: int) -> float:
+        """The normal approximation of the LLR, ``N (s1 - s0) (2 x - s0 - s1) / (2 v)`` (for comparison)."""
         _check_counts(wins, draws, losses)
         if wins + draws + losses == 0:
             return 0.0
