@@ -7,9 +7,9 @@ the concurrency limit), when a Swiss round is complete and the next is paired, w
 verdict, and what each entrant's next match is.
 
 Each scheduled match has a state: ``pending`` (not started), ``playing`` (its match exists, or is
-being created), ``done`` (its outcome is recorded), ``void`` (its match was aborted by someone
-else or expired unplayed: no outcome) or ``skipped`` (the tournament ended before it started,
-after an SPRT verdict or a cancel). Match ids are derived from the tournament id and the schedule
+being created), ``done`` (its outcome is recorded), ``void`` (its match ended without a result: aborted when the
+tournament stopped early, after an SPRT verdict or a cancel, or by its host) or ``skipped`` (the
+tournament stopped before it started). Match ids are derived from the tournament id and the schedule
 index, so starting a match twice (two workers racing, a crash between the two writes) creates it
 once.
 """
@@ -218,8 +218,12 @@ class Tournament:
         )._finish_if_complete()
 
     def cancel(self, now: float) -> Tournament:
-        states = tuple("skipped" if s in ("pending", "playing") else s for s in self.states)
-        return self._next(now, status="cancelled", states=states)
+        return self._next(now, status="cancelled", states=self._stopped())
+
+    def _stopped(self) -> tuple[SlotState, ...]:
+        """The states when the tournament stops early: matches playing are aborted (void), the rest skipped."""
+        stopped: dict[SlotState, SlotState] = {"pending": "skipped", "playing": "void"}
+        return tuple(stopped.get(s, s) for s in self.states)
 
     def launch(self, indexes: Sequence[int], now: float) -> Tournament:
         states = list(self.states)
@@ -276,8 +280,7 @@ class Tournament:
         verdict = self.settings.sprt.verdict(*self.sprt_counts())
         if verdict is None:
             return self
-        states = tuple("skipped" if s in ("pending", "playing") else s for s in self.states)
-        return dataclasses.replace(self, verdict=verdict, status="finished", states=states)
+        return dataclasses.replace(self, verdict=verdict, status="finished", states=self._stopped())
 
     def _pair_next_round(self) -> Tournament:
         """With every match of the current Swiss round settled, pair the next round."""

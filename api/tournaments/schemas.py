@@ -206,8 +206,8 @@ class StandingsSchema(Schema):
 
 class EloSchema(Schema):
     elo = fields.Float(required=True)
-    low = fields.Float(required=True)
-    high = fields.Float(required=True)
+    low = fields.Float(required=True, allow_none=True, metadata={"description": "null: unbounded."})
+    high = fields.Float(required=True, allow_none=True, metadata={"description": "null: unbounded."})
 
 
 class SprtSchema(Schema):
@@ -229,7 +229,12 @@ class SprtSchema(Schema):
             "description": "`H1`: entrant 0 is at least elo1 stronger; `H0`: at most elo0; null: no verdict yet."
         },
     )
-    elo = fields.Nested(EloSchema, required=True, allow_none=True, metadata={"description": "Elo estimate, 95%."})
+    elo = fields.Nested(
+        EloSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Entrant 0's Elo advantage with its 95% interval; null without games or unbeaten."},
+    )
 
 
 class TournamentSchema(Schema):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import dataclasses
+import math
 import re
 import secrets
 import time
@@ -387,7 +388,7 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
             if after.states[index] == "playing":
                 _create_match(tstore, after, index)
         if before.status == "running" and after.status != "running":
-            _abort_matches(tstore, after, [i for i in before.indexes("playing") if after.states[i] == "skipped"])
+            _abort_matches(tstore, after, [i for i in before.indexes("playing") if after.states[i] == "void"])
         return after
     raise ApiError(503, "store/busy", "too many writes raced this tournament; try again")
 
@@ -527,9 +528,16 @@ def resource(tournament: Tournament) -> dict[str, Any]:
             "lower_bound": lower,
             "upper_bound": upper,
             "verdict": tournament.verdict,
-            "elo": None if estimate is None else {"elo": estimate[0], "low": estimate[1], "high": estimate[2]},
+            "elo": None
+            if estimate is None or not math.isfinite(estimate[0])
+            else {"elo": estimate[0], "low": _finite(estimate[1]), "high": _finite(estimate[2])},
         }
     return body
+
+
+def _finite(value: float) -> float | None:
+    """``value``, or ``None`` for an infinite bound (JSON has no infinity)."""
+    return value if math.isfinite(value) else None
 
 
 def schedule(tstore: TournamentStore, tournament: Tournament, authorization: str | None) -> dict[str, Any]:
