@@ -35,10 +35,12 @@ Rules (copied into the user docs):
   the entrants by points (higher first; ties by fewer byes, then by entrant index), seats the
   top-ranked unseated entrant with the next k - 1 unseated ones, and avoids tables already played:
   a depth-first search over the groupings, nearest neighbours first, finds a grouping without a
-  repeated table whenever one exists (and otherwise one with the fewest repeats), giving up after
-  ``SEARCH_BUDGET`` steps with the best found so far. When k does not divide n, the n mod k
-  entrants with the fewest byes so far among the lowest-ranked sit out (a bye, counted; it scores
-  no points); when it does, everyone plays every round.
+  repeated table whenever one exists (and otherwise one with the fewest repeats); when half of its
+  ``SEARCH_BUDGET`` steps pass without one, it starts again seating first the entrant with the
+  fewest unplayed tables left, and at the end of the budget settles for the best found so far.
+  The guarantee holds for the entrants who play the round: the byes are chosen first. When k does
+  not divide n, the n mod k entrants with the fewest byes so far among the lowest-ranked sit out
+  (a bye, counted; it scores no points); when it does, everyone plays every round.
 - Points (for Swiss and the standings, see ``standings.points_for``): a match gives each seat
   ``(k - rank) / (k - 1)``: 1 for first, 0 for last; tied seats share a rank and so their points.
 """
@@ -279,37 +281,59 @@ def group_avoiding_repeats(
     """Split ``order`` (a multiple of ``size`` long) into groups of ``size`` with the fewest groups in ``past``.
 
     Depth-first: the first unseated entrant of ``order`` takes companions from the unseated ones in
-    ``itertools.combinations`` order (nearest first), so without past groups the answer is simply
-    consecutive runs of ``order``. Branches that cannot beat the best grouping found are cut; the
-    search stops at the first repeat-free grouping or after ``budget`` steps.
+    ``itertools.combinations`` order (nearest first), groups not played before ahead of the others,
+    so without past groups the answer is simply consecutive runs of ``order``. Branches that cannot
+    beat the best grouping found are cut; the search stops at the first repeat-free grouping. If
+    half the budget goes by without one, the search starts again seating first the unseated entrant
+    with the fewest groups left that it has not played (the usual rescue for exact-cover searches),
+    companions still nearest first, and keeps the better answer when the budget (steps: groups
+    tried) runs out.
     """
+    tables_of: dict[int, list[frozenset[int]]] = {e: [] for e in order}
+    for table in past:
+        if len(table) == size:
+            for entrant in table:
+                if entrant in tables_of:
+                    tables_of[entrant].append(table)
     best: list[tuple[int, ...]] = []
     best_repeats = math.inf
     steps = 0
+    limit = budget // 2
 
-    def search(remaining: tuple[int, ...], tables: list[tuple[int, ...]], repeats: int) -> bool:
+    def fewest_options_first(remaining: tuple[int, ...]) -> int:
+        """The entrant of ``remaining`` with the fewest unplayed groups within it (the earliest among equals)."""
+        members = frozenset(remaining)
+        return min(remaining, key=lambda e: -sum(1 for t in tables_of[e] if t <= members))
+
+    def search(remaining: tuple[int, ...], tables: list[tuple[int, ...]], repeats: int, rescue: bool) -> bool:
         nonlocal best, best_repeats, steps
         if not remaining:
             if repeats < best_repeats:
                 best, best_repeats = list(tables), repeats
             return best_repeats == 0
-        head, rest = remaining[0], remaining[1:]
-        for chosen in itertools.combinations(range(len(rest)), size - 1):
-            steps += 1
-            if steps > budget and best:
-                return True
-            table = (head, *(rest[i] for i in chosen))
-            count = repeats + (frozenset(table) in past)
-            if count >= best_repeats:
-                continue
-            taken = set(chosen)
-            tables.append(table)
-            if search(tuple(e for i, e in enumerate(rest) if i not in taken), tables, count):
-                return True
-            tables.pop()
+        head = fewest_options_first(remaining) if rescue else remaining[0]
+        rest = tuple(e for e in remaining if e != head)
+        for repeated in (False, True):  # first the groups not played before, then (if worth it) the others
+            if repeats + repeated >= best_repeats:
+                break
+            for chosen in itertools.combinations(range(len(rest)), size - 1):
+                steps += 1
+                if steps > limit and best:
+                    return True
+                table = (head, *(rest[i] for i in chosen))
+                if (frozenset(table) in past) != repeated:
+                    continue
+                taken = set(chosen)
+                tables.append(table)
+                if search(tuple(e for i, e in enumerate(rest) if i not in taken), tables, repeats + repeated, rescue):
+                    return True
+                tables.pop()
         return False
 
-    search(tuple(order), [], 0)
+    search(tuple(order), [], 0, False)
+    if best_repeats > 0 and steps > limit:  # out of time, not out of options: try the rescue
+        limit = budget
+        search(tuple(order), [], 0, True)
     return best
 
 
@@ -327,7 +351,7 @@ def _greedy_spread(order: Sequence[int], size: int, together: Mapping[frozenset[
     return tables
 
 
-def _circle_round(members: Sequence[int], round: int) -> list[tuple[int, ...]]:
+def circle_round(members: Sequence[int], round: int) -> list[tuple[int, ...]]:
     """Round ``round`` of the circle method over ``members``: pairs, every pair once per cycle (None-free)."""
     ring: list[int | None] = list(members)
     if len(ring) % 2:
@@ -353,7 +377,7 @@ def _balanced_groups(
     circle = _stream(seed, "circle", 0).sample(list(members), len(members)) if size == 2 else []
     for number in range(rounds):
         if size == 2:
-            groups = _circle_round(circle, number)
+            groups = circle_round(circle, number)
         else:
             order = _stream(seed, "balanced", number).sample(list(members), len(members))
             out = set(sit_outs(order, len(order) % size, [byes.get(e, 0) for e in range(max(members) + 1)]))

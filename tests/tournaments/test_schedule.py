@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -16,6 +17,7 @@ from api.tournaments.schedule import (
     MAX_FULL_TABLES,
     Pairing,
     ScheduleError,
+    circle_round,
     default_rounds,
     group_avoiding_repeats,
     plan,
@@ -26,7 +28,7 @@ from api.tournaments.schedule import (
 )
 from api.tournaments.standings import Outcome, Tally
 
-SETTINGS = settings(max_examples=60, deadline=None)
+SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 
 
 @st.composite
@@ -134,7 +136,27 @@ def groupings(members: Sequence[int], size: int) -> Iterator[list[frozenset[int]
 
 
 def repeat_free_exists(members: Sequence[int], size: int, past: set[frozenset[int]]) -> bool:
-    return any(all(g not in past for g in grouping) for grouping in groupings(members, size))
+    """Whether ``members`` split into groups of ``size`` none of which is in ``past`` (exhaustive, memoized)."""
+
+    @functools.cache
+    def possible(remaining: frozenset[int]) -> bool:
+        if not remaining:
+            return True
+        head, *rest = sorted(remaining)
+        return any(
+            frozenset((head, *chosen)) not in past and possible(remaining - {head, *chosen})
+            for chosen in itertools.combinations(rest, size - 1)
+        )
+
+    return possible(frozenset(members))
+
+
+def test_the_exhaustive_check_agrees_with_brute_force() -> None:
+    rng = random.Random(4)
+    for _ in range(30):
+        past = {frozenset(rng.sample(range(6), 2)) for _ in range(rng.randint(0, 12))}
+        brute = any(all(g not in past for g in grouping) for grouping in groupings(list(range(6)), 2))
+        assert repeat_free_exists(range(6), 2, past) == brute
 
 
 def check_rounds_avoid_repeats(pairings: Sequence[Pairing], size: int, fixed: frozenset[int] = frozenset()) -> None:
@@ -268,6 +290,26 @@ def test_swiss_rounds_seat_everyone_they_can_without_needless_repeats(
     assert max(byes[e] for e in range(n)) - min(byes[e] for e in range(n)) <= 1
     check_rotations_and_seeds(pairings, k, games, True)
     check_rounds_avoid_repeats(pairings, k)
+
+
+@pytest.mark.parametrize(("n", "k", "rounds"), [(16, 2, 15), (14, 2, 16), (12, 3, 12)])
+def test_long_swiss_tournaments_repeat_only_when_they_must(n: int, k: int, rounds: int) -> None:
+    """Late rounds of a long Swiss, where the plain search runs out and the rescue takes over."""
+    schedule = play_swiss(n, k, rounds, 1, seed=n)
+    check_rounds_avoid_repeats([p for round_pairings in schedule for p in round_pairings], k)
+
+
+@pytest.mark.parametrize("left", [2, 3, 4])
+def test_the_search_finds_the_last_rounds_of_a_full_cycle(left: int) -> None:
+    """All but ``left`` rounds of a 1-factorization of 32 entrants played: its remaining rounds show a
+    repeat-free grouping exists, one that seating the top entrant first does not reach within a small
+    budget, and seating the most constrained entrant first does."""
+    n = 32
+    cycle = random.Random(n).sample(range(n), n)
+    past = {frozenset(p) for number in range(n - 1 - left) for p in circle_round(cycle, number)}
+    groups = group_avoiding_repeats(range(n), 2, past, budget=2000)
+    assert sorted(e for g in groups for e in g) == list(range(n))
+    assert not {frozenset(g) for g in groups} & past
 
 
 def test_swiss_seats_neighbours_in_the_standings_together() -> None:
