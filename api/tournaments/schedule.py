@@ -63,6 +63,8 @@ FORMATS: tuple[str, ...] = get_args(Format)
 MAX_FULL_TABLES: int = 1000
 #: The most rounds a Swiss tournament or a balanced design may ask for.
 MAX_ROUNDS: int = 1000
+#: The most entrants a tournament may have (the repeat-avoiding search recurses once per table of a round).
+MAX_ENTRANTS: int = 256
 #: Steps of the repeat-avoiding search (one step tries one table) before it settles for the best found.
 SEARCH_BUDGET: int = 50_000
 
@@ -204,8 +206,8 @@ def validate(
         raise ScheduleError(f"unknown format {format!r}; known: {', '.join(FORMATS)}", field="format")
     if not _is_int(players) or players < 1:
         raise ScheduleError(f"players per match must be a positive integer, not {players!r}", field="players")
-    if not _is_int(entrants) or entrants < 2:
-        raise ScheduleError(f"a tournament needs at least 2 entrants, not {entrants!r}", field="entrants")
+    if not _is_int(entrants) or not 2 <= entrants <= MAX_ENTRANTS:
+        raise ScheduleError(f"a tournament has 2 to {MAX_ENTRANTS} entrants, not {entrants!r}", field="entrants")
     if entrants < players:
         raise ScheduleError(
             f"{entrants} entrants cannot fill a table of {players} players; add entrants or lower players",
@@ -289,6 +291,8 @@ def group_avoiding_repeats(
     companions still nearest first, and keeps the better answer when the budget (steps: groups
     tried) runs out.
     """
+    if size == 1:  # every entrant alone: nothing to choose
+        return [(e,) for e in order]
     tables_of: dict[int, list[frozenset[int]]] = {e: [] for e in order}
     for table in past:
         if len(table) == size:

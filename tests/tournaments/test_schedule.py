@@ -356,6 +356,7 @@ def test_the_search_finds_the_only_repeat_free_grouping() -> None:
         (("knockout", 4, 2, None, 1), "format"),
         (("round-robin", 4, 0, None, 1), "players"),
         (("round-robin", 1, 1, None, 1), "entrants"),
+        (("swiss", 257, 2, 3, 1), "entrants"),
         (("round-robin", True, 1, None, 1), "entrants"),
         (("round-robin", 3, 4, None, 1), "entrants"),
         (("gauntlet", 3, 1, None, 1), "players"),
