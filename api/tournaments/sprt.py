@@ -70,7 +70,7 @@ def closest_distribution(
         return sum(p * g / (1 + x * g) for p, g in zip(frequencies, gaps, strict=True))
 
     low, high = -1 / max(gaps), -1 / min(gaps)  # where every 1 + x * gap stays positive
-    for _ in range(64):  # the interval is under 4 wide: 64 halvings reach float precision
+    for _ in range(64):  # 64 halvings take any such interval below float precision
         middle = (low + high) / 2
         if slope(middle) > 0:
             low = middle
