@@ -456,6 +456,17 @@ def plan(
     return pairings
 
 
+def swiss_history(pairings: Sequence[Pairing], entrants: int) -> tuple[set[frozenset[int]], list[int]]:
+    """What ``swiss_round`` needs from the rounds scheduled so far: the tables played and each entrant's byes
+    (the rounds in ``pairings`` where the entrant had no seat)."""
+    tables = {frozenset(p.entrants) for p in pairings}
+    seated: dict[int, set[int]] = {}
+    for p in pairings:
+        seated.setdefault(p.round, set()).update(p.entrants)
+    byes = [sum(1 for players in seated.values() if entrant not in players) for entrant in range(entrants)]
+    return tables, byes
+
+
 def swiss_order(points: Sequence[float], byes: Sequence[int]) -> list[int]:
     """Entrants by standing for Swiss pairing: more points first, then fewer byes, then lower index."""
     return sorted(range(len(points)), key=lambda e: (-points[e], byes[e], e))

@@ -21,6 +21,7 @@ from api.tournaments.schedule import (
     default_rounds,
     group_avoiding_repeats,
     plan,
+    swiss_history,
     swiss_round,
     swiss_start,
     total_matches,
@@ -238,13 +239,12 @@ def play_swiss(n: int, k: int, rounds: int, games: int, seed: int) -> list[list[
     """Every round of a Swiss tournament with random results (a fixed stream), as the runner would play it."""
     rng = random.Random(seed)
     tally = Tally([f"e{i}" for i in range(n)])
-    byes = [0] * n
-    past: set[frozenset[int]] = set()
     schedule: list[list[Pairing]] = []
     for number in range(rounds):
         if number == 0:
             pairings = plan("swiss", n, k, games_per_pairing=games, duplicate=True, seed=seed, rounds=rounds)
         else:
+            past, byes = swiss_history([p for round_pairings in schedule for p in round_pairings], n)
             first_index, first_table = swiss_start(number, n, k, games_per_pairing=games)
             pairings = swiss_round(
                 number,
@@ -259,10 +259,6 @@ def play_swiss(n: int, k: int, rounds: int, games: int, seed: int) -> list[list[
                 first_index=first_index,
                 first_table=first_table,
             )
-        seated = {e for p in pairings for e in p.entrants}
-        for entrant in set(range(n)) - seated:
-            byes[entrant] += 1
-        past |= {frozenset(p.entrants) for p in pairings}
         for p in pairings:
             ranks = tuple(rng.randint(1, k) for _ in range(k))
             winners = tuple(s for s in range(k) if ranks[s] == min(ranks))
@@ -339,6 +335,14 @@ def test_swiss_byes_go_to_the_lowest_ranked_with_the_fewest_byes() -> None:
     assert {e for p in fresh for e in p.entrants} == {0, 1, 2, 4}  # entrant 3 ranks last
     again = swiss_round(1, 5, 2, points=points, byes=[0, 0, 0, 1, 0], first_table=0, **common)  # type: ignore[arg-type]
     assert {e for p in again for e in p.entrants} == {0, 1, 3, 4}  # 3 had one; the next lowest sits out
+
+
+def test_swiss_history_lists_tables_played_and_byes() -> None:
+    first = plan("swiss", 5, 2, games_per_pairing=2, duplicate=False, seed=1, rounds=2)
+    tables, byes = swiss_history(first, 5)
+    assert tables == {frozenset(p.entrants) for p in first} and len(tables) == 2
+    sat_out = set(range(5)) - {e for p in first for e in p.entrants}
+    assert byes == [1 if e in sat_out else 0 for e in range(5)] and sum(byes) == 1
 
 
 def test_the_search_finds_the_only_repeat_free_grouping() -> None:
