@@ -254,7 +254,8 @@ def total_matches(
     rounds: int | None,
     max_full_tables: int = MAX_FULL_TABLES,
 ) -> int:
-    """How many matches the tournament schedules in all (Swiss: all its rounds)."""
+    """How many matches the tournament schedules in all (Swiss: all its rounds); validates first."""
+    validate(format, entrants, players, rounds, games_per_pairing, max_full_tables=max_full_tables)
     per_table = games_per_pairing * players
     if format == "swiss" or uses_balanced_design(format, entrants, players, max_full_tables=max_full_tables):
         count = rounds if rounds is not None else default_rounds(format, entrants, players)

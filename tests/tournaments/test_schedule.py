@@ -383,6 +383,8 @@ def test_validate_accepts_rounds_for_a_balanced_design_and_plan_checks_too() -> 
     assert len(plan("round-robin", 46, 2, games_per_pairing=1, duplicate=False, seed=0, rounds=10)) == 10 * 23 * 2
     with pytest.raises(ScheduleError):
         plan("swiss", 4, 2, games_per_pairing=1, duplicate=False, seed=0)
+    with pytest.raises(ScheduleError):
+        total_matches("swiss", 4, 2, games_per_pairing=1, rounds=None)
     with pytest.raises(ScheduleError) as caught:
         swiss_round(
             0,
