@@ -19,7 +19,8 @@ Rules (copied into the user docs):
   rounds (default below), each seating every entrant at one table, except that when k does not
   divide the number of entrants the n mod k entrants with the fewest byes so far sit out (a bye).
   For k = 2 the rounds follow the circle method (Berger tables) over a seeded shuffle of the
-  entrants: every pair meets exactly once in each cycle of n - 1 rounds (n rounds when n is odd).
+  entrants: every pair meets exactly once in each cycle of n - 1 rounds (n rounds when n is odd,
+  each entrant sitting out once per cycle).
   For k >= 3 each table is filled greedily with the entrants who have sat least often with those
   already at it (ties broken by a seeded shuffle); if that repeats a table already played, the
   repeat-avoiding search below regroups the round. Guarantees: byes differ by at most one between
@@ -29,8 +30,8 @@ Rules (copied into the user docs):
   (k = 2: the whole cycle).
 - Gauntlet: entrant 0 at every table with each (k-1)-subset of the others, in round 0. When there
   are more than ``MAX_FULL_TABLES`` of them, a balanced design over the others in groups of k - 1,
-  each joined by entrant 0 (same rules; default rounds: the fewest in which every other entrant
-  faces entrant 0 at least once).
+  each joined by entrant 0 (same rules, so groups of 2 follow the circle method; default rounds:
+  the fewest in which every other entrant faces entrant 0 at least once). A gauntlet needs k >= 2.
 - Swiss: ``rounds`` rounds. Round 0 seats a seeded shuffle of the entrants. Each later round sorts
   the entrants by points (higher first; ties by fewer byes, then by entrant index), seats the
   top-ranked unseated entrant with the next k - 1 unseated ones, and avoids tables already played:
@@ -43,6 +44,10 @@ Rules (copied into the user docs):
   (a bye, counted; it scores no points); when it does, everyone plays every round.
 - Points (for Swiss and the standings, see ``standings.points_for``): a match gives each seat
   ``(k - rank) / (k - 1)``: 1 for first, 0 for last; tied seats share a rank and so their points.
+- Limits: 2 to ``MAX_ENTRANTS`` entrants, at least k of them; ``games_per_pairing`` >= 1; ``rounds``
+  from 1 to ``MAX_ROUNDS``, required for Swiss, allowed for a round robin or gauntlet only when it
+  uses the balanced design (a full design plays each table once). With k = 1 (solo games) every
+  table is one entrant alone.
 """
 
 from __future__ import annotations
