@@ -19,7 +19,8 @@ Rules (copied into the user docs):
   rounds (default below), each seating every entrant at one table, except that when k does not
   divide the number of entrants the n mod k entrants with the fewest byes so far sit out (a bye).
   For k = 2 the rounds follow the circle method (Berger tables) over a seeded shuffle of the
-  entrants: every pair meets exactly once in each cycle of n - 1 rounds (n rounds when n is odd).
+  entrants: every pair meets exactly once in each cycle of n - 1 rounds (n rounds when n is odd,
+  each entrant sitting out once per cycle).
   For k >= 3 each table is filled greedily with the entrants who have sat least often with those
   already at it (ties broken by a seeded shuffle); if that repeats a table already played, the
   repeat-avoiding search below regroups the round. Guarantees: byes differ by at most one between
@@ -29,18 +30,24 @@ Rules (copied into the user docs):
   (k = 2: the whole cycle).
 - Gauntlet: entrant 0 at every table with each (k-1)-subset of the others, in round 0. When there
   are more than ``MAX_FULL_TABLES`` of them, a balanced design over the others in groups of k - 1,
-  each joined by entrant 0 (same rules; default rounds: the fewest in which every other entrant
-  faces entrant 0 at least once).
+  each joined by entrant 0 (same rules, so groups of 2 follow the circle method; default rounds:
+  the fewest in which every other entrant faces entrant 0 at least once). A gauntlet needs k >= 2.
 - Swiss: ``rounds`` rounds. Round 0 seats a seeded shuffle of the entrants. Each later round sorts
   the entrants by points (higher first; ties by fewer byes, then by entrant index), seats the
   top-ranked unseated entrant with the next k - 1 unseated ones, and avoids tables already played:
   a depth-first search over the groupings, nearest neighbours first, finds a grouping without a
-  repeated table whenever one exists (and otherwise one with the fewest repeats), giving up after
-  ``SEARCH_BUDGET`` steps with the best found so far. When k does not divide n, the n mod k
-  entrants with the fewest byes so far among the lowest-ranked sit out (a bye, counted; it scores
-  no points); when it does, everyone plays every round.
+  repeated table whenever one exists (and otherwise one with the fewest repeats); when half of its
+  ``SEARCH_BUDGET`` steps pass without one, it starts again seating first the entrant with the
+  fewest unplayed tables left, and at the end of the budget settles for the best found so far.
+  The guarantee holds for the entrants who play the round: the byes are chosen first. When k does
+  not divide n, the n mod k entrants with the fewest byes so far among the lowest-ranked sit out
+  (a bye, counted; it scores no points); when it does, everyone plays every round.
 - Points (for Swiss and the standings, see ``standings.points_for``): a match gives each seat
   ``(k - rank) / (k - 1)``: 1 for first, 0 for last; tied seats share a rank and so their points.
+- Limits: 2 to ``MAX_ENTRANTS`` entrants, at least k of them; ``games_per_pairing`` >= 1; ``rounds``
+  from 1 to ``MAX_ROUNDS``, required for Swiss, allowed for a round robin or gauntlet only when it
+  uses the balanced design (a full design plays each table once). With k = 1 (solo games) every
+  table is one entrant alone.
 """
 
 from __future__ import annotations
@@ -61,6 +68,8 @@ FORMATS: tuple[str, ...] = get_args(Format)
 MAX_FULL_TABLES: int = 1000
 #: The most rounds a Swiss tournament or a balanced design may ask for.
 MAX_ROUNDS: int = 1000
+#: The most entrants a tournament may have (the repeat-avoiding search recurses once per table of a round).
+MAX_ENTRANTS: int = 256
 #: Steps of the repeat-avoiding search (one step tries one table) before it settles for the best found.
 SEARCH_BUDGET: int = 50_000
 
@@ -202,8 +211,8 @@ def validate(
         raise ScheduleError(f"unknown format {format!r}; known: {', '.join(FORMATS)}", field="format")
     if not _is_int(players) or players < 1:
         raise ScheduleError(f"players per match must be a positive integer, not {players!r}", field="players")
-    if not _is_int(entrants) or entrants < 2:
-        raise ScheduleError(f"a tournament needs at least 2 entrants, not {entrants!r}", field="entrants")
+    if not _is_int(entrants) or not 2 <= entrants <= MAX_ENTRANTS:
+        raise ScheduleError(f"a tournament has 2 to {MAX_ENTRANTS} entrants, not {entrants!r}", field="entrants")
     if entrants < players:
         raise ScheduleError(
             f"{entrants} entrants cannot fill a table of {players} players; add entrants or lower players",
@@ -250,7 +259,8 @@ def total_matches(
     rounds: int | None,
     max_full_tables: int = MAX_FULL_TABLES,
 ) -> int:
-    """How many matches the tournament schedules in all (Swiss: all its rounds)."""
+    """How many matches the tournament schedules in all (Swiss: all its rounds); validates first."""
+    validate(format, entrants, players, rounds, games_per_pairing, max_full_tables=max_full_tables)
     per_table = games_per_pairing * players
     if format == "swiss" or uses_balanced_design(format, entrants, players, max_full_tables=max_full_tables):
         count = rounds if rounds is not None else default_rounds(format, entrants, players)
@@ -279,37 +289,61 @@ def group_avoiding_repeats(
     """Split ``order`` (a multiple of ``size`` long) into groups of ``size`` with the fewest groups in ``past``.
 
     Depth-first: the first unseated entrant of ``order`` takes companions from the unseated ones in
-    ``itertools.combinations`` order (nearest first), so without past groups the answer is simply
-    consecutive runs of ``order``. Branches that cannot beat the best grouping found are cut; the
-    search stops at the first repeat-free grouping or after ``budget`` steps.
+    ``itertools.combinations`` order (nearest first), groups not played before ahead of the others,
+    so without past groups the answer is simply consecutive runs of ``order``. Branches that cannot
+    beat the best grouping found are cut; the search stops at the first repeat-free grouping. If
+    half the budget goes by without one, the search starts again seating first the unseated entrant
+    with the fewest groups left that it has not played (the usual rescue for exact-cover searches),
+    companions still nearest first, and keeps the better answer when the budget (steps: groups
+    tried) runs out.
     """
+    if size == 1:  # every entrant alone: nothing to choose
+        return [(e,) for e in order]
+    tables_of: dict[int, list[frozenset[int]]] = {e: [] for e in order}
+    for table in past:
+        if len(table) == size:
+            for entrant in table:
+                if entrant in tables_of:
+                    tables_of[entrant].append(table)
     best: list[tuple[int, ...]] = []
     best_repeats = math.inf
     steps = 0
+    limit = budget // 2
 
-    def search(remaining: tuple[int, ...], tables: list[tuple[int, ...]], repeats: int) -> bool:
+    def fewest_options_first(remaining: tuple[int, ...]) -> int:
+        """The entrant of ``remaining`` with the fewest unplayed groups within it (the earliest among equals)."""
+        members = frozenset(remaining)
+        return min(remaining, key=lambda e: -sum(1 for t in tables_of[e] if t <= members))
+
+    def search(remaining: tuple[int, ...], tables: list[tuple[int, ...]], repeats: int, rescue: bool) -> bool:
         nonlocal best, best_repeats, steps
         if not remaining:
             if repeats < best_repeats:
                 best, best_repeats = list(tables), repeats
             return best_repeats == 0
-        head, rest = remaining[0], remaining[1:]
-        for chosen in itertools.combinations(range(len(rest)), size - 1):
-            steps += 1
-            if steps > budget and best:
-                return True
-            table = (head, *(rest[i] for i in chosen))
-            count = repeats + (frozenset(table) in past)
-            if count >= best_repeats:
-                continue
-            taken = set(chosen)
-            tables.append(table)
-            if search(tuple(e for i, e in enumerate(rest) if i not in taken), tables, count):
-                return True
-            tables.pop()
+        head = fewest_options_first(remaining) if rescue else remaining[0]
+        rest = tuple(e for e in remaining if e != head)
+        for repeated in (False, True):  # first the groups not played before, then (if worth it) the others
+            if repeats + repeated >= best_repeats:
+                break
+            for chosen in itertools.combinations(range(len(rest)), size - 1):
+                steps += 1
+                if steps > limit and best:
+                    return True
+                table = (head, *(rest[i] for i in chosen))
+                if (frozenset(table) in past) != repeated:
+                    continue
+                taken = set(chosen)
+                tables.append(table)
+                if search(tuple(e for i, e in enumerate(rest) if i not in taken), tables, repeats + repeated, rescue):
+                    return True
+                tables.pop()
         return False
 
-    search(tuple(order), [], 0)
+    search(tuple(order), [], 0, False)
+    if best_repeats > 0 and steps > limit:  # out of time, not out of options: try the rescue
+        limit = budget
+        search(tuple(order), [], 0, True)
     return best
 
 
@@ -327,7 +361,7 @@ def _greedy_spread(order: Sequence[int], size: int, together: Mapping[frozenset[
     return tables
 
 
-def _circle_round(members: Sequence[int], round: int) -> list[tuple[int, ...]]:
+def circle_round(members: Sequence[int], round: int) -> list[tuple[int, ...]]:
     """Round ``round`` of the circle method over ``members``: pairs, every pair once per cycle (None-free)."""
     ring: list[int | None] = list(members)
     if len(ring) % 2:
@@ -353,7 +387,7 @@ def _balanced_groups(
     circle = _stream(seed, "circle", 0).sample(list(members), len(members)) if size == 2 else []
     for number in range(rounds):
         if size == 2:
-            groups = _circle_round(circle, number)
+            groups = circle_round(circle, number)
         else:
             order = _stream(seed, "balanced", number).sample(list(members), len(members))
             out = set(sit_outs(order, len(order) % size, [byes.get(e, 0) for e in range(max(members) + 1)]))
@@ -426,6 +460,17 @@ def plan(
         pairings += emit(tables, number, len(pairings), table)
         table += len(tables)
     return pairings
+
+
+def swiss_history(pairings: Sequence[Pairing], entrants: int) -> tuple[set[frozenset[int]], list[int]]:
+    """What ``swiss_round`` needs from the rounds scheduled so far: the tables played and each entrant's byes
+    (the rounds in ``pairings`` where the entrant had no seat)."""
+    tables = {frozenset(p.entrants) for p in pairings}
+    seated: dict[int, set[int]] = {}
+    for p in pairings:
+        seated.setdefault(p.round, set()).update(p.entrants)
+    byes = [sum(1 for players in seated.values() if entrant not in players) for entrant in range(entrants)]
+    return tables, byes
 
 
 def swiss_order(points: Sequence[float], byes: Sequence[int]) -> list[int]:

@@ -15,6 +15,11 @@ over N games. (For large N this is close to the normal approximation
 win.) As in fishtest, a count of zero is replaced by 0.001 first, so that a run of wins alone has a
 finite LLR. The test stops with H1 once LLR >= log((1 - beta) / alpha), with H0 once
 LLR <= log(beta / (1 - alpha)).
+
+With duplicate deals the two matches of a deal are not independent, so fishtest's pentanomial form
+counts whole deals instead: how many deals gave entrant 0 a total of 0, 1/2, 1, 3/2 or 2 over their
+two matches (``llr_pairs``, ``verdict_pairs``, ``deal_totals``), with the same LLR on the deal's
+mean score. Deals whose luck cancels then count as the smaller noise they are.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ from api.tournaments.standings import Z975, Outcome
 REGULARIZED_ZERO = 1e-3
 #: The score of a win, a draw and a loss.
 OUTCOME_SCORES = (1.0, 0.5, 0.0)
+#: The mean score of a deal whose two matches gave entrant 0 a total of 0, 1/2, 1, 3/2, 2.
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 
 def expected_score(elo: float) -> float:
@@ -46,22 +53,24 @@ def elo_of_score(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def _check_counts(wins: int, draws: int, losses: int) -> None:
-    if min(wins, draws, losses) < 0:
-        raise ValueError(f"counts cannot be negative: wins {wins}, draws {draws}, losses {losses}")
+def _check_counts(*counts: int) -> None:
+    if min(counts) < 0:
+        raise ValueError(f"counts cannot be negative: {list(counts)}")
 
 
-def closest_distribution(frequencies: Sequence[float], score: float) -> list[float]:
-    """The distribution over win, draw, loss with mean ``score`` that maximizes the likelihood of
-    ``frequencies`` (all positive, summing to 1): ``q_i = p_i / (1 + x (a_i - score))``, x solving
-    ``sum p_i (a_i - score) / (1 + x (a_i - score)) = 0`` (found by bisection; the sum falls in x)."""
-    gaps = [a - score for a in OUTCOME_SCORES]
+def closest_distribution(
+    frequencies: Sequence[float], score: float, values: Sequence[float] = OUTCOME_SCORES
+) -> list[float]:
+    """The distribution over ``values`` (win, draw, loss by default) with mean ``score`` that maximizes the
+    likelihood of ``frequencies`` (all positive, summing to 1): ``q_i = p_i / (1 + x (a_i - score))``, x
+    solving ``sum p_i (a_i - score) / (1 + x (a_i - score)) = 0`` (by bisection; the sum falls in x)."""
+    gaps = [a - score for a in values]
 
     def slope(x: float) -> float:
         return sum(p * g / (1 + x * g) for p, g in zip(frequencies, gaps, strict=True))
 
     low, high = -1 / max(gaps), -1 / min(gaps)  # where every 1 + x * gap stays positive
-    for _ in range(64):  # the interval is under 4 wide: 64 halvings reach float precision
+    for _ in range(64):  # 64 halvings take any such interval below float precision
         middle = (low + high) / 2
         if slope(middle) > 0:
             low = middle
@@ -107,13 +116,25 @@ class Sprt:
     def llr(self, wins: int, draws: int, losses: int) -> float:
         """The log-likelihood ratio of H1 against H0 after these results (0 before any game)."""
         _check_counts(wins, draws, losses)
-        if wins + draws + losses == 0:
+        return self._generalized_llr((wins, draws, losses), OUTCOME_SCORES)
+
+    def llr_pairs(self, totals: Sequence[int]) -> float:
+        """The LLR from duplicate deals: ``totals[j]`` deals gave entrant 0 a total of j/2 over their two matches."""
+        if len(totals) != len(PAIR_SCORES):
+            raise ValueError(
+                f"deal totals need {len(PAIR_SCORES)} counts (totals 0, 1/2, 1, 3/2, 2), not {len(totals)}"
+            )
+        _check_counts(*totals)
+        return self._generalized_llr(totals, PAIR_SCORES)
+
+    def _generalized_llr(self, counts: Sequence[int], values: Sequence[float]) -> float:
+        if sum(counts) == 0:
             return 0.0
-        regularized = [count if count else REGULARIZED_ZERO for count in (wins, draws, losses)]
+        regularized = [count if count else REGULARIZED_ZERO for count in counts]
         n = sum(regularized)
         frequencies = [count / n for count in regularized]
-        q0 = closest_distribution(frequencies, expected_score(self.elo0))
-        q1 = closest_distribution(frequencies, expected_score(self.elo1))
+        q0 = closest_distribution(frequencies, expected_score(self.elo0), values)
+        q1 = closest_distribution(frequencies, expected_score(self.elo1), values)
         return n * sum(p * math.log(b / a) for p, a, b in zip(frequencies, q0, q1, strict=True))
 
     def llr_normal(self, wins: int, draws: int, losses: int) -> float:
@@ -127,9 +148,15 @@ class Sprt:
         return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
 
     def verdict(self, wins: int, draws: int, losses: int) -> Literal["H0", "H1"] | None:
-        """ "H1" once the LLR reaches the upper bound, "H0" once it reaches the lower one, else None."""
+        """The verdict: "H1" once the LLR reaches the upper bound, "H0" once it reaches the lower one, else None."""
+        return self._decide(self.llr(wins, draws, losses))
+
+    def verdict_pairs(self, totals: Sequence[int]) -> Literal["H0", "H1"] | None:
+        """The verdict from duplicate deals (see ``llr_pairs``)."""
+        return self._decide(self.llr_pairs(totals))
+
+    def _decide(self, llr: float) -> Literal["H0", "H1"] | None:
         lower, upper = self.bounds()
-        llr = self.llr(wins, draws, losses)
         if llr >= upper:
             return "H1"
         if llr <= lower:
@@ -167,3 +194,23 @@ def results_for(outcomes: Sequence[Outcome], entrant: int = 0) -> tuple[int, int
         draws += mine == theirs
         losses += mine > theirs
     return wins, draws, losses
+
+
+def deal_totals(outcomes: Sequence[Outcome], deal_of: Mapping[int, tuple[int, int]], entrant: int = 0) -> list[int]:
+    """How many complete deals gave ``entrant`` a total of 0, 1/2, 1, 3/2, 2 (for ``llr_pairs``).
+
+    ``deal_of`` maps a pairing's index to its deal, ``(pairing.table, pairing.deal)``; a deal counts
+    once both of its matches are among ``outcomes``.
+    """
+    halves: dict[tuple[int, int], list[int]] = {}
+    for outcome in outcomes:
+        if entrant not in outcome.entrants or len(outcome.entrants) != 2:
+            continue
+        seat = outcome.entrants.index(entrant)
+        mine, theirs = outcome.ranks[seat], outcome.ranks[1 - seat]
+        halves.setdefault(deal_of[outcome.index], []).append(2 if mine < theirs else 1 if mine == theirs else 0)
+    totals = [0] * len(PAIR_SCORES)
+    for scores in halves.values():
+        if len(scores) == 2:
+            totals[sum(scores)] += 1
+    return totals

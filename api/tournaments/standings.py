@@ -5,8 +5,9 @@
   rank 1, so there the seat gets 1 point if it won (is among the result's winners) and 0 otherwise.
 - Mean rank and its 95% interval: Student's t interval, ``mean +- t(0.975, n - 1) * sd / sqrt(n)``
   over the entrant's matches, for n >= 2 (None below; a zero-width interval when every rank was the
-  same). The t quantile comes from the standard table for up to 30 degrees of freedom and from
-  Hill's expansion (Abramowitz and Stegun 26.7.5) above, where it agrees with the table to 1e-4.
+  same). The t quantile comes from the standard table for up to 30 degrees of freedom and above
+  from the asymptotic expansion of Abramowitz and Stegun 26.7.5, which at 30 already agrees with
+  the table to 1e-4 (no statistics dependency needed).
 - Mean score: over the entrant's matches whose result has scores; None when none had.
 - Ratings: openskill's Plackett-Luce model with its default parameters (mu 25, sigma 25/3,
   beta 25/6, kappa 0.0001, tau 25/300, no sigma limit), one-player teams ranked by the match's

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -16,9 +17,11 @@ from api.tournaments.schedule import (
     MAX_FULL_TABLES,
     Pairing,
     ScheduleError,
+    circle_round,
     default_rounds,
     group_avoiding_repeats,
     plan,
+    swiss_history,
     swiss_round,
     swiss_start,
     total_matches,
@@ -26,7 +29,7 @@ from api.tournaments.schedule import (
 )
 from api.tournaments.standings import Outcome, Tally
 
-SETTINGS = settings(max_examples=60, deadline=None)
+SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 
 
 @st.composite
@@ -134,7 +137,27 @@ def groupings(members: Sequence[int], size: int) -> Iterator[list[frozenset[int]
 
 
 def repeat_free_exists(members: Sequence[int], size: int, past: set[frozenset[int]]) -> bool:
-    return any(all(g not in past for g in grouping) for grouping in groupings(members, size))
+    """Whether ``members`` split into groups of ``size`` none of which is in ``past`` (exhaustive, memoized)."""
+
+    @functools.cache
+    def possible(remaining: frozenset[int]) -> bool:
+        if not remaining:
+            return True
+        head, *rest = sorted(remaining)
+        return any(
+            frozenset((head, *chosen)) not in past and possible(remaining - {head, *chosen})
+            for chosen in itertools.combinations(rest, size - 1)
+        )
+
+    return possible(frozenset(members))
+
+
+def test_the_exhaustive_check_agrees_with_brute_force() -> None:
+    rng = random.Random(4)
+    for _ in range(30):
+        past = {frozenset(rng.sample(range(6), 2)) for _ in range(rng.randint(0, 12))}
+        brute = any(all(g not in past for g in grouping) for grouping in groupings(list(range(6)), 2))
+        assert repeat_free_exists(range(6), 2, past) == brute
 
 
 def check_rounds_avoid_repeats(pairings: Sequence[Pairing], size: int, fixed: frozenset[int] = frozenset()) -> None:
@@ -216,13 +239,12 @@ def play_swiss(n: int, k: int, rounds: int, games: int, seed: int) -> list[list[
     """Every round of a Swiss tournament with random results (a fixed stream), as the runner would play it."""
     rng = random.Random(seed)
     tally = Tally([f"e{i}" for i in range(n)])
-    byes = [0] * n
-    past: set[frozenset[int]] = set()
     schedule: list[list[Pairing]] = []
     for number in range(rounds):
         if number == 0:
             pairings = plan("swiss", n, k, games_per_pairing=games, duplicate=True, seed=seed, rounds=rounds)
         else:
+            past, byes = swiss_history([p for round_pairings in schedule for p in round_pairings], n)
             first_index, first_table = swiss_start(number, n, k, games_per_pairing=games)
             pairings = swiss_round(
                 number,
@@ -237,10 +259,6 @@ def play_swiss(n: int, k: int, rounds: int, games: int, seed: int) -> list[list[
                 first_index=first_index,
                 first_table=first_table,
             )
-        seated = {e for p in pairings for e in p.entrants}
-        for entrant in set(range(n)) - seated:
-            byes[entrant] += 1
-        past |= {frozenset(p.entrants) for p in pairings}
         for p in pairings:
             ranks = tuple(rng.randint(1, k) for _ in range(k))
             winners = tuple(s for s in range(k) if ranks[s] == min(ranks))
@@ -268,6 +286,26 @@ def test_swiss_rounds_seat_everyone_they_can_without_needless_repeats(
     assert max(byes[e] for e in range(n)) - min(byes[e] for e in range(n)) <= 1
     check_rotations_and_seeds(pairings, k, games, True)
     check_rounds_avoid_repeats(pairings, k)
+
+
+@pytest.mark.parametrize(("n", "k", "rounds"), [(16, 2, 15), (14, 2, 16), (12, 3, 12)])
+def test_long_swiss_tournaments_repeat_only_when_they_must(n: int, k: int, rounds: int) -> None:
+    """Late rounds of a long Swiss, where the plain search runs out and the rescue takes over."""
+    schedule = play_swiss(n, k, rounds, 1, seed=n)
+    check_rounds_avoid_repeats([p for round_pairings in schedule for p in round_pairings], k)
+
+
+@pytest.mark.parametrize("left", [2, 3, 4])
+def test_the_search_finds_the_last_rounds_of_a_full_cycle(left: int) -> None:
+    """All but ``left`` rounds of a 1-factorization of 32 entrants played: its remaining rounds show a
+    repeat-free grouping exists, one that seating the top entrant first does not reach within a small
+    budget, and seating the most constrained entrant first does."""
+    n = 32
+    cycle = random.Random(n).sample(range(n), n)
+    past = {frozenset(p) for number in range(n - 1 - left) for p in circle_round(cycle, number)}
+    groups = group_avoiding_repeats(range(n), 2, past, budget=2000)
+    assert sorted(e for g in groups for e in g) == list(range(n))
+    assert not {frozenset(g) for g in groups} & past
 
 
 def test_swiss_seats_neighbours_in_the_standings_together() -> None:
@@ -299,6 +337,14 @@ def test_swiss_byes_go_to_the_lowest_ranked_with_the_fewest_byes() -> None:
     assert {e for p in again for e in p.entrants} == {0, 1, 3, 4}  # 3 had one; the next lowest sits out
 
 
+def test_swiss_history_lists_tables_played_and_byes() -> None:
+    first = plan("swiss", 5, 2, games_per_pairing=2, duplicate=False, seed=1, rounds=2)
+    tables, byes = swiss_history(first, 5)
+    assert tables == {frozenset(p.entrants) for p in first} and len(tables) == 2
+    sat_out = set(range(5)) - {e for p in first for e in p.entrants}
+    assert byes == [1 if e in sat_out else 0 for e in range(5)] and sum(byes) == 1
+
+
 def test_the_search_finds_the_only_repeat_free_grouping() -> None:
     past = {frozenset(t) for t in [(0, 1), (2, 3), (0, 2), (1, 3)]}
     assert sorted(map(sorted, group_avoiding_repeats([0, 1, 2, 3], 2, past))) == [[0, 3], [1, 2]]
@@ -314,6 +360,7 @@ def test_the_search_finds_the_only_repeat_free_grouping() -> None:
         (("knockout", 4, 2, None, 1), "format"),
         (("round-robin", 4, 0, None, 1), "players"),
         (("round-robin", 1, 1, None, 1), "entrants"),
+        (("swiss", 257, 2, 3, 1), "entrants"),
         (("round-robin", True, 1, None, 1), "entrants"),
         (("round-robin", 3, 4, None, 1), "entrants"),
         (("gauntlet", 3, 1, None, 1), "players"),
@@ -336,6 +383,8 @@ def test_validate_accepts_rounds_for_a_balanced_design_and_plan_checks_too() -> 
     assert len(plan("round-robin", 46, 2, games_per_pairing=1, duplicate=False, seed=0, rounds=10)) == 10 * 23 * 2
     with pytest.raises(ScheduleError):
         plan("swiss", 4, 2, games_per_pairing=1, duplicate=False, seed=0)
+    with pytest.raises(ScheduleError):
+        total_matches("swiss", 4, 2, games_per_pairing=1, rounds=None)
     with pytest.raises(ScheduleError) as caught:
         swiss_round(
             0,

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from api.tournaments.schedule import plan
-from api.tournaments.sprt import Sprt, elo_estimate, expected_score, results_for
+from api.tournaments.sprt import Sprt, deal_totals, elo_estimate, expected_score, results_for
 from api.tournaments.standings import Outcome
 from engine import Event, apply_action, new_match
 from engine.bots import choose_action
@@ -69,11 +69,13 @@ def test_equal_bots_tend_to_h0() -> None:
 
 
 def test_greedy_stops_random_early_in_real_matches() -> None:
-    """Girafferaffe, greedy (entrant 0) against random (entrant 1), seats and seeds from a duplicate gauntlet."""
+    """Girafferaffe, greedy (entrant 0) against random (entrant 1), seats and seeds from a duplicate gauntlet;
+    both forms of the test (by match and by whole deal) accept H1 early."""
     test = Sprt(0, 100)
     pairings = plan("gauntlet", 2, 2, games_per_pairing=100, duplicate=True, seed=11)
+    deal_of = {p.index: (p.table, p.deal) for p in pairings}
     outcomes: list[Outcome] = []
-    verdict = None
+    stops: dict[str, tuple[str, int]] = {}
     for pairing in pairings:
         match, events = new_match("girafferaffe", 2, {"mode": "standard"}, seed=pairing.seed)
         seen: list[list[Event]] = [[e for e in events if e.is_visible_to(s)] for s in range(2)]
@@ -87,11 +89,17 @@ def test_greedy_stops_random_early_in_real_matches() -> None:
         assert result is not None
         ranks = tuple(1 if s in result.winners else 2 for s in range(2))
         outcomes.append(Outcome(pairing.index, pairing.entrants, ranks, result.winners, None, (None, None)))
-        verdict = test.verdict(*results_for(outcomes))
-        if verdict is not None:
+        verdicts = {
+            "matches": test.verdict(*results_for(outcomes)),
+            "deals": test.verdict_pairs(deal_totals(outcomes, deal_of)),
+        }
+        for form, verdict in verdicts.items():
+            if verdict is not None and form not in stops:
+                stops[form] = (verdict, len(outcomes))
+        if len(stops) == len(verdicts):
             break
-    assert verdict == "H1"
-    assert len(outcomes) < len(pairings) // 4
+    assert {verdict for verdict, _ in stops.values()} == {"H1"}
+    assert all(played < len(pairings) // 4 for _, played in stops.values())
 
 
 @pytest.mark.parametrize(
@@ -139,3 +147,61 @@ def test_results_count_level_ranks_as_draws_from_either_seat() -> None:
     ]
     assert results_for(outcomes) == (2, 1, 1)
     assert results_for(outcomes, entrant=1) == (1, 1, 2)
+
+
+def test_deal_pairs_that_always_agree_give_the_binomial_llr_on_deals() -> None:
+    test = Sprt(0, 10)
+    s0, s1 = 0.5, 1 / (1 + 10 ** (-10 / 400))
+    binomial = 60 * math.log(s1 / s0) + 40 * math.log((1 - s1) / (1 - s0))
+    assert test.llr_pairs([40, 0, 0, 0, 60]) == pytest.approx(binomial, rel=1e-3)
+    assert test.llr_pairs([0] * 5) == 0.0
+    with pytest.raises(ValueError, match="5 counts"):
+        test.llr_pairs([1, 2, 3])
+
+
+def lucky_deals(seed: int, deals: int) -> list[tuple[float, float]]:
+    """Entrant 0's scores in both rotations of duplicate deals where the deal favours one seat: the lucky
+    seat wins 70% of matches, and otherwise entrant 0 (the better bot) wins."""
+    rng = random.Random(seed)
+    played = []
+    for _ in range(deals):
+        lucky_seat = rng.randrange(2)
+        scores = []
+        for seat in (0, 1):  # entrant 0's seat in rotation 0 and rotation 1
+            wins = seat == lucky_seat if rng.random() < 0.7 else True
+            scores.append(1.0 if wins else 0.0)
+        played.append((scores[0], scores[1]))
+    return played
+
+
+def test_counting_whole_deals_stops_sooner_when_the_deal_luck_cancels() -> None:
+    test = Sprt(0, 50)
+    by_match: list[int] = []  # deals played until each verdict
+    by_deal: list[int] = []
+    for seed in range(20):
+        deals = lucky_deals(seed, 2000)
+        for pairs in (False, True):
+            wdl, totals = [0, 0, 0], [0] * 5
+            for played, (first, second) in enumerate(deals, start=1):
+                for score in (first, second):
+                    wdl[0 if score == 1 else 2] += 1
+                totals[round(2 * (first + second))] += 1  # the deal's total, in halves
+                verdict = test.verdict_pairs(totals) if pairs else test.verdict(*wdl)
+                if verdict is not None:
+                    assert verdict == "H1"
+                    (by_deal if pairs else by_match).append(played)
+                    break
+    assert len(by_match) == len(by_deal) == 20
+    assert sum(by_deal) < 0.8 * sum(by_match)
+
+
+def test_deal_totals_count_complete_deals_from_either_seat() -> None:
+    pairings = plan("gauntlet", 2, 2, games_per_pairing=3, duplicate=True, seed=0)
+    assert [p.entrants for p in pairings[:4]] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    deal_of = {p.index: (p.table, p.deal) for p in pairings}
+    # deal 0: entrant 0 wins, then loses (total 1); deal 1: a draw, then a win from seat 1 (total 3/2);
+    # deal 2: a loss, its second match not played yet
+    ranks = [(1, 2), (1, 2), (1, 1), (2, 1), (2, 1)]
+    outcomes = [Outcome(p.index, p.entrants, r, (), None, (None, None)) for p, r in zip(pairings, ranks, strict=False)]
+    assert deal_totals(outcomes, deal_of) == [0, 0, 1, 1, 0]
+    assert deal_totals(outcomes, deal_of, entrant=1) == [0, 1, 1, 0, 0]
