@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from api.tournaments.schedule import Format, Pairing, plan, swiss_round, total_matches
-from api.tournaments.sprt import Sprt
+from api.tournaments.sprt import Sprt, deal_totals, results_for
 from api.tournaments.standings import ForfeitCause, Outcome, Standings, Tally
 
 Status = Literal["open", "running", "finished", "cancelled"]
@@ -116,7 +116,9 @@ class Tournament:
 
     @property
     def scheduled(self) -> int:
-        """How many matches the tournament plays in all (Swiss: over all its rounds)."""
+        """How many matches the tournament plays in all (Swiss: over all its rounds); 0 while entries are open."""
+        if self.status == "open":
+            return 0
         s = self.settings
         return total_matches(
             s.format, len(self.entrants), s.players_per_match, games_per_pairing=s.games_per_pairing, rounds=s.rounds
@@ -181,17 +183,16 @@ class Tournament:
 
     def sprt_counts(self) -> tuple[int, int, int]:
         """Wins, draws and losses of entrant 0 against entrant 1 (a two-entrant, 2-player gauntlet)."""
-        wins = draws = losses = 0
-        for outcome in self.outcomes:
-            first = outcome.entrants.index(0)
-            other = 1 - first
-            if outcome.ranks[first] < outcome.ranks[other]:
-                wins += 1
-            elif outcome.ranks[first] > outcome.ranks[other]:
-                losses += 1
-            else:
-                draws += 1
-        return wins, draws, losses
+        return results_for(self.outcomes)
+
+    def sprt_llr(self) -> float:
+        """The SPRT's log-likelihood ratio so far: per match, or per whole deal under duplicate deals
+        (the two matches of a deal share its luck, so they are not independent)."""
+        assert self.settings.sprt is not None
+        if not self.settings.duplicate:
+            return self.settings.sprt.llr(*self.sprt_counts())
+        deal_of = {index: (p.table, p.deal) for index, p in enumerate(self.pairings)}
+        return self.settings.sprt.llr_pairs(deal_totals(self.outcomes, deal_of))
 
     # --- transitions --------------------------------------------------------------------------
 
@@ -277,7 +278,7 @@ class Tournament:
         """Stop at the SPRT's verdict: the matches not yet started are skipped, those playing stop."""
         if self.settings.sprt is None or self.status != "running":
             return self
-        verdict = self.settings.sprt.verdict(*self.sprt_counts())
+        verdict = self.settings.sprt.decide(self.sprt_llr())
         if verdict is None:
             return self
         return dataclasses.replace(self, verdict=verdict, status="finished", states=self._stopped())

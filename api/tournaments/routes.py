@@ -27,7 +27,8 @@ ERRORS = {
     403: "A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, "
     "`auth/not_an_entrant`).",
     404: "No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`).",
-    409: "Not now: entries are closed (`tournament/started`), it is over (`tournament/over`), or the match is "
+    409: "Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over "
+    "(`tournament/over`), or the match is "
     "not playing (`match/over`).",
     413: "The request body is too large (`request/too_large`).",
     415: "The body is not sent as `application/json` (`request/unsupported_media_type`).",

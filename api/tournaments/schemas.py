@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from api.matches.schemas import NAME, TimeControlSchema, wait_field
+from api.tournaments.schedule import MAX_ENTRANTS
 from api.type_schemas import JsonInteger
 
 FORMATS = ["round-robin", "swiss", "gauntlet"]
@@ -123,7 +124,7 @@ class CreateTournamentSchema(Schema):
         metadata={"description": "Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a verdict."},
     )
     entrants = fields.List(
-        fields.Nested(EntrantRequestSchema), required=True, validate=validate.Length(min=0, max=1000)
+        fields.Nested(EntrantRequestSchema), required=True, validate=validate.Length(min=0, max=MAX_ENTRANTS)
     )
     start = fields.Boolean(
         load_default=True,
@@ -218,7 +219,10 @@ class SprtSchema(Schema):
     wins = fields.Integer(required=True, metadata={"description": "Entrant 0's wins against entrant 1."})
     draws = fields.Integer(required=True)
     losses = fields.Integer(required=True)
-    llr = fields.Float(required=True, metadata={"description": "The log-likelihood ratio so far."})
+    llr = fields.Float(
+        required=True,
+        metadata={"description": "The log-likelihood ratio so far (over whole deals when deals are duplicated)."},
+    )
     lower_bound = fields.Float(required=True)
     upper_bound = fields.Float(required=True)
     verdict = fields.String(

@@ -27,7 +27,7 @@ from api.store import MatchNotFound, MatchStore, StaleVersion
 from api.streams.notifier import Notifier
 from api.tokens import digest, proves
 from api.tournaments.record import Entrant, Settings, Tournament, match_key, new_seed
-from api.tournaments.schedule import ScheduleError, validate
+from api.tournaments.schedule import MAX_ENTRANTS, ScheduleError, validate
 from api.tournaments.sprt import Sprt, elo_estimate
 from api.tournaments.standings import Outcome
 from api.tournaments.store import TournamentNotFound, TournamentStore
@@ -162,17 +162,16 @@ def check_settings(body: Mapping[str, Any]) -> Settings:
     )
 
 
-def check_startable(tournament: Tournament) -> None:
-    """422 when the tournament cannot be played with its entrants as they are."""
+def check_startable(tournament: Tournament, entrants: int | None = None) -> None:
+    """422 when the tournament cannot be played with its entrants (or with ``entrants`` of them)."""
     s = tournament.settings
+    count = len(tournament.entrants) if entrants is None else entrants
     try:
-        validate(s.format, len(tournament.entrants), s.players_per_match, s.rounds, s.games_per_pairing)
+        validate(s.format, count, s.players_per_match, s.rounds, s.games_per_pairing)
     except ScheduleError as error:
         field = {"players": "players_per_match"}.get(error.field, error.field)
         raise ApiError(422, "tournament/invalid", str(error), field=field) from None
-    if s.sprt is not None and not (
-        s.format == "gauntlet" and len(tournament.entrants) == 2 and s.players_per_match == 2
-    ):
+    if s.sprt is not None and not (s.format == "gauntlet" and count == 2 and s.players_per_match == 2):
         raise ApiError(
             422,
             "tournament/invalid",
@@ -227,8 +226,8 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
     if body["start"]:
         check_startable(tournament)
         tournament = tournament.start(now)
-    else:
-        check_startable(dataclasses.replace(tournament, entrants=(*tournament.entrants,) * settings.players_per_match))
+    else:  # the settings must work once enough entrants have joined
+        check_startable(tournament, max(len(entrants), settings.players_per_match, 2))
     write(tstore, None, tournament)
     if tournament.status == "running":
         tournament = advance(tstore, tournament_id)
@@ -248,6 +247,8 @@ def join(tstore: TournamentStore, tournament_id: str, name: str) -> dict[str, An
             raise ApiError(409, "tournament/started", f"the tournament is {tournament.status}: entries are closed")
         _check_unique([*(e.name for e in tournament.entrants), name])
         entrant = len(tournament.entrants)
+        if entrant >= MAX_ENTRANTS:
+            raise ApiError(409, "tournament/full", f"a tournament has at most {MAX_ENTRANTS} entrants")
         token = new_token(tournament_id, entrant)
         joined.append((entrant, token))
         return tournament.join(name, digest(token), time.time())
@@ -524,7 +525,7 @@ def resource(tournament: Tournament) -> dict[str, Any]:
             "wins": wins,
             "draws": draws,
             "losses": losses,
-            "llr": s.sprt.llr(wins, draws, losses),
+            "llr": tournament.sprt_llr(),
             "lower_bound": lower,
             "upper_bound": upper,
             "verdict": tournament.verdict,

@@ -149,13 +149,13 @@ class Sprt:
 
     def verdict(self, wins: int, draws: int, losses: int) -> Literal["H0", "H1"] | None:
         """The verdict: "H1" once the LLR reaches the upper bound, "H0" once it reaches the lower one, else None."""
-        return self._decide(self.llr(wins, draws, losses))
+        return self.decide(self.llr(wins, draws, losses))
 
     def verdict_pairs(self, totals: Sequence[int]) -> Literal["H0", "H1"] | None:
         """The verdict from duplicate deals (see ``llr_pairs``)."""
-        return self._decide(self.llr_pairs(totals))
+        return self.decide(self.llr_pairs(totals))
 
-    def _decide(self, llr: float) -> Literal["H0", "H1"] | None:
+    def decide(self, llr: float) -> Literal["H0", "H1"] | None:
         lower, upper = self.bounds()
         if llr >= upper:
             return "H1"

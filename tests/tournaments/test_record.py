@@ -230,3 +230,16 @@ def test_duplicate_deals_share_seeds_across_rotations(duplicate: bool) -> None:
     seats = {p.entrants for p in t.pairings}
     assert len(seats) == 3, "every rotation seats the table differently"
     assert dataclasses.replace(t, version=0).settings.duplicate == duplicate
+
+
+def test_an_sprt_on_duplicate_deals_counts_whole_deals() -> None:
+    sprt = Sprt(elo0=0.0, elo1=100.0)
+    base = tournament(["strong", "weak"], format="gauntlet", games_per_pairing=100, duplicate=True, sprt=sprt)
+    t = base.start(1.0)
+    t = t.launch([0], 1.0)
+    t = finish(t, 0, (1, 2))
+    halfway = t.sprt_llr()
+    assert halfway == 0.0, "half a deal is no evidence yet"
+    t = play_all(t, winner_of=dict.fromkeys(range(200), 0))
+    assert t.verdict == "H1"
+    assert len(t.outcomes) % 2 == 0 or t.progress()["void"] > 0

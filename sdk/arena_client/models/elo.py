@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -13,19 +13,21 @@ class Elo:
     """
     Attributes:
         elo (float):
-        high (float):
-        low (float):
+        high (float | None): null: unbounded.
+        low (float | None): null: unbounded.
     """
 
     elo: float
-    high: float
-    low: float
+    high: float | None
+    low: float | None
 
     def to_dict(self) -> dict[str, Any]:
         elo = self.elo
 
+        high: float | None
         high = self.high
 
+        low: float | None
         low = self.low
 
         field_dict: dict[str, Any] = {}
@@ -45,9 +47,19 @@ class Elo:
         d = dict(src_dict)
         elo = d.pop("elo")
 
-        high = d.pop("high")
+        def _parse_high(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
 
-        low = d.pop("low")
+        high = _parse_high(d.pop("high"))
+
+        def _parse_low(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        low = _parse_low(d.pop("low"))
 
         elo = cls(
             elo=elo,

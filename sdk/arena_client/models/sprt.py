@@ -23,10 +23,10 @@ class Sprt:
         alpha (float):
         beta (float):
         draws (int):
-        elo (Elo | None): Elo estimate, 95%.
+        elo (Elo | None): Entrant 0's Elo advantage with its 95% interval; null without games or unbeaten.
         elo0 (float):
         elo1 (float):
-        llr (float): The log-likelihood ratio so far.
+        llr (float): The log-likelihood ratio so far (over whole deals when deals are duplicated).
         losses (int):
         lower_bound (float):
         upper_bound (float):
