@@ -17,6 +17,7 @@ once.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -74,6 +75,29 @@ class Settings:
     def from_json(cls, data: Mapping[str, Any]) -> Settings:
         sprt = data.get("sprt")
         return cls(**{**data, "sprt": None if sprt is None else Sprt(**sprt)})
+
+
+def planned(settings: Settings, entrants: int) -> tuple[Pairing, ...]:
+    """The schedule known at the start (all of a round robin or gauntlet; Swiss: its first round)."""
+    s = settings
+    return _plan((s.format, entrants, s.players_per_match, s.games_per_pairing, s.duplicate, s.seed, s.rounds))
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(key: tuple[Format, int, int, int, bool, int, int | None]) -> tuple[Pairing, ...]:
+    """:func:`~api.tournaments.schedule.plan`, computed once per process for each tournament read."""
+    format, entrants, players, games_per_pairing, duplicate, seed, rounds = key
+    return tuple(
+        plan(
+            format,
+            entrants,
+            players,
+            games_per_pairing=games_per_pairing,
+            duplicate=duplicate,
+            seed=seed,
+            rounds=rounds,
+        )
+    )
 
 
 def match_key(tournament_id: str, index: int) -> str:
@@ -201,15 +225,7 @@ class Tournament:
 
     def start(self, now: float) -> Tournament:
         s = self.settings
-        pairings = plan(
-            s.format,
-            len(self.entrants),
-            s.players_per_match,
-            games_per_pairing=s.games_per_pairing,
-            duplicate=s.duplicate,
-            seed=s.seed,
-            rounds=s.rounds,
-        )
+        pairings = planned(s, len(self.entrants))
         return self._next(
             now,
             status="running",
@@ -339,7 +355,8 @@ class Tournament:
             "updated_at": self.updated_at,
             "version": self.version,
             "status": self.status,
-            "pairings": [p.to_json() for p in self.pairings],
+            # A round robin's or gauntlet's schedule follows from its settings: stored for Swiss only.
+            "pairings": [p.to_json() for p in self.pairings] if self.settings.format == "swiss" else None,
             "states": "".join(STATE_CODES[s] for s in self.states),
             "outcomes": [o.to_json() for o in self.outcomes],
             "reported": dict(self.reported),
@@ -350,16 +367,22 @@ class Tournament:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Tournament:
+        settings = Settings.from_json(data["settings"])
+        entrants = tuple(Entrant(**e) for e in data["entrants"])
+        if data["pairings"] is not None:
+            pairings = tuple(Pairing.from_json(p) for p in data["pairings"])
+        else:
+            pairings = planned(settings, len(entrants)) if data["status"] != "open" else ()
         return cls(
             tournament_id=data["tournament_id"],
-            settings=Settings.from_json(data["settings"]),
-            entrants=tuple(Entrant(**e) for e in data["entrants"]),
+            settings=settings,
+            entrants=entrants,
             host_digest=data["host_digest"],
             created_at=data["created_at"],
             updated_at=data["updated_at"],
             version=data["version"],
             status=data["status"],
-            pairings=tuple(Pairing.from_json(p) for p in data["pairings"]),
+            pairings=pairings,
             states=tuple(CODE_STATES[c] for c in data["states"]),
             outcomes=tuple(Outcome.from_json(o) for o in data["outcomes"]),
             reported=dict(data["reported"]),

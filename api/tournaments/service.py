@@ -368,14 +368,16 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
         after = before
         now = time.time()
         missing: list[int] = []
-        for index in before.indexes("playing"):
-            match_id = matches.match_id_for(match_key(tournament_id, index))
-            try:
-                table = matches.load_table(store, match_id)
-            except MatchNotFound:
+        playing = before.indexes("playing")
+        match_ids = [matches.match_id_for(match_key(tournament_id, index)) for index in playing]
+        for index, match_id, status in zip(playing, match_ids, tstore.match_statuses(match_ids), strict=True):
+            if status is None:
                 missing.append(index)  # being created, or lost before its creation: create it (again)
-                continue
-            if table.is_over:
+            elif status in ("finished", "aborted"):
+                try:
+                    table = matches.load_table(store, match_id)
+                except MatchNotFound:
+                    continue  # expired since: the next look creates it again, or finds it gone
                 after = after.record(index, outcome_of(before, index, table), now)
         started = after.launchable()
         if started:

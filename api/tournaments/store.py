@@ -150,6 +150,14 @@ class TournamentStore:
             )
         return {index: orjson.loads(item) for index, item in zip(indexes, raw, strict=True) if item is not None}
 
+    def match_statuses(self, match_ids: list[str]) -> list[str | None]:
+        """Each match's status from its summary (one round trip for all), ``None`` for a match not stored."""
+        with reaching_redis(), self.client.pipeline(transaction=False) as pipe:
+            for match_id in match_ids:
+                pipe.hget(self.matches.match_key(match_id), "summary")
+            found = pipe.execute()
+        return [None if raw is None else orjson.loads(raw)["status"] for raw in found]
+
     # --- indexes ------------------------------------------------------------------------------
 
     def index(self, tournament_id: str, created_at: float, running: bool | None) -> None:
