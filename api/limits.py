@@ -2,8 +2,8 @@
 
 Every counted request is one of three kinds, each with its own limits (``ARENA_RATE_LIMITS``):
 
-- ``create``: ``POST /matches``, counted per client address (the connection's peer; no
-  ``X-Forwarded-For`` is believed), since creating needs no token;
+- ``create``: ``POST /matches`` and ``POST /tournaments``, counted per client address (the
+  connection's peer; no ``X-Forwarded-For`` is believed), since creating needs no token;
 - ``act``: every other ``POST`` (actions, join, resign, abort), counted per bearer token, or per
   client address for a request without one;
 - ``read``: every ``GET`` of the match API, counted like ``act``; a long-poll or a stream counts once,
@@ -31,8 +31,8 @@ from api.settings import Settings
 
 #: The kinds of counted request, and what each is counted per.
 KINDS = {"create": "client", "act": "token", "read": "token"}
-#: The endpoint of ``POST /matches``.
-CREATE_ENDPOINT = "matches.Matches"
+#: The endpoints of ``POST /matches`` and ``POST /tournaments`` (whose matches the server creates uncounted).
+CREATE_ENDPOINTS = frozenset({"matches.Matches", "tournaments.Tournaments"})
 #: Blueprints that are never counted: the health check and the spec and docs.
 UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs"})
 #: How long the limiter waits for Redis: counting is one tiny script, so a slow answer means trouble.
@@ -76,7 +76,7 @@ def request_kind() -> str | None:
     if request.endpoint is None or request.blueprint in UNCOUNTED_BLUEPRINTS:
         return None
     if request.method == "POST":
-        return "create" if request.endpoint == CREATE_ENDPOINT else "act"
+        return "create" if request.endpoint in CREATE_ENDPOINTS else "act"
     if request.method in ("GET", "HEAD"):
         return "read"
     return None

@@ -80,6 +80,23 @@ def test_creating_past_the_limit_is_429_with_retry_after_and_creates_nothing(
     assert len(body_of(client.get("/matches"))["matches"]) == 3
 
 
+def test_creating_tournaments_counts_against_the_create_limit_and_their_matches_do_not(
+    settings: Settings, redis_client: redis.Redis
+) -> None:
+    client = client_with(settings, rate_limits="create=2/minute")
+    tournament = {
+        "game": "girafferaffe",
+        "players_per_match": 2,
+        "format": "round-robin",
+        "entrants": [{"name": f"bot-{i}", "bot": "random"} for i in range(4)],
+    }
+    assert client.post("/tournaments", json=tournament).status_code == 201  # it creates 12 matches
+    assert client.post("/matches", json=PIPIFAX).status_code == 201
+    before = stored_values(redis_client, settings.key_prefix)
+    assert_rate_limited(client.post("/tournaments", json=tournament), "create", "client", "2 per 1 minute")
+    assert stored_values(redis_client, settings.key_prefix) == before
+
+
 def test_create_limits_count_per_client_address(settings: Settings) -> None:
     client = client_with(settings, rate_limits="create=2/minute")
     first, second = {"REMOTE_ADDR": "127.0.0.2"}, {"REMOTE_ADDR": "127.0.0.3"}
