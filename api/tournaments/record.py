@@ -29,6 +29,10 @@ from api.tournaments.standings import ForfeitCause, Outcome, Standings, Tally
 Status = Literal["open", "running", "finished", "cancelled"]
 SlotState = Literal["pending", "playing", "done", "void", "skipped"]
 
+#: How many matches play at once when the host sets no ``concurrency``: named entrants play one
+#: match at a time anyway, but server bots play any number, so a tournament of bots needs a cap.
+DEFAULT_CONCURRENCY = 32
+
 #: The states a scheduled match can leave no more.
 SETTLED: tuple[SlotState, ...] = ("done", "void", "skipped")
 
@@ -59,7 +63,7 @@ class Settings:
     duplicate: bool
     seed: int
     time_control: Mapping[str, Any] | None = None
-    #: At most this many matches play at once (None: as many as the entrants allow).
+    #: At most this many matches play at once (None: :data:`DEFAULT_CONCURRENCY`).
     concurrency: int | None = None
     sprt: Sprt | None = None
     #: Illegal actions an entrant may submit in one match before it forfeits it.
@@ -166,11 +170,11 @@ class Tournament:
         """The pending matches that may start now, in schedule order: their named entrants are free."""
         if self.status != "running":
             return []
-        room = None if self.settings.concurrency is None else self.settings.concurrency - len(self.indexes("playing"))
+        room = (self.settings.concurrency or DEFAULT_CONCURRENCY) - len(self.indexes("playing"))
         busy = self.busy()
         chosen: list[int] = []
         for index in self.indexes("pending"):
-            if room is not None and len(chosen) >= room:
+            if len(chosen) >= room:
                 break
             named = {e for e in self.pairings[index].entrants if self.is_named(e)}
             if named & busy:

@@ -155,7 +155,10 @@ class Next(MethodView):
 
 @blp.route("/<tournament_id>/standings")
 class StandingsTable(MethodView):
-    @blp.doc(operationId="getTournamentStandings")
+    @blp.doc(
+        operationId="getTournamentStandings",
+        responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
+    )
     @blp.arguments(schemas.StandingsQuerySchema(), location="query")
     @blp.response(200, schemas.StandingsSchema)
     @_errors(404, 422, 503)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, Schema, fields, validate
 
 from api.matches.schemas import NAME, TimeControlSchema, wait_field
 from api.tournaments.schedule import MAX_ENTRANTS
@@ -30,7 +30,7 @@ class EntrantRequestSchema(Schema):
 
 
 class SprtRequestSchema(Schema):
-    """A sequential probability ratio test on entrant 0 against entrant 1."""
+    """A sequential probability ratio test on entrant 0 against entrant 1 (``elo0`` below ``elo1``)."""
 
     class Meta:
         unknown = RAISE
@@ -43,11 +43,6 @@ class SprtRequestSchema(Schema):
     beta = fields.Float(
         load_default=0.05, validate=validate.Range(min=0, max=1, min_inclusive=False, max_inclusive=False)
     )
-
-    @validates_schema
-    def _ordered(self, data: dict[str, float], **_: object) -> None:
-        if data["elo0"] >= data["elo1"]:
-            raise ValidationError("elo0 must be below elo1", "elo1")
 
 
 class CreateTournamentSchema(Schema):
@@ -109,8 +104,10 @@ class CreateTournamentSchema(Schema):
     concurrency = JsonInteger(
         load_default=None,
         allow_none=True,
-        validate=validate.Range(min=1, max=10_000),
-        metadata={"description": "At most this many matches at once (default: as many as the entrants allow)."},
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "At most this many matches at once (default 32); a named entrant plays one match at a time."
+        },
     )
     max_illegal = JsonInteger(
         load_default=10,

@@ -27,12 +27,14 @@ from api.store import MatchNotFound, MatchStore, StaleVersion
 from api.streams.notifier import Notifier
 from api.tokens import digest, proves
 from api.tournaments.record import Entrant, Settings, Tournament, match_key, new_seed
-from api.tournaments.schedule import MAX_ENTRANTS, ScheduleError, validate
+from api.tournaments.schedule import MAX_ENTRANTS, ScheduleError, total_matches, validate
 from api.tournaments.sprt import Sprt, elo_estimate
 from api.tournaments.standings import Outcome
 from api.tournaments.store import TournamentNotFound, TournamentStore
 from engine.bots import bots_for
 
+#: The most matches one tournament may schedule (its record grows by about 100 bytes a match).
+MAX_SCHEDULED = 20_000
 #: How often a write is tried again when another write got in first.
 RETRIES = 50
 #: The fewest seconds a time control may give a decision in a tournament (every match has one).
@@ -146,6 +148,8 @@ def check_settings(body: Mapping[str, Any]) -> Settings:
     except engine.EngineError as error:
         raise ApiError(422, error.code, error.message, field="options", **error.details) from None
     sprt = body.get("sprt")
+    if sprt is not None and sprt["elo0"] >= sprt["elo1"]:
+        raise ApiError(422, "tournament/invalid", "the SPRT's elo0 must be below its elo1", field="sprt")
     return Settings(
         game=game_id,
         options=options,
@@ -168,9 +172,21 @@ def check_startable(tournament: Tournament, entrants: int | None = None) -> None
     count = len(tournament.entrants) if entrants is None else entrants
     try:
         validate(s.format, count, s.players_per_match, s.rounds, s.games_per_pairing)
+        scheduled = total_matches(
+            s.format, count, s.players_per_match, games_per_pairing=s.games_per_pairing, rounds=s.rounds
+        )
     except ScheduleError as error:
         field = {"players": "players_per_match"}.get(error.field, error.field)
         raise ApiError(422, "tournament/invalid", str(error), field=field) from None
+    if scheduled > MAX_SCHEDULED:
+        raise ApiError(
+            422,
+            "tournament/invalid",
+            f"this tournament would schedule {scheduled} matches, more than {MAX_SCHEDULED}: "
+            "fewer entrants, deals or rounds",
+            field="games_per_pairing",
+            scheduled=scheduled,
+        )
     if s.sprt is not None and not (s.format == "gauntlet" and count == 2 and s.players_per_match == 2):
         raise ApiError(
             422,

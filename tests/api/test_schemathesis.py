@@ -4,7 +4,9 @@ The WSGI app from ``create_app`` runs on the tests' real Redis (``tests/conftest
 ``match_id`` values would only ever reach 404, so hooks ground most requests in real matches:
 the path's ``match_id`` becomes a fresh active match, a finished one, a waiting one or stays a
 made-up id (404), the bearer token becomes a real seat's or the host's (or stays made up: 401),
-and ``If-Match`` the match's current version (or a stale one, or ``*``). Which of these a request
+and ``If-Match`` the match's current version (or a stale one, or ``*``). A ``tournament_id``
+becomes a fresh tournament open for entries, a running one, a cancelled one or stays made up, with
+an entrant's or the host's token. Which of these a request
 gets follows from the generated values, so Hypothesis can shrink and replay a failure.
 
 Every check is on, stateless and stateful, and the state machine follows the spec's links (create
@@ -81,6 +83,46 @@ class World:
         self.to_act: dict[str, int] = {}
         self.finished = self.create(resign=True)
         self.waiting = self.create(seats=[{"name": "ada"}, {"open": True}])
+        #: Tokens of every tournament created here: entrant tokens by entrant, the host's under ``None``.
+        self.tournament_tokens: dict[str, dict[int | None, str]] = {}
+        self.running = self.create_tournament(start=True)
+        self.cancelled = self.create_tournament(start=True, cancel=True)
+
+    def create_tournament(self, *, start: bool, cancel: bool = False) -> str:
+        """A tournament of two named entrants and a server bot: entries open, or started (or cancelled)."""
+        body = {
+            "game": "girafferaffe",
+            "players_per_match": 2,
+            "format": "round-robin",
+            "seed": 7,
+            "entrants": [{"name": "ada"}, {"name": "bob"}, {"name": "random", "bot": "random"}],
+            "start": start,
+        }
+        response = self.client.post("/tournaments", json=body)
+        assert response.status_code == 201, response.get_json()
+        created = response.get_json()
+        tournament_id: str = created["tournament"]["tournament_id"]
+        tokens = {e["entrant"]: e["token"] for e in created["entrants"]} | {None: created["host_token"]}
+        self.tournament_tokens[tournament_id] = tokens
+        if cancel:
+            cancelled = self.client.post(
+                f"/tournaments/{tournament_id}/cancel", headers={"Authorization": f"Bearer {tokens[None]}"}
+            )
+            assert cancelled.status_code == 200, cancelled.get_json()
+        return tournament_id
+
+    def ground_tournament(self, generated: str) -> str:
+        """A real tournament for a request that named ``generated``: a fresh one with entries open, the
+        running one, a cancelled one, or ``generated`` itself (404)."""
+        kind = pick(generated, 4)
+        with self.lock:
+            if kind == 0:
+                return self.create_tournament(start=False)
+            if kind == 1:
+                return self.running
+            if kind == 2:
+                return self.cancelled
+        return generated
 
     def create(self, *, resign: bool = False, seats: list[dict[str, Any]] | None = None) -> str:
         body: dict[str, Any] = {"game": "pipifax", "players": 2, "seed": 7, "options": {"first_player": 0}}
@@ -183,7 +225,8 @@ class SeatAuth:
             # A step of the state machine always gets a real token: its match id comes from an
             # answer (and is random), so a role drawn from it would change when the chain replays.
             return f"{ROLE}0"
-        role = pick(((case.path_parameters or {}).get("match_id"), "role"), 4)
+        path = case.path_parameters or {}
+        role = pick((path.get("match_id", path.get("tournament_id")), "role"), 4)
         return None if role == 3 else f"{ROLE}{role}"
 
     def set(self, case: Case, data: str, ctx: schemathesis.AuthContext) -> None:
@@ -201,6 +244,9 @@ def ground(case: Case, *, linked: bool = False) -> None:
     operation = case.operation.definition.raw.get("operationId")
     if "match_id" in path and (path["match_id"] not in here.tokens or operation in STREAMS):
         path["match_id"] = here.ground(path["match_id"], operation)
+    if "tournament_id" in path and path["tournament_id"] not in here.tournament_tokens:
+        path["tournament_id"] = here.ground_tournament(path["tournament_id"])
+        return _tournament_token(case, here.tournament_tokens.get(path["tournament_id"]))
     match_id = path.get("match_id")
     headers = case.headers
     if headers is None or match_id not in here.tokens:
@@ -219,6 +265,16 @@ def ground(case: Case, *, linked: bool = False) -> None:
             headers["If-Match"] = f'"{here.version(match_id)}"'
         elif choice == 2:
             headers["If-Match"] = "*"
+    return _short_wait(case)
+
+
+def _tournament_token(case: Case, tokens: dict[int | None, str] | None) -> None:
+    """Swap a role for a real token of the tournament: entrant 0's, entrant 1's or the host's."""
+    headers = case.headers
+    authorization = "" if headers is None else str(headers.get("Authorization", ""))
+    if tokens is not None and headers is not None and authorization.startswith(f"Bearer {ROLE}"):
+        role = int(authorization.removeprefix(f"Bearer {ROLE}"))
+        headers["Authorization"] = f"Bearer {tokens[role if role < 2 else None]}"
     return _short_wait(case)
 
 
@@ -242,8 +298,15 @@ WRONG_FOR_THE_MATCH: dict[tuple[int, str], Callable[[dict[str, Any]], bool]] = {
     (422, "match/invalid_options"): lambda details: True,
     # a bot this game does not have
     (422, "bot/unknown"): lambda details: True,
-    # a seats list whose length is not `players`, a seat this match lacks, a filter key its game lacks
-    (422, "request/invalid"): lambda details: details.get("field") in {"seats", "seat", "filter"},
+    # a seats list whose length is not `players`, a seat this match lacks, a filter key its game lacks;
+    # a tournament's table size that its game does not allow, two entrants of one name
+    (422, "request/invalid"): lambda details: (
+        details.get("field") in {"seats", "seat", "filter", "players_per_match", "entrants"}
+    ),
+    # a tournament of a game the catalogue lacks (the game id is a free string)
+    (422, "game/unknown"): lambda details: details.get("field") == "game",
+    # a schedule these entrants cannot play (too few of them, Swiss without rounds, too many matches)
+    (422, "tournament/invalid"): lambda details: True,
     # the match moved past the If-Match version (a made-up version, or another request moved first)
     (412, "match/stale_version"): lambda details: True,
     # an Idempotency-Key that an earlier request (with another body) used: the spec cannot know it

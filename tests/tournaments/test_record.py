@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from api.tournaments.record import Entrant, Settings, Tournament
+from api.tournaments.record import DEFAULT_CONCURRENCY, Entrant, Settings, Tournament
 from api.tournaments.schedule import Format
 from api.tournaments.sprt import Sprt
 from api.tournaments.standings import Outcome
@@ -91,10 +91,14 @@ def test_a_named_entrant_plays_one_match_at_a_time() -> None:
     assert t.launchable() == []  # everyone is busy
 
 
-def test_server_bots_play_any_number_of_matches_at_once() -> None:
+def test_server_bots_play_many_matches_at_once_up_to_the_default_cap() -> None:
     bots = dict.fromkeys("abcd", "random")
     t = tournament(list("abcd"), bots=bots).start(1.0)
     assert t.launchable() == list(range(len(t.pairings)))
+    names = [f"bot-{i}" for i in range(12)]
+    many = tournament(names, bots=dict.fromkeys(names, "random")).start(1.0)
+    assert len(many.pairings) > DEFAULT_CONCURRENCY
+    assert many.launchable() == list(range(DEFAULT_CONCURRENCY))
 
 
 def test_concurrency_caps_the_matches_playing() -> None:

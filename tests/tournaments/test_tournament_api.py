@@ -227,7 +227,7 @@ def test_tokens_are_checked(client: FlaskClient) -> None:
         ({"entrants": [{"name": "a"}, {"name": "a"}]}, "request/invalid", "entrants"),
         ({"format": "swiss"}, "tournament/invalid", "rounds"),
         ({"sprt": {"elo0": 0, "elo1": 50}}, "tournament/invalid", "sprt"),
-        ({"sprt": {"elo0": 50, "elo1": 0}, "format": "gauntlet"}, "request/invalid", "sprt"),
+        ({"sprt": {"elo0": 50, "elo1": 0}, "format": "gauntlet"}, "tournament/invalid", "sprt"),
         ({"options": {"nonsense": 1}}, "match/invalid_options", None),
         ({"games_per_pairing": 0}, "request/invalid", "games_per_pairing"),
     ],

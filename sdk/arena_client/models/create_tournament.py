@@ -27,7 +27,8 @@ class CreateTournament:
             `rounds` rounds of tables of entrants of similar standing; `gauntlet`: entrant 0 against the field.
         game (str):
         players_per_match (int):
-        concurrency (int | None | Unset): At most this many matches at once (default: as many as the entrants allow).
+        concurrency (int | None | Unset): At most this many matches at once (default 32); a named entrant plays one
+            match at a time.
         duplicate (bool | Unset): Play every rotation of a deal with the same seed, so the luck of the deal cancels out.
             Default: False.
         games_per_pairing (int | Unset): Deals per table; each deal is played once per seat rotation, so a table plays
