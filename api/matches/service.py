@@ -351,7 +351,7 @@ def play(
     the move the server plays its bots until a player must act (within a budget).
     """
     key = check_idempotency_key(idempotency_key)
-    request_print = fingerprint(action)
+    request_print = "" if key is None else fingerprint(action)  # compared only for an Idempotency-Key
     table = load_table(store, match_id)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
