@@ -10,6 +10,8 @@ come from the clients. Three servers run under the same gunicorn configuration
   per request (no body to parse, no rate limit);
 - ``move``: the API with its rate limits counted (each request is one flask-limiter round trip to
   Redis; the limits are too high to be reached), as it is deployed;
+- ``move, Idempotency-Key``: the same API and moves, each with a fresh ``Idempotency-Key`` as the
+  SDK sends them (the answer is remembered in Redis with the move);
 - ``move, limits off``: the API with ``ARENA_RATE_LIMITS=off``, for what the counting costs.
 
 The load generator is light: client processes, each one keep-alive ``http.client`` connection
@@ -26,12 +28,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import http.client
 import multiprocessing
 import os
 import statistics
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from multiprocessing.synchronize import Barrier
@@ -83,10 +87,14 @@ class ClientResult:
 
 
 class Player:
-    """Plays Pipifax moves for both seats of a match, and starts a new match when one ends."""
+    """Plays Pipifax moves for both seats of a match, and starts a new match when one ends.
 
-    def __init__(self, client: Client) -> None:
+    ``keyed``: each move carries a fresh ``Idempotency-Key``, as the SDK's moves do.
+    """
+
+    def __init__(self, client: Client, keyed: bool = False) -> None:
         self.client = client
+        self.keyed = keyed
         self.creates = 0
         self.new_match()
 
@@ -105,6 +113,8 @@ class Player:
             return None
         seat = self.match["to_act"][0]
         headers = {**JSON, "Authorization": self.tokens[seat], "If-Match": str(self.match["version"])}
+        if self.keyed:
+            headers["Idempotency-Key"] = str(uuid.uuid4())
         start = time.perf_counter()
         self.match = self.client.send("POST", self.path, orjson.dumps(legal_flip(self.match["view"])), headers)
         return time.perf_counter() - start
@@ -124,7 +134,11 @@ class Floor:
         return time.perf_counter() - start
 
 
-LOADS: dict[str, Callable[[Client], Player | Floor]] = {"move": Player, "floor": Floor}
+LOADS: dict[str, Callable[[Client], Player | Floor]] = {
+    "move": Player,
+    "keyed move": functools.partial(Player, keyed=True),
+    "floor": Floor,
+}
 
 
 @dataclasses.dataclass
@@ -231,16 +245,18 @@ class Side:
 
 @contextmanager
 def servers(redis_url: str, workers: int, compare_limits: bool) -> Iterator[list[Side]]:
+    api = GunicornServer(redis_url, workers=workers)
     sides = [
         Side("floor (GET+SET 2 KB)", "floor", GunicornServer(redis_url, app="bench.bare_app:app", workers=workers)),
-        Side("move", "move", GunicornServer(redis_url, workers=workers)),
+        Side("move", "move", api),
+        Side("move, Idempotency-Key", "keyed move", api),
     ]
     if compare_limits:
         unlimited = GunicornServer(redis_url, workers=workers, ARENA_RATE_LIMITS="off")
         sides.append(Side("move, limits off", "move", unlimited))
     with ExitStack() as stack:
-        for side in sides:
-            stack.enter_context(side.server)
+        for server in {id(side.server): side.server for side in sides}.values():
+            stack.enter_context(server)
         yield sides
 
 
@@ -250,11 +266,11 @@ def report(sides: list[Side], args: argparse.Namespace) -> None:
         f"gunicorn {worker_class.rsplit('.', 1)[-1]} x {args.workers} workers, {args.clients} keep-alive http.client "
         f"clients per round, {args.rounds} rounds x {args.seconds:.0f} s per server, medians over rounds"
     )
-    print(f"{'':<22}{'CPU/request':>12}{'(app':>9}{'redis)':>9}{'req/s':>9}{'p50':>9}{'p99':>9}{'client CPU/req':>16}")
+    print(f"{'':<24}{'CPU/request':>10}{'(app':>9}{'redis)':>9}{'req/s':>9}{'p50':>9}{'p99':>9}{'client CPU/req':>16}")
     for side in sides:
         requests = [r.requests + r.creates for r in side.rounds]
         print(
-            f"{side.name:<22}{side.median(lambda r: r.cpu_per_request) * 1e3:>9.3f} ms"
+            f"{side.name:<24}{side.median(lambda r: r.cpu_per_request) * 1e3:>9.3f} ms"
             f"{statistics.median(r.app_cpu / n for r, n in zip(side.rounds, requests, strict=True)) * 1e3:>9.3f}"
             f"{statistics.median(r.redis_cpu / n for r, n in zip(side.rounds, requests, strict=True)) * 1e3:>9.3f}"
             f"{side.median(lambda r: r.rate):>9.0f}"
