@@ -43,6 +43,8 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.referee_bench
 	$(BIN)/python -m bench.bot_requests_bench
 	$(BIN)/python -m bench.evaluation_bench
+	$(BIN)/python -m bench.server_cpu_bench
+	$(BIN)/python -m bench.capacity_bench
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache

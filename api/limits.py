@@ -96,12 +96,22 @@ def token_key() -> str:
     return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
-def _counted(kind: str, limit: str) -> ApplicationLimit:
+def request_key() -> str:
+    """Who the current request is counted per: its client for ``create``, its token otherwise."""
+    return client_key() if KINDS.get(request_kind() or "") == "client" else token_key()
+
+
+def _counted(limits: dict[str, str]) -> ApplicationLimit:
+    """One application limit that takes the current request's kind: its limits, key and scope.
+
+    (Three limits, each exempt but for its own kind, would cost flask-limiter three parses and
+    evaluations per request for one count.) A kind without limits (``off``, or not counted) gets
+    none, so nothing is counted.
+    """
     return ApplicationLimit(
-        limit_provider=limit,
-        key_function=client_key if KINDS[kind] == "client" else token_key,
-        scope=kind,
-        exempt_when=lambda: request_kind() != kind,
+        limit_provider=lambda: limits.get(request_kind() or "", ""),
+        key_function=request_key,
+        scope=lambda endpoint: request_kind() or "",
     )
 
 
@@ -113,7 +123,7 @@ def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
     limiter = Limiter(
         client_key,
         app=app,
-        application_limits=[_counted(kind, limit) for kind, limit in limits.items()],
+        application_limits=[_counted(limits)],
         storage_uri=settings.redis_url,
         storage_options={
             "key_prefix": f"{settings.key_prefix}:limits",

@@ -107,8 +107,12 @@ def _errors(*statuses: int) -> Any:
     }
 
     def decorate(view: Any) -> Any:
+        # Each alt_response wraps the view in one more call per request; only its documentation is
+        # kept, on the view itself.
+        documented = view
         for status in reversed(statuses):
-            view = blp.alt_response(status, schema=ErrorSchema, description=descriptions[status])(view)
+            documented = blp.alt_response(status, schema=ErrorSchema, description=descriptions[status])(documented)
+        view._apidoc = documented._apidoc
         return view
 
     return decorate

@@ -23,7 +23,7 @@ import engine
 from api.errors import ApiError
 from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
-from api.store import MatchStore, Replayed, StaleVersion, StoreFull
+from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from engine import Event
 from engine.bots import bots_for
@@ -379,20 +379,23 @@ def play(
 
     With an ``Idempotency-Key``, a retry of a move that was applied gets the original answer. After
     the move the server plays its bots until a player must act (within a budget).
+
+    A key is looked up only when it can matter, so a fresh keyed move costs no extra Redis read: a
+    retry of an applied move is refused by the match as it is now (its version moved on, or the
+    action is no longer legal), and then the remembered answer is sent instead; or, when the
+    action would still apply (``If-Match: *``), the write script finds the key and writes nothing.
     """
     key = check_idempotency_key(idempotency_key)
-    request_print = fingerprint(action)
+    request_print = "" if key is None else fingerprint(action)  # compared only for an Idempotency-Key
     table = load_table(store, match_id)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
-    if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
-        return Answer.replay(remembered, request_print)
     now = time.time()
     try:
         expected_version(if_match, table.version)
         step = table.act(seat, action, now)
     except (ApiError, engine.EngineError) as refusal:
-        # The first attempt of a retried move may have landed between the two reads above.
+        # A retry of a move that was applied: the match has moved past what the move was checked on.
         if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
             return Answer.replay(remembered, request_print)
         if refusal.code == "action/too_late":
@@ -407,6 +410,11 @@ def play(
         after = commit(store, table, step, (scope, key, answer.remembered(request_print)) if key else None)
     except Replayed as replay:
         return Answer.replay(replay.remembered, request_print)
+    except (StoreFull, SnapshotTooLarge):
+        # Nothing was written; a retry of a move applied before (`If-Match: *`) still gets its answer.
+        if key is not None and (remembered := store.remembered(match_id, scope, key)) is not None:
+            return Answer.replay(remembered, request_print)
+        raise
     settle(store, after)
     return answer
 

@@ -12,6 +12,7 @@ the two are equal, as they were before seats and clocks existed.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -52,7 +53,8 @@ class SeatInfo:
         return STAND_IN_BOT if self.is_out else None
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        # Written out: dataclasses.asdict deep-copies field by field, a cost paid on every write.
+        return {"kind": self.kind, "name": self.name, "bot": self.bot, "state": self.state, "digest": self.digest}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatInfo:
@@ -91,8 +93,9 @@ class Table:
 
     # --- reading ------------------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def status(self) -> Status:
+        """The arena status; cached, since a table never changes and one request asks for it a dozen times."""
         if self.aborted:
             return "aborted"
         if any(seat.kind == "open" for seat in self.seats):

@@ -375,6 +375,24 @@ def test_an_action_retried_after_the_match_moved_on_gets_the_original_answer(cli
     assert_error(mismatch, 422, "request/idempotency_mismatch")
 
 
+def test_an_action_retried_with_if_match_star_gets_the_original_answer_and_acts_once(client: FlaskClient) -> None:
+    """``*`` passes the version check, so the match as it is now refuses the retry; the answer is replayed."""
+    created = create_match(client, "pipifax", 2, seed=1)
+    seat = created.match["to_act"][0]
+    action = legal(client, created, seat)["actions"][0]
+    headers = {**created.auth(seat), "If-Match": "*", "Idempotency-Key": str(uuid.uuid4())}
+    first = client.post(f"{created.url}/actions", json=action, headers=headers)
+    assert first.status_code == 200, first.get_data(as_text=True)
+    log = raw_log(client, created.match_id)
+
+    for _ in range(2):
+        retried = client.post(f"{created.url}/actions", json=action, headers=headers)
+        assert retried.status_code == 200, retried.get_data(as_text=True)
+        assert retried.headers["Idempotent-Replayed"] == "true"
+        assert body_of(retried) == body_of(first)
+    assert raw_log(client, created.match_id) == log  # applied once
+
+
 def test_a_refused_action_is_not_remembered(client: FlaskClient) -> None:
     created = create_match(client, "pipifax", 2, seed=1)
     seat = created.match["to_act"][0]
