@@ -18,6 +18,7 @@ from api.games.schemas import GameListSchema, GameSchema
 from api.health.routes import HealthSchema
 from api.lobby import schemas as lobby
 from api.matches import schemas
+from api.replay.schemas import ReplayVersionSchema
 from tests.api.helpers import Json, act, auth, body_of, create_match
 from tests.engine.conformance import option_grid
 
@@ -40,6 +41,7 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "joinMatch": ("/matches/{match_id}/join", "post", "201", lobby.JoinedSchema),
     "resignSeat": ("/matches/{match_id}/resign", "post", "200", schemas.SeatViewSchema),
     "abortMatch": ("/matches/{match_id}/abort", "post", "200", schemas.MatchSchema),
+    "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
 }
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.

@@ -71,6 +71,8 @@ from .pipifax_flip import PipifaxFlip
 from .pipifax_flip_type import PipifaxFlipType
 from .pipifax_view import PipifaxView
 from .pipifax_view_game import PipifaxViewGame
+from .replay_version import ReplayVersion
+from .replay_version_status import ReplayVersionStatus
 from .result import Result
 from .ruling import Ruling
 from .seat import Seat
@@ -172,6 +174,8 @@ __all__ = (
     "PipifaxFlipType",
     "PipifaxView",
     "PipifaxViewGame",
+    "ReplayVersion",
+    "ReplayVersionStatus",
     "Result",
     "Ruling",
     "Seat",
