@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from api.redis_server import RedisServer
 from api.web.routes import STATIC_DIR
@@ -24,6 +24,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
 #: How long a page may take to show what a test waits for, in milliseconds (a busy 2-core machine).
 WAIT_MS = 30_000
+expect.set_options(timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="session")
