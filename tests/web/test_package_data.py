@@ -19,8 +19,6 @@ def test_every_client_file_is_shipped_with_the_api_package() -> None:
     unshipped = [
         name
         for name in files
-        if not any(
-            fnmatch.fnmatch(name, pattern) and name.count("/") == pattern.count("/") for pattern in patterns
-        )
+        if not any(fnmatch.fnmatch(name, pattern) and name.count("/") == pattern.count("/") for pattern in patterns)
     ]
     assert unshipped == [], f"add these to [tool.setuptools.package-data] api in pyproject.toml: {unshipped}"
