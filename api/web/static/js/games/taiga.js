@@ -29,8 +29,10 @@ export function render(view, ctx) {
     el(
       "p",
       { class: "game-info" },
-      `Phase: ${view.phase}. Turn: ${seatName(ctx, view.turn)}. Looking for: ${words(view.target)} `,
-      `(found ${view.found}). Circle ${view.circle}. Cards left: ${view.cards_left}.`,
+      `Phase: ${view.phase}. `,
+      view.turn === null ? "" : `Turn: ${seatName(ctx, view.turn)}. `,
+      view.target === null ? "" : `Looking for: ${words(view.target)} (found ${view.found}). `,
+      `Circle ${view.circle}. Cards left: ${view.cards_left}.`,
       view.take_from && view.take_from.length
         ? ` May take from: ${view.take_from.map((s) => seatName(ctx, s)).join(", ")}.`
         : "",
