@@ -157,7 +157,7 @@ async function main() {
     if (state.match.status === "finished" || state.match.status === "aborted") return;
     const onEvent = (event) => {
       if (event.type === "event") state.events.push(event.data);
-      if (event.type === "turn") show(event.data.view);
+      if (event.type === "turn") show(event.data.view).catch(showError);
       else soon();
     };
     followSeatStream(matchId, token, onEvent, last).done.catch(showError);
