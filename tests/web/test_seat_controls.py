@@ -55,6 +55,15 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_clicking(page: Page, web_server
     expect(body).to_have_attribute("data-my-turn", "true")
     expect(page.locator(".legal-count")).to_contain_text("legal action")
 
+    # By keyboard: Enter chooses a card, and the focus stays on it when the page redraws.
+    first = page.locator(".composer button.hand-card").first
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".composer button.hand-card").first).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("document.activeElement.dataset.key") == "hand-0"
+    page.keyboard.press("Enter")
+    expect(page.locator(".composer button.hand-card").first).to_have_attribute("aria-pressed", "false")
+
     # An illegal choice: a single card on the Pair tree. The server refuses it; nothing changes.
     hand = stored_table(web_server, match["match_id"]).match.state["hands"][seat]
     page.locator(f".composer button.hand-card[data-card='{hand[0]}']").click()

@@ -40,6 +40,7 @@ function treePanel(tree, ctx, chosen) {
           "aria-label": `${tree.name}${fits ? ", a play fits" : ""}${counted ? ` (${counted} plays)` : ""}`,
           "aria-pressed": chosen.tree === tree.id ? "true" : "false",
           "data-tree": tree.id,
+          "data-key": `tree-${tree.id}`,
           onclick: () => chosen.toggleTree(tree.id),
         },
         tree.name,
@@ -71,6 +72,7 @@ function composer(view, ctx, chosen) {
           "aria-pressed": picked ? "true" : "false",
           "aria-label": `${cardText(card)}${picked ? ", chosen" : ""}`,
           "data-card": card,
+          "data-key": `hand-${index}`,
           onclick: () => chosen.toggleCard(index),
         },
         cardFace(card),
@@ -83,6 +85,7 @@ function composer(view, ctx, chosen) {
           "select",
           {
             "aria-label": "the card this copy copies",
+            "data-key": `copy-${index}`,
             onchange: (event) => chosen.copies.set(index, event.target.value),
           },
           options.map((number) =>
@@ -111,7 +114,7 @@ function composer(view, ctx, chosen) {
       {},
       el(
         "button",
-        { class: "play-chosen", onclick: play, disabled: !chosen.tree || chosen.cards.size === 0 },
+        { class: "play-chosen", "data-key": "play-chosen", onclick: play, disabled: !chosen.tree || chosen.cards.size === 0 },
         chosen.tree ? `Play the chosen cards on ${chosen.tree}` : "Choose cards and a tree",
       ),
       " ",

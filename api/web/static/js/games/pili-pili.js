@@ -40,6 +40,7 @@ function passing(view, ctx, hand) {
           class: `hand-card${chosen.has(card) ? " chosen" : ""} legal`,
           "aria-pressed": chosen.has(card) ? "true" : "false",
           "aria-label": cardText(card),
+          "data-key": `pass-${card}`,
           onclick: () => {
             if (chosen.has(card)) chosen.delete(card);
             else chosen.add(card);
@@ -53,6 +54,7 @@ function passing(view, ctx, hand) {
       "button",
       {
         class: "pass-chosen",
+        "data-key": "pass-chosen",
         disabled: chosen.size === 0,
         onclick: () => ctx.act({ type: "pili-pili.pass", cards: [...chosen].sort((a, b) => a - b) }),
       },
