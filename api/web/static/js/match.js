@@ -42,7 +42,7 @@ async function main() {
   if (!match) return;
   const { events: past, last } = await readLog(`/matches/${encodeURIComponent(matchId)}/events`);
   events.push(...past);
-  render();
+  await refresh(); // at least as new as the log just read, so a match that ended meanwhile shows it
   if (match.status === "finished" || match.status === "aborted") return;
   followPublicStream(
     matchId,
