@@ -1,13 +1,13 @@
 # The project's commands. Each target sets up what it needs in .venv first.
 #   make serve   set up and run the server (a real Redis server is started for it)
-#   make test    set up and run every check: lint, types, generated-code drift, tests
+#   make test    set up and run every check: lint, types, generated-code drift, tests (installs Chromium if missing)
 #   make lock    pin the Docker image's dependencies (docker/requirements.lock) after changing pyproject.toml's
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint generate lock bench clean
+.PHONY: serve test lint generate lock bench clean chromium
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,8 +24,12 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	scripts/generate.sh --check
 
-test: lint
+test: lint chromium
 	$(BIN)/pytest -n 2 -q
+
+# tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 generate: $(STAMP)
 	scripts/generate.sh
@@ -45,6 +49,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.evaluation_bench
 	$(BIN)/python -m bench.server_cpu_bench
 	$(BIN)/python -m bench.capacity_bench
+	$(BIN)/python -m bench.replay_bench
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache

@@ -16,6 +16,7 @@ from api.json_provider import OrjsonProvider
 from api.limits import install_rate_limits
 from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
+from api.replay.routes import blp as replay_blp
 from api.settings import Settings
 from api.spec_plugin import ArenaSpecPlugin
 from api.store import MatchStore
@@ -23,6 +24,7 @@ from api.streams.notifier import Notifier
 from api.streams.routes import blp as streams_blp
 from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
 from api.tournaments.routes import blp as tournaments_blp
+from api.web.routes import DOCS_ASSETS_URL, register_web
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
 
@@ -56,8 +58,9 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_REDOC_PATH="docs",
-        OPENAPI_REDOC_URL="https://cdn.jsdelivr.net/npm/redoc@2/bundles/redoc.standalone.js",
+        OPENAPI_SWAGGER_UI_PATH="docs",  # Swagger UI from an installed package: works offline (api/web)
+        OPENAPI_SWAGGER_UI_URL=DOCS_ASSETS_URL,
+        OPENAPI_SWAGGER_UI_CONFIG={"validatorUrl": None},  # no badge from an online validator
         API_SPEC_OPTIONS={
             "info": {"description": API_DESCRIPTION},
             "components": {
@@ -76,10 +79,11 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions[STORE_KEY] = store
     app.extensions[NOTIFIER_KEY] = Notifier(settings.redis_url, store.notify_pattern(), store.match_id_of_channel)
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
-    for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, tournaments_blp, health_blp):
+    for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, health_blp):
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
+    register_web(app)
     register_error_handlers(app)
     install_rate_limits(app, settings)
     enable_cors(app, settings.cors_origins)

@@ -33,8 +33,8 @@ from api.settings import Settings
 KINDS = {"create": "client", "act": "token", "read": "token"}
 #: The endpoints of ``POST /matches`` and ``POST /tournaments`` (whose matches the server creates uncounted).
 CREATE_ENDPOINTS = frozenset({"matches.Matches", "tournaments.Tournaments"})
-#: Blueprints that are never counted: the health check and the spec and docs.
-UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs"})
+#: Blueprints that are never counted: the health check, the spec and docs, the web client's files.
+UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web"})
 #: How long the limiter waits for Redis: counting is one tiny script, so a slow answer means trouble.
 REDIS_TIMEOUT = 1
 

@@ -29,6 +29,7 @@ from arena_client.api.matches import (
     list_seat_events,
     submit_action,
 )
+from arena_client.api.replay import get_match_version
 from arena_client.models import (
     CreatedMatch,
     CreateMatch,
@@ -43,6 +44,7 @@ from arena_client.models import (
     Match,
     MatchList,
     MoveResult,
+    ReplayVersion,
     SeatRequest,
     SeatView,
     TimeControl,
@@ -163,6 +165,10 @@ class Arena:
     def match(self, match_id: str) -> Match:
         """The match as a spectator sees it."""
         return self.call(lambda: get_match.sync_detailed(match_id, client=self.client), Match)
+
+    def match_version(self, match_id: str, version: int) -> ReplayVersion:
+        """A finished or aborted match's public view right after ``version``, rebuilt by the server."""
+        return self.call(lambda: get_match_version.sync_detailed(match_id, version, client=self.client), ReplayVersion)
 
     def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""

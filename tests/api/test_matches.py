@@ -253,13 +253,18 @@ def test_health_reports_ok_when_the_store_answers(client: FlaskClient) -> None:
     assert body == {"status": "ok", "store": "ok"}
 
 
-def test_docs_serve_the_redoc_page_for_the_spec(client: FlaskClient) -> None:
+def test_docs_serve_the_swagger_ui_page_for_the_spec_with_its_own_assets(client: FlaskClient) -> None:
     response = client.get("/docs")
     assert response.status_code == 200
     assert response.mimetype == "text/html"
     page = response.get_data(as_text=True)
-    assert "redoc" in page.lower()
+    assert "SwaggerUIBundle" in page
     assert "openapi.json" in page
+    assert "http://" not in page and "https://" not in page  # nothing from another host (tests/web: offline)
+    for asset in ("swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"):
+        assert f'"/docs/assets/{asset}"' in page
+        served = client.get(f"/docs/assets/{asset}")
+        assert served.status_code == 200 and len(served.data) > 1000, asset
 
 
 def test_tokens_of_one_match_work_only_for_their_own_seat(client: FlaskClient) -> None:

@@ -18,6 +18,7 @@ from api.games.schemas import GameListSchema, GameSchema
 from api.health.routes import HealthSchema
 from api.lobby import schemas as lobby
 from api.matches import schemas
+from api.replay.schemas import ReplayVersionSchema
 from api.tournaments import schemas as tournaments
 from tests.api.helpers import Json, act, auth, body_of, create_match
 from tests.engine.conformance import option_grid
@@ -51,6 +52,7 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "getTournamentStandings": ("/tournaments/{tournament_id}/standings", "get", "200", tournaments.StandingsSchema),
     "listTournamentMatches": ("/tournaments/{tournament_id}/matches", "get", "200", tournaments.ScheduleSchema),
     "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournaments.ForfeitedSchema),
+    "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
 }
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.

@@ -89,6 +89,8 @@ from .pipifax_flip_type import PipifaxFlipType
 from .pipifax_view import PipifaxView
 from .pipifax_view_game import PipifaxViewGame
 from .progress import Progress
+from .replay_version import ReplayVersion
+from .replay_version_status import ReplayVersionStatus
 from .result import Result
 from .ruling import Ruling
 from .schedule import Schedule
@@ -229,6 +231,8 @@ __all__ = (
     "PipifaxView",
     "PipifaxViewGame",
     "Progress",
+    "ReplayVersion",
+    "ReplayVersionStatus",
     "Result",
     "Ruling",
     "Schedule",

@@ -1,0 +1,1 @@
+"""Replays of finished matches: the public view at any past version."""

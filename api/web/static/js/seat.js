@@ -1,0 +1,169 @@
+// The seat page: what one seat sees, and its legal actions to take by clicking.
+//
+// The seat's token comes in the URL fragment (`seat.html?match=<id>#token=<token>`), which the
+// browser never sends anywhere; the page keeps it in memory and sends it only in the
+// Authorization header of its requests to the API. The seat stream is read with fetch(), since
+// EventSource cannot send that header.
+
+import { followSeatStream, getJson, pageLink, queryParam, readLog, request } from "./api.js";
+import { el } from "./dom.js";
+import { fixHomeLink, logPanel, matchParts, renderInto, showError } from "./page.js";
+
+const matchId = queryParam("match");
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const path = `/matches/${encodeURIComponent(matchId)}`;
+
+/** How many legal actions are listed in full; past that, a uniform sample of SAMPLE of them. */
+const LIST_MAX = 200;
+const SAMPLE = 30;
+
+const state = { match: null, legal: [], counts: {}, total: 0, legalVersion: -1, events: [], busy: false, memory: {} };
+let pending = null;
+
+function myTurn() {
+  return state.match && state.match.status === "active" && state.match.to_act.includes(state.match.seat);
+}
+
+function actionsPanel() {
+  if (!myTurn()) return el("section", { class: "actions", "aria-label": "Your actions" }, el("p", {}, "Not your turn."));
+  const listed = state.legalVersion === state.match.version ? state.legal : [];
+  const note =
+    state.total > listed.length
+      ? `${state.total} legal actions; ${listed.length} of them, drawn at random, are listed. The board lets you compose any other.`
+      : `${state.total} legal action${state.total === 1 ? "" : "s"}.`;
+  return el(
+    "section",
+    { class: "actions", "aria-label": "Your actions" },
+    el("h2", {}, "Your turn"),
+    el("p", { class: "legal-count" }, note),
+    el(
+      "ul",
+      {},
+      listed.map((entry) =>
+        el(
+          "li",
+          {},
+          el(
+            "button",
+            {
+              class: "legal-action legal",
+              "data-key": JSON.stringify(entry.action),
+              disabled: state.busy,
+              onclick: () => act(entry.action),
+            },
+            entry.label,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function render() {
+  const match = state.match;
+  const ctx = {
+    seat: match.seat,
+    version: match.version,
+    legal: state.legalVersion === match.version ? state.legal : [],
+    counts: state.legalVersion === match.version ? state.counts : {},
+    act: myTurn() && !state.busy ? act : null,
+    memory: state.memory,
+    rerender: render,
+  };
+  const over = match.status === "finished" || match.status === "aborted";
+  renderInto(document.getElementById("table"), [
+    ...matchParts(match, ctx),
+    over ? null : actionsPanel(),
+    over ? el("p", {}, el("a", { class: "replay-link", href: pageLink("replay.html", { id: matchId }) }, "Replay this match")) : null,
+    el("p", {}, el("a", { href: pageLink("match.html", { id: matchId }) }, "Watch as a spectator")),
+    logPanel(state.events),
+  ]);
+  document.body.dataset.version = String(match.version);
+  document.body.dataset.myTurn = String(myTurn());
+}
+
+async function loadLegal(version) {
+  const listing = await getJson(`${path}/legal-actions?limit=${LIST_MAX}`, token);
+  let page = listing;
+  if (listing.total > listing.actions.length) page = await getJson(`${path}/legal-actions?sample=${SAMPLE}`, token);
+  if (page.version !== version) return;
+  const counts = {};
+  if (page.total > LIST_MAX && state.match.game === "girafferaffe") {
+    // Too many plays to list: ask, tree by tree, whether any play fits it (to highlight the trees).
+    const trees = state.match.view.trees.map((tree) => tree.id);
+    const totals = await Promise.all(
+      trees.map((tree) => getJson(`${path}/legal-actions?limit=1&filter=tree=${encodeURIComponent(tree)}`, token)),
+    );
+    counts.tree = Object.fromEntries(trees.map((tree, index) => [tree, totals[index].total]));
+  }
+  if (page.version !== version) return;
+  state.legal = page.actions.map((action, index) => ({ action, label: page.labels[index] }));
+  state.total = page.total;
+  state.counts = counts;
+  state.legalVersion = version;
+}
+
+/** Take `match` (a seat view) if it is not older than what the page shows, and its legal actions. */
+async function show(match) {
+  if (state.match && match.version < state.match.version) return;
+  state.match = match;
+  if (myTurn() && state.legalVersion !== match.version) await loadLegal(match.version);
+  if (state.match.version === match.version) render();
+}
+
+async function refresh() {
+  pending = null;
+  try {
+    await show(await getJson(`${path}/view`, token));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function soon() {
+  if (!pending) pending = setTimeout(refresh, 50);
+}
+
+async function act(action) {
+  state.busy = true;
+  render();
+  try {
+    await request(`${path}/actions`, {
+      method: "POST",
+      token,
+      body: action,
+      headers: {
+        "If-Match": `"${state.match.version}"`,
+        "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`,
+      },
+    });
+    showError(null);
+  } catch (error) {
+    showError(error);
+  } finally {
+    state.busy = false;
+  }
+  await refresh();
+}
+
+async function main() {
+  fixHomeLink();
+  if (!matchId || !token) return showError(new Error("open this page as seat.html?match=<match id>#token=<seat token>"));
+  document.title = `Seat in match ${matchId} - Tabletop Arena`;
+  try {
+    const { events, last } = await readLog(`${path}/seat-events`, token);
+    state.events = events;
+    await show(await getJson(`${path}/view`, token));
+    if (state.match.status === "finished" || state.match.status === "aborted") return;
+    const onEvent = (event) => {
+      if (event.type === "event") state.events.push(event.data);
+      if (event.type === "turn") show(event.data.view).catch(showError);
+      else soon();
+    };
+    followSeatStream(matchId, token, onEvent, last).done.catch(showError);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+main();

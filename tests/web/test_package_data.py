@@ -1,0 +1,24 @@
+"""Every file of the web client is package data, so an installed server (the Docker image) serves it."""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from pathlib import Path
+
+from api.web.routes import STATIC_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_client_file_is_shipped_with_the_api_package() -> None:
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["api"]
+    files = [path.relative_to(ROOT / "api").as_posix() for path in STATIC_DIR.rglob("*") if path.is_file()]
+    assert any(name.endswith(".js") for name in files)
+    # setuptools' globs: "*" stays within one folder, as fnmatch's does once "/" is kept apart
+    unshipped = [
+        name
+        for name in files
+        if not any(fnmatch.fnmatch(name, pattern) and name.count("/") == pattern.count("/") for pattern in patterns)
+    ]
+    assert unshipped == [], f"add these to [tool.setuptools.package-data] api in pyproject.toml: {unshipped}"
