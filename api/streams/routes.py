@@ -90,7 +90,12 @@ def _sse_doc(operation_id: str, secured: bool) -> Any:
             "200": {
                 "description": SSE_DESCRIPTION,
                 "content": {"text/event-stream": {"schema": SSE_EVENT}},
-            }
+            },
+            "204": {
+                "description": "The match is over and nothing follows where the stream would resume (its last "
+                "event, `match_over`, was received already): nothing more will come, so an EventSource stops "
+                "reconnecting."
+            },
         },
         **extra,
     )
@@ -174,6 +179,8 @@ class Reader:
 
 def _event_stream(reader: Reader, start: tuple[Position, bool], first: Table) -> Response:
     position, fresh = start
+    if not fresh and first.is_over and position.index is None and position.version >= first.version:
+        return Response(status=204)  # resumed after the end: a 200 that closes at once would be reconnected to
     response = Response(_generate(reader, position, fresh, first), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache" if reader.seat is None else "private, no-store"
     response.headers["X-Accel-Buffering"] = "no"

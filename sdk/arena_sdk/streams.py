@@ -142,6 +142,8 @@ def stream_events(
             with connect_sse(
                 client, "GET", path, params=state.query(), headers=state.headers(), timeout=state.timeout()
             ) as source:
+                if source.response.status_code == httpx.codes.NO_CONTENT:
+                    return  # resumed after the match's end: nothing more will come
                 if source.response.status_code != httpx.codes.OK:
                     raise error_of(source.response)
                 for sse in source.iter_sse():
@@ -173,6 +175,8 @@ async def astream_events(
             async with aconnect_sse(
                 client, "GET", path, params=state.query(), headers=state.headers(), timeout=state.timeout()
             ) as source:
+                if source.response.status_code == httpx.codes.NO_CONTENT:
+                    return  # resumed after the match's end: nothing more will come
                 if source.response.status_code != httpx.codes.OK:
                     raise await aerror_of(source.response)
                 async for sse in source.aiter_sse():

@@ -282,6 +282,19 @@ def test_a_finished_matchs_fresh_stream_is_just_match_over(client: FlaskClient) 
         assert events[0].json() == {"version": final["version"], "status": "finished", "result": final["result"]}
 
 
+def test_resuming_after_a_finished_matchs_last_event_is_204_so_event_sources_stop(client: FlaskClient) -> None:
+    created = finished_match(client)
+    final = public(client, created)["version"]
+    for url, headers in [(f"{created.url}/stream", {}), (f"{created.url}/seat-stream", created.auth(0))]:
+        for asked in [{"Last-Event-ID": str(final)}, {}]:
+            query = "" if asked else f"?after={final}"
+            response = client.get(url + query, headers={**headers, **asked})
+            assert response.status_code == 204, (url, asked, response.status_code)
+            assert response.get_data() == b""
+        before_end = read_stream(client, f"{url}?after={final - 1}", headers)
+        assert before_end[-1].type == "match_over", "resuming before the end still gets the end"
+
+
 def test_a_seat_stream_of_a_finished_match_holds_its_private_events(client: FlaskClient) -> None:
     created = finished_match(client)
     for seat in range(3):

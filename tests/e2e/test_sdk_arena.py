@@ -195,6 +195,7 @@ def test_the_public_stream_follows_a_match_to_its_end(arena: Arena) -> None:
     ids = [e.id for e in streamed]
     assert len(set(ids)) == len(ids)
     assert {i for i in ids if "." not in i} == {str(e.version) for e in streamed}  # each version's last item
+    assert list(arena.stream(match_id, after=end.version)) == [], "resuming after the end ends (204), at once"
 
 
 def test_a_resent_action_applies_once(arena: Arena, live_server: LiveServer) -> None:

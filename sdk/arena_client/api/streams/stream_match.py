@@ -45,7 +45,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | str | StreamMatchResponse200Type0:
+) -> Any | Error | str | StreamMatchResponse200Type0:
     if response.status_code == 200:
 
         def _parse_response_200(data: object) -> str | StreamMatchResponse200Type0:
@@ -62,6 +62,10 @@ def _parse_response(
         response_200 = _parse_response_200(response.text)
 
         return response_200
+
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
 
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
@@ -85,7 +89,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | str | StreamMatchResponse200Type0]:
+) -> Response[Any | Error | str | StreamMatchResponse200Type0]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -100,7 +104,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str | StreamMatchResponse200Type0]:
+) -> Response[Any | Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -113,7 +117,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str | StreamMatchResponse200Type0]
+        Response[Any | Error | str | StreamMatchResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -135,7 +139,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | StreamMatchResponse200Type0 | None:
+) -> Any | Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -148,7 +152,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str | StreamMatchResponse200Type0
+        Any | Error | str | StreamMatchResponse200Type0
     """
 
     return sync_detailed(
@@ -165,7 +169,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str | StreamMatchResponse200Type0]:
+) -> Response[Any | Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -178,7 +182,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str | StreamMatchResponse200Type0]
+        Response[Any | Error | str | StreamMatchResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -198,7 +202,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | None | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | StreamMatchResponse200Type0 | None:
+) -> Any | Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
@@ -211,7 +215,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str | StreamMatchResponse200Type0
+        Any | Error | str | StreamMatchResponse200Type0
     """
 
     return (

@@ -48,7 +48,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | str | StreamSeatResponse200Type0:
+) -> Any | Error | str | StreamSeatResponse200Type0:
     if response.status_code == 200:
 
         def _parse_response_200(data: object) -> str | StreamSeatResponse200Type0:
@@ -65,6 +65,10 @@ def _parse_response(
         response_200 = _parse_response_200(response.text)
 
         return response_200
+
+    if response.status_code == 204:
+        response_204 = cast(Any, None)
+        return response_204
 
     if response.status_code == 401:
         response_401 = Error.from_dict(response.json())
@@ -98,7 +102,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | str | StreamSeatResponse200Type0]:
+) -> Response[Any | Error | str | StreamSeatResponse200Type0]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -114,7 +118,7 @@ def sync_detailed(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str | StreamSeatResponse200Type0]:
+) -> Response[Any | Error | str | StreamSeatResponse200Type0]:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -128,7 +132,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str | StreamSeatResponse200Type0]
+        Response[Any | Error | str | StreamSeatResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -152,7 +156,7 @@ def sync(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | StreamSeatResponse200Type0 | None:
+) -> Any | Error | str | StreamSeatResponse200Type0 | None:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -166,7 +170,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str | StreamSeatResponse200Type0
+        Any | Error | str | StreamSeatResponse200Type0
     """
 
     return sync_detailed(
@@ -185,7 +189,7 @@ async def asyncio_detailed(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Response[Error | str | StreamSeatResponse200Type0]:
+) -> Response[Any | Error | str | StreamSeatResponse200Type0]:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -199,7 +203,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | str | StreamSeatResponse200Type0]
+        Response[Any | Error | str | StreamSeatResponse200Type0]
     """
 
     kwargs = _get_kwargs(
@@ -221,7 +225,7 @@ async def asyncio(
     after: int | None | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
-) -> Error | str | StreamSeatResponse200Type0 | None:
+) -> Any | Error | str | StreamSeatResponse200Type0 | None:
     """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act.
 
     Args:
@@ -235,7 +239,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | str | StreamSeatResponse200Type0
+        Any | Error | str | StreamSeatResponse200Type0
     """
 
     return (
