@@ -5,9 +5,13 @@ one node and a script may touch them together:
 
 - ``<prefix>:{<id>}:match``, a hash: ``version`` (the compare-and-set guard), ``snapshot`` (the JSON
   record of the match at that version, whose size does not grow with the match's length) and
-  ``summary`` (what the match list shows);
+  ``summary`` (what the match list shows); once the match is compacted, these two are
+  zlib-compressed and ``record`` holds the log's compact record;
 - ``<prefix>:{<id>}:log``, a list with one JSON entry per version (entry ``v`` produced version
-  ``v``): who acted, what, when, and the events it produced;
+  ``v``): who acted, what, when, and the events it produced. Once the match is over, its writer
+  swaps it, right after the write that ends the match and in one script, for the hash's ``record``:
+  the zlib-compressed record of what was played (``api/matches/compaction.py``), from which a read
+  replays every entry;
 - ``<prefix>:{<id>}:idem:<scope>:<key digest>``, the response remembered for an ``Idempotency-Key``
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
 - the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write.
@@ -45,6 +49,7 @@ from typing import Any, cast
 import orjson
 import redis
 
+from api.matches.compaction import derive_log, unpack
 from api.settings import Settings
 
 #: How long a response stays remembered for its ``Idempotency-Key``.
@@ -144,6 +149,20 @@ redis.call('PUBLISH', ARGV[7], ARGV[2])
 return {1, tonumber(ARGV[2])}
 """
 
+# Replaces the log of a finished match by its compressed record, and its snapshot and summary by
+# compressed copies, if the match is still at the version they were made from and its log is whole
+# (a second compaction, or an expired match, is a no-op). 'allow-oom': it frees more than it writes
+# (the caller checks), so a full Redis may run it.
+# KEYS: 1 match hash, 2 log list. ARGV: 1 version, 2 record, 3 snapshot, 4 summary.
+# Returns 1 when compacted, 0 when not.
+COMPACT_SCRIPT = """#!lua flags=allow-oom
+if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) + 1 then return 0 end
+redis.call('HSET', KEYS[1], 'record', ARGV[2], 'snapshot', ARGV[3], 'summary', ARGV[4])
+redis.call('DEL', KEYS[2])
+return 1
+"""
+
 # Sets when the referee is next due on a match, if the match is still at the version it looked at.
 # KEYS: 1 match hash, 2 due set. ARGV: 1 version, 2 due score or '' (none), 3 match id.
 # Returns 1 when set, 0 when the match moved on (its writer set the due time), -1 when it is gone.
@@ -193,6 +212,7 @@ class MatchStore:
         self._write = client.register_script(WRITE_SCRIPT)
         self._reschedule = client.register_script(RESCHEDULE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
+        self._compact = client.register_script(COMPACT_SCRIPT)
 
     @classmethod
     def connect(cls, settings: Settings) -> MatchStore:
@@ -310,10 +330,10 @@ class MatchStore:
     def load(self, match_id: str) -> dict[str, Any]:
         """The latest snapshot of the match."""
         with _reaching_redis():
-            raw = self.client.hget(self.match_key(match_id), "snapshot")
+            raw = cast(bytes | None, self.client.hget(self.match_key(match_id), "snapshot"))
         if raw is None:
             raise MatchNotFound(match_id)
-        snapshot: dict[str, Any] = orjson.loads(raw)
+        snapshot: dict[str, Any] = orjson.loads(unpack(raw))
         return snapshot
 
     def remembered(self, match_id: str, scope: str, key: str) -> dict[str, Any] | None:
@@ -323,11 +343,36 @@ class MatchStore:
         return None if raw is None else orjson.loads(raw)
 
     def log(self, match_id: str, after: int, limit: int) -> list[dict[str, Any]]:
-        """Up to ``limit`` log entries of the versions after ``after`` (``-1``: from the setup on)."""
+        """Up to ``limit`` log entries of the versions after ``after`` (``-1``: from the setup on).
+
+        A compacted match has no log list: its entries are replayed from its record. The swap is
+        atomic, so when the list has nothing to give, the record is there (or nothing follows).
+        """
         start = max(after + 1, 0)
         with _reaching_redis():
-            raw = self.client.lrange(self.log_key(match_id), start, start + limit - 1)
+            raw: Sequence[bytes] = cast(
+                list[bytes], self.client.lrange(self.log_key(match_id), start, start + limit - 1)
+            )
+            record = None if raw else self.client.hget(self.match_key(match_id), "record")
+        if record is not None:
+            raw = derive_log(record)[start : start + limit]
         return [orjson.loads(item) for item in raw]
+
+    def stored_form(self, match_id: str) -> tuple[list[bytes], bytes | None, bytes | None]:
+        """The match's log entries (empty once compacted), snapshot and summary, as stored, read at once."""
+        with _reaching_redis(), self.client.pipeline(transaction=True) as pipe:
+            pipe.lrange(self.log_key(match_id), 0, -1)
+            pipe.hmget(self.match_key(match_id), "snapshot", "summary")
+            entries, (snapshot, summary) = pipe.execute()
+        return entries, snapshot, summary
+
+    def compact(self, match_id: str, version: int, record: bytes, snapshot: bytes, summary: bytes) -> bool:
+        """Swap the log of a match over at ``version`` for its ``record``, and its snapshot and summary for
+        their compressed forms; whether it was done."""
+        keys = [self.match_key(match_id), self.log_key(match_id)]
+        with _reaching_redis():
+            done = self._compact(keys=keys, args=[version, record, snapshot, summary])
+        return bool(done)
 
     # --- the lobby ----------------------------------------------------------------------------
 
@@ -353,7 +398,7 @@ class MatchStore:
             if gone:
                 with _reaching_redis():
                     self.client.zrem(index, *gone)
-            page.extend(orjson.loads(raw) for raw in found if raw is not None)
+            page.extend(orjson.loads(unpack(raw)) for raw in found if raw is not None)
             if len(rows) <= wanted:
                 return page, None
             cursor = (chosen[-1][1], chosen[-1][0])
