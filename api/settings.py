@@ -32,6 +32,8 @@ class Settings:
     (``ARENA_RATE_LIMITS``; api/limits.py explains it).
     ``max_snapshot_bytes``: the largest stored snapshot of a match; a match that would be larger is
     refused (``ARENA_MAX_SNAPSHOT_BYTES``).
+    ``compact_finished``: whether a finished match's log is swapped for its compact record
+    (``ARENA_COMPACT_FINISHED``, default ``1``; ``0`` keeps whole logs, as to compare both forms).
     """
 
     redis_url: str = "redis://127.0.0.1:6379/0"
@@ -42,6 +44,7 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     rate_limits: str = "create=60/minute;act=100/second;read=300/second"
     max_snapshot_bytes: int = 64 * 1024
+    compact_finished: bool = True
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -55,4 +58,5 @@ class Settings:
             cors_origins=_origins("ARENA_CORS_ORIGINS"),
             rate_limits=os.environ.get("ARENA_RATE_LIMITS") or defaults.rate_limits,
             max_snapshot_bytes=_integer("ARENA_MAX_SNAPSHOT_BYTES", defaults.max_snapshot_bytes),
+            compact_finished=os.environ.get("ARENA_COMPACT_FINISHED", "1") != "0",
         )

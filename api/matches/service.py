@@ -116,7 +116,7 @@ def commit(
         index_remove=index_remove,
         idempotency=idempotency,
     )
-    if table.is_over:
+    if table.is_over and store.settings.compact_finished:
         compact(store, table)
     return table
 
