@@ -201,7 +201,7 @@ def test_a_log_that_does_not_replay_is_kept(whole_logs_app: Flask) -> None:
         table = service.settle(store, table)
     entry = store.log(match_id, 0, 1)[0]
     entry["events"].append(entry["events"][-1])  # an event twice: no replay gives that
-    store.client.lset(store.log_key(match_id), 1, orjson.dumps(entry))
+    store.client.lset(store.log_key(match_id), 1, orjson.dumps(entry).decode())
     stored = store.stored_form(match_id)[0]
     assert not service.compact(store, table)
     assert store.stored_form(match_id)[0] == stored
