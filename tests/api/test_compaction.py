@@ -185,7 +185,7 @@ def test_a_finished_match_is_compacted_by_the_write_that_ends_it(client: FlaskCl
         table = service.settle(store, table)
     key = store.match_key(match_id)
     assert not store.client.exists(store.log_key(match_id))
-    assert set(store.client.hkeys(key)) == {b"version", b"snapshot", b"summary", b"record"}
+    assert set(store.client.hkeys(key)) == {b"version", b"snapshot", b"summary", b"due", b"record"}
     page = body_of(client.get(f"/matches/{match_id}/events?after=-1&limit=1000"))
     assert page["next_after"] == table.version and not page["has_more"]
     assert {event["version"] for event in page["events"]} == set(range(table.version + 1))

@@ -6,7 +6,7 @@ from types import ModuleType
 from typing import Any
 
 
-def tests_and_fixtures(*modules: ModuleType, leave_out: frozenset[str] = frozenset()) -> dict[str, Any]:
+def collect_from(*modules: ModuleType, leave_out: frozenset[str] = frozenset()) -> dict[str, Any]:
     """The tests (renamed ``<test>__<module>``, as names repeat across modules) and fixtures of ``modules``."""
     found: dict[str, Any] = {}
     for module in modules:

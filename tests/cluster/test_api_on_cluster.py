@@ -20,10 +20,10 @@ from tests.api import (
     test_matches,
     test_waiting,
 )
-from tests.cluster.collected import tests_and_fixtures
+from tests.cluster.collected import collect_from
 
 globals().update(
-    tests_and_fixtures(
+    collect_from(
         test_actions,
         test_bot_writers,
         test_events,

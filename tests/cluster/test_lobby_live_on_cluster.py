@@ -3,7 +3,7 @@ an ``arena referee`` process, all with ``REDIS_URL=redis+cluster://...``."""
 
 from __future__ import annotations
 
-from tests.cluster.collected import tests_and_fixtures
+from tests.cluster.collected import collect_from
 from tests.e2e import test_lobby_live
 
-globals().update(tests_and_fixtures(test_lobby_live))
+globals().update(collect_from(test_lobby_live))

@@ -3,7 +3,7 @@ module: their fixtures share names)."""
 
 from __future__ import annotations
 
-from tests.cluster.collected import tests_and_fixtures
+from tests.cluster.collected import collect_from
 from tests.e2e import test_streams_live
 
-globals().update(tests_and_fixtures(test_streams_live))
+globals().update(collect_from(test_streams_live))
