@@ -4,9 +4,10 @@ Each match lives in keys that share the hash tag ``{<match id>}``, so a Redis Cl
 one node and a script may touch them together:
 
 - ``<prefix>:{<id>}:match``, a hash: ``version`` (the compare-and-set guard), ``snapshot`` (the JSON
-  record of the match at that version, whose size does not grow with the match's length) and
-  ``summary`` (what the match list shows); once the match is compacted, these two are
-  zlib-compressed and ``record`` holds the log's compact record;
+  record of the match at that version, whose size does not grow with the match's length),
+  ``summary`` (what the match list shows) and ``due`` (when the referee is next due on it, or
+  empty); once the match is compacted, ``snapshot`` and ``summary`` are zlib-compressed and
+  ``record`` holds the log's compact record;
 - ``<prefix>:{<id>}:log``, a list with one JSON entry per version (entry ``v`` produced version
   ``v``): who acted, what, when, and the events it produced. Once the match is over, its writer
   swaps it, right after the write that ends the match and in one script, for the hash's ``record``:
@@ -16,13 +17,15 @@ one node and a script may touch them together:
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
 - the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write.
 
-Two indexes span matches, each a sorted set under its own hash tag, kept by the same scripts:
+Two indexes span matches, each a sorted set under its own hash tag, kept by the same scripts (on
+one server; see below for a cluster):
 
 - ``<prefix>:{lobby}:<filter>``: match ids scored by creation time, one set per filter (all
   matches, per status, per game, per game and status); entries of expired matches are dropped when
   a listing meets them;
 - ``<prefix>:{referee}:due``: match ids scored by when the server must next act on them (a bot's
-  turn, a deadline); the channel ``<prefix>:referee:wake`` tells referees that it changed.
+  turn, a deadline); the channel ``<prefix>:referee:wake`` tells referees that it changed; on a
+  cluster, ``<prefix>:{referee}:due-version`` beside it (below).
 
 On one Redis server a write is one script: the match's keys and its index entries change together.
 On a Redis Cluster (``REDIS_URL=redis+cluster://host:port``, or ``ARENA_REDIS_CLUSTER=1``) every
@@ -51,6 +54,7 @@ The rate limits (``api/limits.py``) count in keys of their own:
 Redis should run with ``maxmemory`` and ``maxmemory-policy noeviction``: when it is full, every
 write script is refused before it runs (each declares itself a writer with a ``#!lua`` line, which
 needs Redis 7 or Valkey), so a match is never half-written, and the API answers ``507 store/full``.
+Compaction alone may run on a full Redis (``allow-oom``): it frees more memory than it writes.
 """
 
 from __future__ import annotations
