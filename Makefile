@@ -42,6 +42,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.waiters_bench
 	$(BIN)/python -m bench.referee_bench
 	$(BIN)/python -m bench.bot_requests_bench
+	$(BIN)/python -m bench.compaction_bench
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache
