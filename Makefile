@@ -50,6 +50,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.server_cpu_bench
 	$(BIN)/python -m bench.capacity_bench
 	$(BIN)/python -m bench.replay_bench
+	$(BIN)/python -m bench.compaction_bench
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache

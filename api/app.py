@@ -77,7 +77,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     store = MatchStore.connect(settings)
     app.extensions[STORE_KEY] = store
-    app.extensions[NOTIFIER_KEY] = Notifier(settings.redis_url, store.notify_pattern(), store.match_id_of_channel)
+    app.extensions[NOTIFIER_KEY] = Notifier(
+        settings.node_url, store.notify_pattern(), store.match_id_of_channel, cluster=settings.redis_cluster
+    )
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, health_blp):
         api.register_blueprint(blueprint)

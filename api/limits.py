@@ -13,7 +13,8 @@ Every counted request is one of three kinds, each with its own limits (``ARENA_R
 an expiry (a fixed window that starts at the window's first request; see ``api/store.py`` for the
 key). The limiter never makes the API less available than its store: when Redis refuses or does not
 answer, it counts in process memory until Redis answers again, and the request goes on to meet the
-store's own ``503``/``507``.
+store's own ``503``/``507``. On a Redis Cluster it uses flask-limiter's cluster storage
+(``redis+cluster://``): each counter is one key, in whichever slot its name hashes to.
 """
 
 from __future__ import annotations
@@ -124,7 +125,7 @@ def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
         client_key,
         app=app,
         application_limits=[_counted(limits)],
-        storage_uri=settings.redis_url,
+        storage_uri=settings.limiter_url,
         storage_options={
             "key_prefix": f"{settings.key_prefix}:limits",
             "socket_timeout": REDIS_TIMEOUT,

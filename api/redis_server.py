@@ -13,6 +13,7 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -90,12 +91,19 @@ class RedisServer:
     """
 
     def __init__(
-        self, data_dir: Path, port: int | None = None, appendonly: bool = True, maxmemory: str | None = None
+        self,
+        data_dir: Path,
+        port: int | None = None,
+        appendonly: bool = True,
+        maxmemory: str | None = None,
+        extra_args: Sequence[str] = (),
     ) -> None:
         self.data_dir = data_dir
         self.port = port or free_port()
         self.appendonly = appendonly
         self.maxmemory = maxmemory or default_maxmemory()
+        #: More ``--option value`` arguments for the server (e.g. ``--cluster-enabled yes``).
+        self.extra_args = tuple(extra_args)
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -116,6 +124,7 @@ class RedisServer:
             "--protected-mode", "yes",
             "--maxmemory", self.maxmemory,
             "--maxmemory-policy", "noeviction",
+            *self.extra_args,
         ]  # fmt: skip
         lock = lock_data_dir(self.data_dir)
         try:  # the server keeps its copy of the lock until it exits

@@ -5,6 +5,9 @@ from __future__ import annotations
 import dataclasses
 import os
 
+#: The scheme of a ``REDIS_URL`` that names a node of a Redis Cluster.
+CLUSTER_SCHEME = "redis+cluster://"
+
 
 def _integer(name: str, default: int) -> int:
     value = os.environ.get(name)
@@ -20,7 +23,10 @@ def _origins(name: str) -> tuple[str, ...]:
 class Settings:
     """Everything the API reads from its environment.
 
-    ``redis_url``: the Redis (or Valkey) server holding every match (``REDIS_URL``).
+    ``redis_url``: the Redis (or Valkey) server holding every match (``REDIS_URL``); a
+    ``redis+cluster://host:port`` URL names a node of a Redis Cluster.
+    ``redis_cluster``: whether ``redis_url`` is a node of a Redis Cluster (its scheme, or
+    ``ARENA_REDIS_CLUSTER=1`` with a ``redis://`` URL).
     ``key_prefix``: the prefix of every key the API writes (``ARENA_KEY_PREFIX``).
     ``idle_ttl``: seconds an unfinished match lives after its last move (``ARENA_IDLE_TTL``).
     ``finished_ttl``: seconds a finished match stays readable (``ARENA_FINISHED_TTL``).
@@ -32,6 +38,8 @@ class Settings:
     (``ARENA_RATE_LIMITS``; api/limits.py explains it).
     ``max_snapshot_bytes``: the largest stored snapshot of a match; a match that would be larger is
     refused (``ARENA_MAX_SNAPSHOT_BYTES``).
+    ``compact_finished``: whether a finished match's log is swapped for its compact record
+    (``ARENA_COMPACT_FINISHED``, default ``1``; ``0`` keeps whole logs, as to compare both forms).
     """
 
     redis_url: str = "redis://127.0.0.1:6379/0"
@@ -42,6 +50,26 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     rate_limits: str = "create=60/minute;act=100/second;read=300/second"
     max_snapshot_bytes: int = 64 * 1024
+    compact_finished: bool = True
+    redis_cluster: bool = False
+
+    def __post_init__(self) -> None:
+        if self.redis_url.startswith(CLUSTER_SCHEME):
+            object.__setattr__(self, "redis_cluster", True)
+
+    @property
+    def node_url(self) -> str:
+        """``redis_url`` as a ``redis://`` URL (of one node, on a cluster), as redis-py takes it."""
+        if self.redis_url.startswith(CLUSTER_SCHEME):
+            return "redis://" + self.redis_url.removeprefix(CLUSTER_SCHEME)
+        return self.redis_url
+
+    @property
+    def limiter_url(self) -> str:
+        """``redis_url`` as flask-limiter's storage takes it (``redis+cluster://`` on a cluster)."""
+        if self.redis_cluster and not self.redis_url.startswith(CLUSTER_SCHEME):
+            return CLUSTER_SCHEME + self.redis_url.split("://", 1)[1]
+        return self.redis_url
 
     @classmethod
     def from_environment(cls) -> Settings:
@@ -55,4 +83,6 @@ class Settings:
             cors_origins=_origins("ARENA_CORS_ORIGINS"),
             rate_limits=os.environ.get("ARENA_RATE_LIMITS") or defaults.rate_limits,
             max_snapshot_bytes=_integer("ARENA_MAX_SNAPSHOT_BYTES", defaults.max_snapshot_bytes),
+            compact_finished=os.environ.get("ARENA_COMPACT_FINISHED", "1") != "0",
+            redis_cluster=os.environ.get("ARENA_REDIS_CLUSTER", "0") == "1",
         )

@@ -4,10 +4,15 @@ Each match lives in keys that share the hash tag ``{<match id>}``, so a Redis Cl
 one node and a script may touch them together:
 
 - ``<prefix>:{<id>}:match``, a hash: ``version`` (the compare-and-set guard), ``snapshot`` (the JSON
-  record of the match at that version, whose size does not grow with the match's length) and
-  ``summary`` (what the match list shows);
+  record of the match at that version, whose size does not grow with the match's length),
+  ``summary`` (what the match list shows) and ``due`` (when the referee is next due on it, or
+  empty); once the match is compacted, ``snapshot`` and ``summary`` are zlib-compressed and
+  ``record`` holds the log's compact record;
 - ``<prefix>:{<id>}:log``, a list with one JSON entry per version (entry ``v`` produced version
-  ``v``): who acted, what, when, and the events it produced;
+  ``v``): who acted, what, when, and the events it produced. Once the match is over, its writer
+  swaps it, right after the write that ends the match and in one script, for the hash's ``record``:
+  the zlib-compressed record of what was played (``api/matches/compaction.py``), from which a read
+  replays every entry;
 - ``<prefix>:{<id>}:idem:<scope>:<key digest>``, the response remembered for an ``Idempotency-Key``
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
 - the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write;
@@ -16,16 +21,32 @@ one node and a script may touch them together:
 
 Tournaments keep their own keys under ``{t:<tournament id>}``: ``api/tournaments/store.py`` lists them.
 
-Two indexes span matches, each a sorted set under its own hash tag, kept by the same scripts:
+Two indexes span matches, each a sorted set under its own hash tag, kept by the same scripts (on
+one server; see below for a cluster):
 
 - ``<prefix>:{lobby}:<filter>``: match ids scored by creation time, one set per filter (all
   matches, per status, per game, per game and status); entries of expired matches are dropped when
   a listing meets them;
 - ``<prefix>:{referee}:due``: match ids scored by when the server must next act on them (a bot's
-  turn, a deadline); the channel ``<prefix>:referee:wake`` tells referees that it changed.
+  turn, a deadline); the channel ``<prefix>:referee:wake`` tells referees that it changed; on a
+  cluster, ``<prefix>:{referee}:due-version`` beside it (below).
 
-The index keys live in other hash slots than a match's keys: the scripts that write a match and its
-index entries together need a single Redis server (or, on a cluster, a second step per write).
+On one Redis server a write is one script: the match's keys and its index entries change together.
+On a Redis Cluster (``REDIS_URL=redis+cluster://host:port``, or ``ARENA_REDIS_CLUSTER=1``) every
+script touches one hash slot, so a write takes steps, each atomic in its slot:
+
+1. the same write script with the match's keys only (the ``{<id>}`` slot): the version, the log, the
+   idempotency record and the notification; it also keeps the due time in the hash (``due``);
+2. the due time, by a script on ``{referee}`` that keeps, in ``<prefix>:{referee}:due-version`` (a
+   hash: match id to version), the version it was set for and ignores an older version's, so steps
+   that arrive out of order leave the latest version's due time;
+3. on a change of status, the lobby indexes (``ZADD NX`` to the new ones, ``ZREM`` from the old).
+
+A crash between the steps leaves an index behind its match: never wrong data, at worst a match
+missing from an index or listed where it no longer belongs. A listing skips (and drops from a status
+it has left) an entry whose summary has another status; each referee repairs missing entries by a
+sweep over every match hash (``due`` and ``summary``) once a minute (``MatchStore.repair_indexes``).
+Classic pub/sub is cluster-wide, so the notify and wake channels work as on one server.
 
 The rate limits (``api/limits.py``) count in keys of their own:
 
@@ -37,6 +58,7 @@ The rate limits (``api/limits.py``) count in keys of their own:
 Redis should run with ``maxmemory`` and ``maxmemory-policy noeviction``: when it is full, every
 write script is refused before it runs (each declares itself a writer with a ``#!lua`` line, which
 needs Redis 7 or Valkey), so a match is never half-written, and the API answers ``507 store/full``.
+Compaction alone may run on a full Redis (``allow-oom``): it frees more memory than it writes.
 """
 
 from __future__ import annotations
@@ -49,6 +71,7 @@ from typing import Any, cast
 import orjson
 import redis
 
+from api.matches.compaction import derive_log, unpack
 from api.settings import Settings
 
 #: How long a response stays remembered for its ``Idempotency-Key``.
@@ -105,7 +128,8 @@ class Replayed(StoreError):
 # remembers the response of an Idempotency-Key, moves the match in the lobby indexes, sets when the
 # referee is due, and publishes the new version.
 # KEYS: 1 match hash, 2 log list, 3 idempotency key, 4 referee due set, 5.. lobby index sets (the
-#   first ARGV[13] to add the match to, the rest to remove it from).
+#   first ARGV[13] to add the match to, the rest to remove it from); on a cluster only 1-3 (the
+#   match's slot), and the writer updates the indexes next (DUE_SCRIPT, then the lobby's).
 # ARGV: 1 expected version or '', 2 new version, 3 snapshot, 4 summary, 5 log entry, 6 ttl seconds,
 #   7 notify channel, 8 idempotency record or '', 9 its ttl, 10 referee due score or '' (none),
 #   11 match id, 12 lobby score (creation time), 13 how many index keys to add to, 14 wake channel.
@@ -128,24 +152,40 @@ else
   if not current then return {-1, -1} end
   if current ~= ARGV[1] then return {0, tonumber(current)} end
 end
-redis.call('HSET', KEYS[1], 'version', ARGV[2], 'snapshot', ARGV[3], 'summary', ARGV[4])
+redis.call('HSET', KEYS[1], 'version', ARGV[2], 'snapshot', ARGV[3], 'summary', ARGV[4], 'due', ARGV[10])
 redis.call('RPUSH', KEYS[2], ARGV[5])
 redis.call('EXPIRE', KEYS[1], ARGV[6])
 redis.call('EXPIRE', KEYS[2], ARGV[6])
 if ARGV[8] ~= '' then redis.call('SET', KEYS[3], ARGV[8], 'EX', ARGV[9]) end
-if ARGV[10] == '' then
-  redis.call('ZREM', KEYS[4], ARGV[11])
-else
-  redis.call('ZADD', KEYS[4], ARGV[10], ARGV[11])
-  redis.call('PUBLISH', ARGV[14], ARGV[10])
-end
-local adds = tonumber(ARGV[13])
-for i = 5, #KEYS do
-  if i - 4 <= adds then redis.call('ZADD', KEYS[i], ARGV[12], ARGV[11])
-  else redis.call('ZREM', KEYS[i], ARGV[11]) end
+if KEYS[4] then
+  if ARGV[10] == '' then
+    redis.call('ZREM', KEYS[4], ARGV[11])
+  else
+    redis.call('ZADD', KEYS[4], ARGV[10], ARGV[11])
+    redis.call('PUBLISH', ARGV[14], ARGV[10])
+  end
+  local adds = tonumber(ARGV[13])
+  for i = 5, #KEYS do
+    if i - 4 <= adds then redis.call('ZADD', KEYS[i], ARGV[12], ARGV[11])
+    else redis.call('ZREM', KEYS[i], ARGV[11]) end
+  end
 end
 redis.call('PUBLISH', ARGV[7], ARGV[2])
 return {1, tonumber(ARGV[2])}
+"""
+
+# Replaces the log of a finished match by its compressed record, and its snapshot and summary by
+# compressed copies, if the match is still at the version they were made from and its log is whole
+# (a second compaction, or an expired match, is a no-op). 'allow-oom': it frees more than it writes
+# (the caller checks), so a full Redis may run it.
+# KEYS: 1 match hash, 2 log list. ARGV: 1 version, 2 record, 3 snapshot, 4 summary.
+# Returns 1 when compacted, 0 when not.
+COMPACT_SCRIPT = """#!lua flags=allow-oom
+if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) + 1 then return 0 end
+redis.call('HSET', KEYS[1], 'record', ARGV[2], 'snapshot', ARGV[3], 'summary', ARGV[4])
+redis.call('DEL', KEYS[2])
+return 1
 """
 
 # Sets when the referee is next due on a match, if the match is still at the version it looked at.
@@ -158,6 +198,32 @@ if current ~= ARGV[1] then return 0 end
 if ARGV[2] == '' then redis.call('ZREM', KEYS[2], ARGV[3]) else redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3]) end
 return 1
 """
+
+# On a cluster: sets when the referee is next due on a match, unless it was set for a later version
+# already (steps of several writers may arrive out of order); '' removes the match from the due set.
+# KEYS: 1 due set, 2 due-version hash. ARGV: 1 match id, 2 version, 3 due score or '', 4 wake channel
+# or '' (no wake). Returns 1 when set, 0 when a later version's due time stands.
+DUE_SCRIPT = """#!lua
+local seen = redis.call('HGET', KEYS[2], ARGV[1])
+if seen and tonumber(seen) > tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+  if ARGV[4] ~= '' then redis.call('PUBLISH', ARGV[4], ARGV[3]) end
+end
+return 1
+"""
+
+#: The order of a match's statuses: a match never goes back to a lower one.
+STATUS_RANK = {"waiting": 0, "active": 1, "finished": 2, "aborted": 2}
+#: How many match hashes one step of :meth:`MatchStore.repair_indexes` reads.
+REPAIR_BATCH = 500
+
+#: A version above any match's: the due step of a match that is gone wins over every other.
+GONE_VERSION = 2**53
 
 # Claims the matches whose due time has come, for one referee: each is pushed back by a lease, so
 # other referees leave it alone unless this one dies before it writes.
@@ -191,19 +257,23 @@ def idempotency_digest(key: str) -> str:
 class MatchStore:
     """Snapshots, logs and indexes of matches in Redis; every write is one atomic script."""
 
-    def __init__(self, client: redis.Redis, settings: Settings) -> None:
+    def __init__(self, client: redis.Redis | redis.RedisCluster, settings: Settings) -> None:
         self.client = client
         self.settings = settings
         self._write = client.register_script(WRITE_SCRIPT)
         self._reschedule = client.register_script(RESCHEDULE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
+        self._compact = client.register_script(COMPACT_SCRIPT)
+        self._due = client.register_script(DUE_SCRIPT)
+        #: Whether the store is a Redis Cluster: writes then take a step per hash slot.
+        self.cluster = isinstance(client, redis.RedisCluster)
 
     @classmethod
     def connect(cls, settings: Settings) -> MatchStore:
-        client = redis.Redis.from_url(
-            settings.redis_url, socket_timeout=5, socket_connect_timeout=2, health_check_interval=30
-        )
-        return cls(client, settings)
+        options: dict[str, Any] = {"socket_timeout": 5, "socket_connect_timeout": 2, "health_check_interval": 30}
+        if settings.redis_cluster:
+            return cls(redis.RedisCluster.from_url(settings.node_url, **options), settings)
+        return cls(redis.Redis.from_url(settings.redis_url, **options), settings)
 
     # --- keys ---------------------------------------------------------------------------------
 
@@ -222,8 +292,11 @@ class MatchStore:
 
     def notify_pattern(self) -> str:
         """The pattern of every match's notify channel, for one subscription per process."""
-        prefix = "".join(f"\\{c}" if c in "*?[]\\" else c for c in self.settings.key_prefix)
-        return f"{prefix}:{{*}}:notify"
+        return f"{self._pattern_prefix()}:{{*}}:notify"
+
+    def _pattern_prefix(self) -> str:
+        """The key prefix as a literal in a glob pattern (of PSUBSCRIBE or SCAN)."""
+        return "".join(f"\\{c}" if c in "*?[]\\" else c for c in self.settings.key_prefix)
 
     def match_id_of_channel(self, channel: str) -> str:
         """The match a notify channel belongs to (the inverse of :meth:`notify_channel`)."""
@@ -239,6 +312,9 @@ class MatchStore:
 
     def due_key(self) -> str:
         return f"{self.settings.key_prefix}:{{referee}}:due"
+
+    def due_version_key(self) -> str:
+        return f"{self.settings.key_prefix}:{{referee}}:due-version"
 
     def wake_channel(self) -> str:
         return f"{self.settings.key_prefix}:referee:wake"
@@ -276,14 +352,9 @@ class MatchStore:
         stored = _dumps(snapshot)
         if len(stored) > self.settings.max_snapshot_bytes:
             raise SnapshotTooLarge(len(stored), self.settings.max_snapshot_bytes)
-        keys = [
-            self.match_key(match_id),
-            self.log_key(match_id),
-            self.idempotency_key(match_id, scope, key),
-            self.due_key(),
-            *index_add,
-            *index_remove,
-        ]
+        keys = [self.match_key(match_id), self.log_key(match_id), self.idempotency_key(match_id, scope, key)]
+        if not self.cluster:
+            keys += [self.due_key(), *index_add, *index_remove]
         args: list[bytes | str | int | float] = [
             "" if expected is None else expected,
             version,
@@ -310,14 +381,39 @@ class MatchStore:
             raise MatchNotFound(match_id)
         if code == 0:
             raise StaleVersion(int(value))
+        if self.cluster:
+            self._set_due(match_id, version, due, wake=True)
+            if index_add or index_remove:
+                self._move_in_lobby(match_id, created_at, index_add, index_remove)
+
+    def _set_due(self, match_id: str, version: int, due: float | None, wake: bool = False) -> None:
+        """On a cluster: the due step of a write (or of the referee) at ``version``."""
+        keys = [self.due_key(), self.due_version_key()]
+        args: list[str | int] = [
+            match_id,
+            version,
+            "" if due is None else repr(due),
+            self.wake_channel() if wake else "",
+        ]
+        with _reaching_redis():
+            self._due(keys=keys, args=args)
+
+    def _move_in_lobby(self, match_id: str, created_at: float, add: Sequence[str], remove: Sequence[str]) -> None:
+        """On a cluster: the lobby step of a write (every index key is in the ``{lobby}`` slot)."""
+        with _reaching_redis(), self.client.pipeline(transaction=False) as pipe:
+            for index in add:
+                pipe.zadd(index, {match_id: created_at}, nx=True)
+            for index in remove:
+                pipe.zrem(index, match_id)
+            pipe.execute()
 
     def load(self, match_id: str) -> dict[str, Any]:
         """The latest snapshot of the match."""
         with _reaching_redis():
-            raw = self.client.hget(self.match_key(match_id), "snapshot")
+            raw = cast(bytes | None, self.client.hget(self.match_key(match_id), "snapshot"))
         if raw is None:
             raise MatchNotFound(match_id)
-        snapshot: dict[str, Any] = orjson.loads(raw)
+        snapshot: dict[str, Any] = orjson.loads(unpack(raw))
         return snapshot
 
     def remembered(self, match_id: str, scope: str, key: str) -> dict[str, Any] | None:
@@ -327,21 +423,49 @@ class MatchStore:
         return None if raw is None else orjson.loads(raw)
 
     def log(self, match_id: str, after: int, limit: int) -> list[dict[str, Any]]:
-        """Up to ``limit`` log entries of the versions after ``after`` (``-1``: from the setup on)."""
+        """Up to ``limit`` log entries of the versions after ``after`` (``-1``: from the setup on).
+
+        A compacted match has no log list: its entries are replayed from its record. The swap is
+        atomic, so when the list has nothing to give, the record is there (or nothing follows).
+        """
         start = max(after + 1, 0)
         with _reaching_redis():
-            raw = self.client.lrange(self.log_key(match_id), start, start + limit - 1)
+            raw: Sequence[bytes] = cast(
+                list[bytes], self.client.lrange(self.log_key(match_id), start, start + limit - 1)
+            )
+            record = None if raw else self.client.hget(self.match_key(match_id), "record")
+        if record is not None:
+            raw = derive_log(record)[start : start + limit]
         return [orjson.loads(item) for item in raw]
+
+    def stored_form(self, match_id: str) -> tuple[list[bytes], bytes | None, bytes | None]:
+        """The match's log entries (empty once compacted), snapshot and summary, as stored, read at once."""
+        with _reaching_redis(), self.client.pipeline(transaction=True) as pipe:
+            pipe.lrange(self.log_key(match_id), 0, -1)
+            pipe.hmget(self.match_key(match_id), "snapshot", "summary")
+            entries, (snapshot, summary) = pipe.execute()
+        return entries, snapshot, summary
+
+    def compact(self, match_id: str, version: int, record: bytes, snapshot: bytes, summary: bytes) -> bool:
+        """Swap the log of a match over at ``version`` for its ``record``, and its snapshot and summary for
+        their compressed forms; whether it was done."""
+        keys = [self.match_key(match_id), self.log_key(match_id)]
+        with _reaching_redis():
+            done = self._compact(keys=keys, args=[version, record, snapshot, summary])
+        return bool(done)
 
     # --- the lobby ----------------------------------------------------------------------------
 
     def list_summaries(
-        self, index: str, limit: int, before: tuple[float, str] | None
+        self, index: str, limit: int, before: tuple[float, str] | None, status: str | None = None
     ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
-        """Up to ``limit`` summaries from ``index``, newest first, after the cursor ``before``.
+        """Up to ``limit`` summaries from ``index`` (of matches in ``status``, if it has one), newest
+        first, after the cursor ``before``.
 
         Returns the page and the cursor of its last entry (``None`` when nothing follows). Entries
         of expired matches are dropped from this index as they are met, so a page costs O(page).
+        An entry whose match is in another status (an index step of a cluster's write not yet
+        done, or lost) is skipped, and dropped once the match has left ``status`` for good.
         """
         page: list[dict[str, Any]] = []
         cursor = before
@@ -353,11 +477,16 @@ class MatchStore:
                 for match_id, _ in chosen:
                     pipe.hget(self.match_key(match_id), "summary")
                 found = pipe.execute()
-            gone = [match_id for (match_id, _), raw in zip(chosen, found, strict=True) if raw is None]
+            summaries = [None if raw is None else orjson.loads(unpack(raw)) for raw in found]
+            gone = [
+                match_id
+                for (match_id, _), summary in zip(chosen, summaries, strict=True)
+                if summary is None or (status is not None and STATUS_RANK[summary["status"]] > STATUS_RANK[status])
+            ]
             if gone:
                 with _reaching_redis():
                     self.client.zrem(index, *gone)
-            page.extend(orjson.loads(raw) for raw in found if raw is not None)
+            page.extend(s for s in summaries if s is not None and (status is None or s["status"] == status))
             if len(rows) <= wanted:
                 return page, None
             cursor = (chosen[-1][1], chosen[-1][0])
@@ -384,6 +513,48 @@ class MatchStore:
                 return rows[:count]
             ties = len(raw) - len(rows)
 
+    def repair_indexes(self) -> int:
+        """On a cluster: put back the index entries that a crash between a write's steps left out.
+
+        Reads ``due`` and ``summary`` of every match hash (a SCAN of every node) and adds what is
+        missing: the match to the due set, and to the lobby indexes of its status. An entry that is
+        there is left alone (a referee's lease may have moved it on). Returns how many were added.
+        """
+        keys: list[bytes] = []
+        added = 0
+        with _reaching_redis():
+            for key in self.client.scan_iter(match=f"{self._pattern_prefix()}:{{*}}:match", count=REPAIR_BATCH):
+                keys.append(key)
+                if len(keys) == REPAIR_BATCH:
+                    added += self._repair(keys)
+                    keys = []
+            return added + (self._repair(keys) if keys else 0)
+
+    def _repair(self, keys: list[bytes]) -> int:
+        with self.client.pipeline(transaction=False) as pipe:
+            for key in keys:
+                pipe.hmget(key, "version", "due", "summary")
+            rows = pipe.execute()
+        found = [
+            (self.match_id_of_channel(key.decode()), row)
+            for key, row in zip(keys, rows, strict=True)
+            if row[0] is not None and row[2] is not None
+        ]
+        with self.client.pipeline(transaction=False) as pipe:
+            for match_id, _ in found:
+                pipe.zscore(self.due_key(), match_id)
+            for match_id, (_, _, raw) in found:
+                summary = orjson.loads(unpack(raw))
+                for index in self.lobby_keys(summary["game"], summary["status"]):
+                    pipe.zadd(index, {match_id: summary["created_at"]}, nx=True)
+            answers = pipe.execute()
+        added = int(sum(answers[len(found) :]))
+        for (match_id, (version, due, _)), score in zip(found, answers[: len(found)], strict=False):
+            if due and score is None:
+                self._set_due(match_id, int(version), float(due))
+                added += 1
+        return added
+
     # --- the referee --------------------------------------------------------------------------
 
     def claim_due(self, now: float, lease: float, limit: int) -> list[str]:
@@ -399,7 +570,10 @@ class MatchStore:
         return float(first[0][1]) if first else None
 
     def reschedule(self, match_id: str, version: int, due: float | None) -> None:
-        """Set when the referee is next due on a match still at ``version``."""
+        """Set when the referee is next due on a match still at ``version`` (``-1``: the match is gone)."""
+        if self.cluster:
+            self._set_due(match_id, GONE_VERSION if version < 0 else version, due)
+            return
         with _reaching_redis():
             self._reschedule(
                 keys=[self.match_key(match_id), self.due_key()],
@@ -409,7 +583,7 @@ class MatchStore:
     def count_illegal(self, match_id: str, seat: int, ttl: int) -> int:
         """Count one more illegal action of ``seat``; how many it has sent."""
         key = f"{self.settings.key_prefix}:{{{match_id}}}:illegal:{seat}"
-        with _reaching_redis(), self.client.pipeline(transaction=True) as pipe:
+        with _reaching_redis(), self.client.pipeline(transaction=False) as pipe:
             pipe.incr(key)
             pipe.expire(key, ttl)
             count, _ = pipe.execute()

@@ -90,5 +90,5 @@ def list_matches(store: MatchStore, query: dict[str, Any]) -> dict[str, Any]:
     if query["cursor"] is not None:
         score, _, last_id = query["cursor"].partition("~")
         before = (float(score), last_id)
-    page, cursor = store.list_summaries(store.lobby_key(query["game"], status), query["limit"], before)
+    page, cursor = store.list_summaries(store.lobby_key(query["game"], status), query["limit"], before, status)
     return {"matches": page, "next_cursor": None if cursor is None else f"{cursor[0]!r}~{cursor[1]}"}

@@ -21,9 +21,10 @@ import orjson
 
 import engine
 from api.errors import ApiError
+from api.matches.compaction import RecordMismatch, encode_record, pack
 from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
-from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreFull
+from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from engine import Event
 from engine.bots import bots_for
@@ -36,6 +37,8 @@ SETTLE_STEPS = 64
 SETTLE_SECONDS = 0.25
 #: More log entries than any match has: bots read the whole history.
 LOG_READ_MAX = 10_000_000
+
+log = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,6 +124,8 @@ def commit(
         index_remove=index_remove,
         idempotency=idempotency,
     )
+    if table.is_over and store.settings.compact_finished:
+        compact(store, table)
     if table.tournament is not None and table.is_over and (before is None or not before.is_over):
         for listener in TOURNAMENT_MATCH_ENDED:
             try:
@@ -128,6 +133,29 @@ def commit(
             except Exception:
                 log.exception("tournament %s: recording match %s failed", table.tournament[0], table.match_id)
     return table
+
+
+def compact(store: MatchStore, table: Table) -> bool:
+    """Swap the log of a match that is over for its compact record (``api/matches/compaction.py``).
+
+    Done by the writer of the last version, right after it: the write itself stays as fast as any
+    other, and the swap is one atomic script, so a reader meets the log or the record, never half
+    of either. A match whose log does not replay exactly, or that the store cannot compact now,
+    keeps its log: it costs memory, never a wrong answer.
+    """
+    try:
+        entries, snapshot, summary = store.stored_form(table.match_id)
+        if len(entries) != table.version + 1 or snapshot is None or summary is None:
+            return False  # compacted already, or expired
+        record = encode_record(table.match, entries)
+        if len(record) >= sum(map(len, entries)):
+            return False
+        return store.compact(table.match_id, table.version, record, pack(snapshot), pack(summary))
+    except (RecordMismatch, engine.EngineError) as error:
+        log.warning("match %s keeps its log: %s", table.match_id, error)
+    except StoreError as error:
+        log.warning("match %s keeps its log: the store did not compact it (%s)", table.match_id, error)
+    return False
 
 
 def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: float = SETTLE_SECONDS) -> Table:

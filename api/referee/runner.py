@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 LEASE = 10.0
 #: Matches claimed at once.
 BATCH = 100
+#: Seconds between a referee's sweeps that repair a cluster's indexes (``MatchStore.repair_indexes``).
+REPAIR_EVERY = 60.0
 #: The longest sleep between looks at the due set (in case a wake message was lost, and so that a
 #: stop request is noticed promptly).
 LONGEST_SLEEP = 1.0
@@ -73,10 +75,15 @@ class Referee:
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""
         wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+        repaired_at = -REPAIR_EVERY
         while not stop.is_set():
             try:
                 if not wake.subscribed:
                     wake.subscribe(self.store.wake_channel())
+                if self.store.cluster and time.monotonic() - repaired_at >= REPAIR_EVERY:
+                    if added := self.store.repair_indexes():
+                        log.warning("referee: put back %d index entries a write left out", added)
+                    repaired_at = time.monotonic()
                 while self.run_due():
                     pass
                 self.run_sweep()

@@ -28,9 +28,11 @@ log = logging.getLogger(__name__)
 class Notifier:
     """The process's subscription to match notifications and the signals of its waiters."""
 
-    def __init__(self, url: str, pattern: str, match_id_of: Callable[[str], str]) -> None:
-        """Subscribe to ``pattern`` at ``url``; ``match_id_of`` names the match of a channel."""
+    def __init__(self, url: str, pattern: str, match_id_of: Callable[[str], str], cluster: bool = False) -> None:
+        """Subscribe to ``pattern`` at ``url`` (a node of a Redis Cluster if ``cluster``: classic
+        pub/sub reaches every node); ``match_id_of`` names the match of a channel."""
         self.url = url
+        self.cluster = cluster
         self.pattern = pattern
         self.match_id_of = match_id_of
         self._waiters: dict[str, set[threading.Event]] = {}
@@ -76,8 +78,22 @@ class Notifier:
         """Receive notifications forever, resubscribing (and waking everyone) after a failure."""
         failures = 0
         while True:
-            client = redis.Redis.from_url(self.url, socket_connect_timeout=2, socket_keepalive=True)
-            pubsub = client.pubsub(ignore_subscribe_messages=False)  # type: ignore[no-untyped-call]
+            client: redis.Redis | redis.RedisCluster
+            pubsub: redis.client.PubSub
+            try:
+                if self.cluster:
+                    client = redis.RedisCluster.from_url(self.url, socket_connect_timeout=2, socket_keepalive=True)
+                else:
+                    client = redis.Redis.from_url(self.url, socket_connect_timeout=2, socket_keepalive=True)
+                pubsub = client.pubsub(ignore_subscribe_messages=False)  # type: ignore[no-untyped-call]
+            except (redis.ConnectionError, redis.TimeoutError, redis.exceptions.RedisClusterException) as error:
+                failures += 1
+                if failures == 1:
+                    log.warning("notification subscription lost (%s); resubscribing", error)
+                self._subscribed.clear()
+                self._wake_all()
+                time.sleep(min(0.1 * 2**failures, 5.0))
+                continue
             try:
                 pubsub.psubscribe(self.pattern)
                 while True:

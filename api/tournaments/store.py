@@ -30,6 +30,7 @@ from typing import Any, cast
 import orjson
 import redis
 
+from api.matches.compaction import unpack
 from api.store import MatchStore, StaleVersion, reaching_redis
 
 
@@ -63,7 +64,7 @@ class TournamentStore:
 
     def __init__(self, matches: MatchStore) -> None:
         self.matches = matches
-        self.client: redis.Redis = matches.client
+        self.client: redis.Redis | redis.RedisCluster = matches.client
         self.prefix = matches.settings.key_prefix
         self._write = self.client.register_script(WRITE_SCRIPT)
 
@@ -134,7 +135,7 @@ class TournamentStore:
     def save_secrets(self, tournament_id: str, index: int, secrets: dict[str, Any], ttl: int) -> None:
         """Remember the tokens of the match at schedule ``index`` (idempotent: the same match, the same tokens)."""
         key = self.secrets_key(tournament_id)
-        with reaching_redis(), self.client.pipeline(transaction=True) as pipe:
+        with reaching_redis(), self.client.pipeline(transaction=False) as pipe:
             pipe.hset(key, str(index), orjson.dumps(secrets))
             pipe.expire(key, ttl)
             pipe.publish(self.notify_channel(tournament_id), f"tokens:{index}")  # wakes entrants waiting for it
@@ -156,7 +157,7 @@ class TournamentStore:
             for match_id in match_ids:
                 pipe.hget(self.matches.match_key(match_id), "summary")
             found = pipe.execute()
-        return [None if raw is None else orjson.loads(raw)["status"] for raw in found]
+        return [None if raw is None else orjson.loads(unpack(raw))["status"] for raw in found]
 
     # --- indexes ------------------------------------------------------------------------------
 

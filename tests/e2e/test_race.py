@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import threading
 from typing import Any
 
-import redis
 import requests
 
 from api.redis_server import RedisServer
+from api.settings import Settings
+from api.store import MatchStore
 from engine import Match, RecordedAction, replay
 from tests.e2e.raw_client import bearer, create, legal_actions, match
 from tests.live_server import LiveServer
@@ -61,11 +61,9 @@ def test_exactly_one_of_racing_moves_wins_and_the_result_equals_a_serial_replay(
 
     final = match(url, match_id)
     assert final["version"] == len(accepted)
-    client = redis.Redis.from_url(redis_server.url)
-    prefix = live_server.env["ARENA_KEY_PREFIX"]
-    stored = client.hget(f"{prefix}:{{{match_id}}}:match", "snapshot")
-    assert stored is not None
-    record = json.loads(stored)
+    # read through the store: a match that finished is compacted (its log replayed from a record)
+    store = MatchStore.connect(Settings(redis_url=redis_server.url, key_prefix=live_server.env["ARENA_KEY_PREFIX"]))
+    record = store.load(match_id)
     serial = replay("pipifax", 2, record["match"]["options"], 99, accepted)
     assert Match.from_json(record["match"]).to_json() == serial.to_json()
-    assert client.llen(f"{prefix}:{{{match_id}}}:log") == len(accepted) + 1  # one entry per version
+    assert len(store.log(match_id, -1, 1_000_000)) == len(accepted) + 1  # one entry per version

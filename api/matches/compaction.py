@@ -1,0 +1,127 @@
+"""A finished match's log as a compact record: what was played, from which every entry is replayed.
+
+A finished match's log (one JSON entry per version, with every event) is what it costs most to
+keep. When the match ends, its writer replaces the log by a record of what cannot be derived: the
+game, players, options and seed, and per version who acted, what and when (an arena step, such as
+a join or a resignation, keeps its events, which are few and small), compressed with zlib. Reading
+the log replays the engine from that record; the replay is checked against the log before the log
+is dropped, so a match is compacted only when every entry comes back byte for byte, and every read
+answers exactly as before. The match's snapshot and summary, which no longer change, are kept
+zlib-compressed too (:func:`pack`; a reader tells them from JSON by their first byte).
+"""
+
+from __future__ import annotations
+
+import functools
+import zlib
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+import engine
+
+#: The record's layout; a reader refuses any other.
+FORMAT = 1
+#: zlib's level: the record is written once and read rarely, so the smallest output is worth it.
+LEVEL = 9
+#: How many derived logs a process keeps (a finished match never changes, so they never go stale).
+CACHED_LOGS = 32
+
+
+def pack(raw: bytes) -> bytes:
+    """A stored JSON value of a finished match, compressed."""
+    return zlib.compress(raw, LEVEL)
+
+
+def unpack(raw: bytes) -> bytes:
+    """A stored JSON value, compressed by :func:`pack` or not (JSON objects start with ``{``)."""
+    return raw if raw[:1] == b"{" else zlib.decompress(raw)
+
+
+class RecordMismatch(ValueError):
+    """Replaying the record does not give the log back: the match is left uncompacted."""
+
+
+def encode_record(match: engine.Match, entries: Sequence[bytes]) -> bytes:
+    """The compressed record of a match's log (``entries``: the stored JSON entries, version 0 first).
+
+    Raises :class:`RecordMismatch` unless replaying the record gives every entry back exactly.
+    """
+    steps: list[Any] = []
+    for version, raw in enumerate(entries):
+        entry = orjson.loads(raw)
+        if entry["version"] != version:
+            raise RecordMismatch(f"entry {version} holds version {entry['version']}")
+        if version == 0:
+            steps.append(entry["at"])
+        elif entry["action"] is None:
+            steps.append([entry["seat"], entry["at"], entry["events"]])
+        else:  # the events before the engine's own are the arena's (a timeout before a stand-in's move)
+            steps.append([entry["seat"], entry["at"], entry["action"], entry["events"]])
+    record = {
+        "format": FORMAT,
+        "game": match.game_id,
+        "players": match.players,
+        "options": dict(match.options),
+        "seed": match.seed,
+        "steps": steps,
+    }
+    _drop_engine_events(record, entries)
+    encoded = zlib.compress(orjson.dumps(record), LEVEL)
+    derived = derive_log(encoded)
+    if len(derived) != len(entries) or any(a != b for a, b in zip(derived, entries, strict=True)):
+        first = next((v for v, (a, b) in enumerate(zip(derived, entries, strict=False)) if a != b), len(derived))
+        raise RecordMismatch(f"replaying the record differs from the log at version {first}")
+    return encoded
+
+
+def _drop_engine_events(record: dict[str, Any], entries: Sequence[bytes]) -> None:
+    """Keep of each engine step's events only the arena's that come before the engine's."""
+    match = _setup(record)[0]
+    for version in range(1, len(entries)):
+        step = record["steps"][version]
+        if len(step) != 4:
+            continue
+        seat, at, action, events = step
+        match, produced = engine.apply_action(match, seat, action, at)
+        own = len(events) - len(produced)
+        step[3] = events[:own] if own > 0 else []
+
+
+@functools.lru_cache(maxsize=CACHED_LOGS)
+def derive_log(encoded: bytes) -> tuple[bytes, ...]:
+    """Every log entry (as stored JSON, version 0 first) of a match's compressed record."""
+    record = orjson.loads(zlib.decompress(encoded))
+    if record.get("format") != FORMAT:
+        raise ValueError(f"a match record of format {record.get('format')!r}, not {FORMAT}")
+    steps = record["steps"]
+    match, setup = _setup(record)
+    # each entry has the keys of Table._next's, in the same order, so it dumps to the same bytes
+    entries = [{"version": 0, "seat": None, "action": None, "at": steps[0], "events": [e.to_json() for e in setup]}]
+    for version, step in enumerate(steps[1:], start=1):
+        if len(step) == 3:
+            seat, at, events = step
+            entries.append({"version": version, "seat": seat, "action": None, "at": at, "events": events})
+            continue
+        seat, at, action, before = step
+        label = engine.label(match, action)
+        secret = engine.action_secret(match, seat, action)
+        match, produced = engine.apply_action(match, seat, action, at)
+        entries.append(
+            {
+                "version": version,
+                "seat": seat,
+                "action": action,
+                "at": at,
+                "events": [*before, *(event.to_json() for event in produced)],
+                "label": label,
+                "secret": None if secret is None else secret.to_json(),
+            }
+        )
+    return tuple(orjson.dumps(entry) for entry in entries)
+
+
+def _setup(record: dict[str, Any]) -> tuple[engine.Match, list[engine.Event]]:
+    """The match at version 0 and its setup events, as the record's first step set it up."""
+    return engine.new_match(record["game"], record["players"], record["options"], record["seed"], record["steps"][0])
