@@ -102,7 +102,8 @@ def write(tstore: TournamentStore, before: Tournament | None, after: Tournament)
         summary=after.summary(),
         finished=after.is_over,
     )
-    if before is None or before.status != after.status:
+    if before is None or before.status != after.status or after.status == "running":
+        # A separate step (another hash slot): a crash before it is mended by the next write.
         tstore.index(after.tournament_id, after.created_at, running=after.status == "running")
     return after
 

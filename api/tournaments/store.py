@@ -59,6 +59,16 @@ return {1, tonumber(ARGV[2])}
 """
 
 
+# Remembers the tokens of one launched match and wakes the entrants waiting for them.
+# KEYS: 1 secrets hash. ARGV: 1 schedule index, 2 the tokens' JSON, 3 ttl seconds, 4 notify channel.
+SECRETS_SCRIPT = """#!lua
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('PUBLISH', ARGV[4], 'tokens:' .. ARGV[1])
+return 1
+"""
+
+
 class TournamentStore:
     """Tournament records and their indexes, beside the matches of a :class:`~api.store.MatchStore`."""
 
@@ -67,6 +77,7 @@ class TournamentStore:
         self.client: redis.Redis | redis.RedisCluster = matches.client
         self.prefix = matches.settings.key_prefix
         self._write = self.client.register_script(WRITE_SCRIPT)
+        self._save_secrets = self.client.register_script(SECRETS_SCRIPT)
 
     # --- keys ---------------------------------------------------------------------------------
 
@@ -134,12 +145,9 @@ class TournamentStore:
 
     def save_secrets(self, tournament_id: str, index: int, secrets: dict[str, Any], ttl: int) -> None:
         """Remember the tokens of the match at schedule ``index`` (idempotent: the same match, the same tokens)."""
-        key = self.secrets_key(tournament_id)
-        with reaching_redis(), self.client.pipeline(transaction=False) as pipe:
-            pipe.hset(key, str(index), orjson.dumps(secrets))
-            pipe.expire(key, ttl)
-            pipe.publish(self.notify_channel(tournament_id), f"tokens:{index}")  # wakes entrants waiting for it
-            pipe.execute()
+        args: list[bytes | str | int] = [str(index), orjson.dumps(secrets), ttl, self.notify_channel(tournament_id)]
+        with reaching_redis():
+            self._save_secrets(keys=[self.secrets_key(tournament_id)], args=args)
 
     def secrets(self, tournament_id: str, indexes: list[int]) -> dict[int, dict[str, Any]]:
         """The tokens remembered for the matches at ``indexes`` (those launched so far)."""

@@ -1,8 +1,8 @@
 """The API tests' main paths, run against the three-master cluster (``tests/cluster/conftest.py``).
 
 The tests of these modules are collected here again, unchanged: their ``client`` talks to an app
-whose store is the cluster, so every write, read, index, notification and rate-limit counter takes
-the cluster's path (a script that touched two slots would fail with ``CROSSSLOT``).
+whose store is the cluster, so every write, read, index, notification and rate-limit counter (and
+every tournament's keys, indexes and match creations) takes the cluster's path (a script that touched two slots would fail with ``CROSSSLOT``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from tests.api import (
     test_waiting,
 )
 from tests.cluster.collected import collect_from
+from tests.tournaments import test_tournament_api
 
 globals().update(
     collect_from(
@@ -32,6 +33,7 @@ globals().update(
         test_matches,
         test_waiting,
         test_compaction,
+        test_tournament_api,
         # the long equivalence test runs on one server; compaction's own steps are the same here
         leave_out=frozenset({"test_every_read_answers_the_same_before_and_after_compaction"}),
     )
