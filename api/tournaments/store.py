@@ -20,7 +20,7 @@ script touches one hash slot (as a cluster needs); both tolerate a crash between
   expired tournaments are dropped when a listing meets them;
 - ``<prefix>:{tournaments}:running``: the tournaments the referee sweeps (to notice finished
   matches and start the next ones even when nobody asks); a sweep drops ids that are gone or
-  no longer running, and every read of a running tournament adds it back.
+  no longer running, and every write of a running tournament adds it back.
 """
 
 from __future__ import annotations
