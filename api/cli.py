@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 from api.gunicorn_conf import gunicorn_command
@@ -121,6 +122,9 @@ def write_openapi(args: argparse.Namespace) -> int:
 
 def run_tournament(args: argparse.Namespace) -> int:
     """Create (or resume) a tournament and run it with local programs (arena_runner, the tournaments extra)."""
+    from arena_sdk import ConnectionFailedError
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
     from arena_runner.config import ConfigError, build, read_file
     from arena_runner.runner import Runner
 
@@ -129,7 +133,10 @@ def run_tournament(args: argparse.Namespace) -> int:
         config = build(file, vars(args))
     except ConfigError as error:
         return fail(str(error))
-    return Runner(config).run()
+    try:
+        return Runner(config).run()
+    except (RedisConnectionError, ConnectionFailedError) as error:
+        return fail(f"cannot reach the API or its Redis ({error}); run again with the same --output to continue")
 
 
 def report_tournament(args: argparse.Namespace) -> int:
@@ -147,6 +154,10 @@ def run_worker(args: argparse.Namespace) -> int:
     if not args.redis:
         return fail("arena worker needs the API's Redis: --redis or REDIS_URL")
     return run(args.redis, args.queue or [DEFAULT_QUEUE], None if args.logs is None else Path(args.logs), args.burst)
+
+
+def tuple_of(kind: str, value: str) -> tuple[str, str]:
+    return kind, value
 
 
 def add_tournament_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -170,9 +181,13 @@ def add_tournament_commands(commands: argparse._SubParsersAction[argparse.Argume
     run.add_argument("--workers", type=int, default=None, help="local workers (default: concurrency; 0: none)")
     run.add_argument("--queue", default=None, help="the RQ queue (default: arena-matches)")
     run.add_argument("--match-timeout", type=float, default=None, help="seconds a match's programs may run")
-    run.add_argument("--entrant", action="append", metavar="NAME=COMMAND", help="a program run for each match")
-    run.add_argument("--long-lived", action="append", metavar="NAME=COMMAND", help="a program run once")
-    run.add_argument("--bot", action="append", metavar="NAME=BOT", help="a server bot")
+    # One list in the order given (a gauntlet's entrant 0 is the first): (kind, NAME=VALUE) pairs.
+    for flag, kind, meta, text in [
+        ("--entrant", "command", "NAME=COMMAND", "a program run for each match"),
+        ("--long-lived", "entrant", "NAME=COMMAND", "a program run once, for the whole tournament"),
+        ("--bot", "bot", "NAME=BOT", "a server bot"),
+    ]:
+        run.add_argument(flag, action="append", dest="entrants", metavar=meta, help=text, type=partial(tuple_of, kind))
     run.add_argument("--quiet", action="store_true", help="no live display")
     run.set_defaults(handler=run_tournament)
     report = actions.add_parser("report", help="write a tournament's results again (JSON, CSV, PNG)")

@@ -144,8 +144,11 @@ def parse_entrant(spec: Mapping[str, Any]) -> EntrantConfig:
     return EntrantConfig(name, command=tuple(command), mode=mode)
 
 
-def parse_flag_entrant(flag: str, kind: Literal["command", "entrant", "bot"]) -> EntrantConfig:
-    """``NAME=COMMAND LINE`` (``--entrant``), ``NAME=COMMAND LINE`` (``--long-lived``) or ``NAME=BOT`` (``--bot``)."""
+FlagKind = Literal["command", "entrant", "bot"]
+
+
+def parse_flag_entrant(kind: FlagKind, flag: str) -> EntrantConfig:
+    """``NAME=COMMAND LINE`` (``--entrant``, per match; ``--long-lived``, run once) or ``NAME=BOT`` (``--bot``)."""
     name, sep, value = flag.partition("=")
     if not sep or not name or not value:
         raise ConfigError(f"expected NAME=VALUE, got {flag!r}")
@@ -155,7 +158,10 @@ def parse_flag_entrant(flag: str, kind: Literal["command", "entrant", "bot"]) ->
 
 
 def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, str] | None = None) -> RunConfig:
-    """The run's config: flags (``None``: not given) over the file over the environment's defaults."""
+    """The run's config: flags (``None``: not given) over the file over the environment's defaults.
+
+    ``flags["entrants"]`` is a list of ``(kind, NAME=VALUE)`` (see :func:`parse_flag_entrant`), after the file's.
+    """
     env = os.environ if env is None else env
     unknown = set(file) - {
         "url",
@@ -186,9 +192,8 @@ def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, s
         if key not in tournament:
             raise ConfigError(f"the tournament needs {key!r} (in [tournament] or as --{key.replace('_', '-')})")
     entrants = [parse_entrant(spec) for spec in file.get("entrants", [])]
-    entrants += [parse_flag_entrant(f, "command") for f in flags.get("entrant") or ()]
-    entrants += [parse_flag_entrant(f, "entrant") for f in flags.get("long_lived") or ()]
-    entrants += [parse_flag_entrant(f, "bot") for f in flags.get("bot") or ()]
+    # In the order given: a gauntlet's entrant 0 is the first one.
+    entrants += [parse_flag_entrant(kind, flag) for kind, flag in flags.get("entrants") or ()]
     names = [e.name for e in entrants]
     if len(set(names)) != len(names):
         raise ConfigError(f"two entrants share a name: {names}")

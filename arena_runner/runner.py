@@ -20,7 +20,7 @@ from typing import Any
 import redis
 from arena_sdk import Arena, ArenaError, MatchOverError
 from arena_sdk.tournaments import Host, create_tournament_from
-from rq import Queue, Retry
+from rq import Queue, Retry, Worker
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 
@@ -34,6 +34,8 @@ JOB_RETRIES = 2
 KEEP_JOBS = 7 * 24 * 3600
 #: Times a long-lived entrant is started again after it stopped early.
 RESTARTS = 3
+#: Seconds the local workers get to start before the tournament does.
+WORKERS_START = 60.0
 #: Seconds between two cleanups of RQ's registry of started jobs (which notices lost workers).
 CLEANUP_EVERY = 10.0
 
@@ -72,12 +74,13 @@ class Runner:
         """Run the tournament to its end (or until SIGTERM/SIGINT); write the results; the exit status."""
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda _signum, _frame: self.stop_requested.set())
-        run = self.resume_or_create()
-        host = Host(self.arena, run.tournament_id, run.host_token)
-        print(f"tournament {run.tournament_id} ({self.config.output / state.FILE_NAME})", flush=True)
         status = "running"
         try:
+            # Workers first: a match's clock runs from its creation, so they had better be ready for it.
             self.start_workers()
+            run = self.resume_or_create()
+            host = Host(self.arena, run.tournament_id, run.host_token)
+            print(f"tournament {run.tournament_id} ({self.config.output / state.FILE_NAME})", flush=True)
             with Display(self.config.display) as display:
                 while not self.stop_requested.is_set():
                     schedule = host.schedule().to_dict()
@@ -178,6 +181,11 @@ class Runner:
         command += ["--queue", self.config.queue, "--logs", str(logs)]
         for number in range(self.config.workers):
             self.workers.append(processes.start(command, logs / f"worker-{number}.log"))
+        deadline = time.monotonic() + WORKERS_START
+        while Worker.count(queue=self.queue) < len(self.workers) and time.monotonic() < deadline:
+            if any(process.poll() is not None for process in self.workers):
+                raise RuntimeError(f"a local worker stopped at once: see {logs}")
+            self.stop_requested.wait(0.1)
 
     def keep_entrants(self, run: state.RunState, host: Host, rows: list[dict[str, Any]]) -> None:
         """Start each long-lived entrant once; one that stopped early forfeits its match (crash) and starts again."""

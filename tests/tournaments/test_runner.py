@@ -74,8 +74,7 @@ def test_flags_override_the_file_and_add_entrants(tmp_path: Path) -> None:
         "concurrency": 5,
         "workers": 0,
         "output": "elsewhere",
-        "entrant": ["crasher=python examples/crashing_bot.py --crash-at 2"],
-        "bot": ["first=first"],
+        "entrants": [("command", "crasher=python examples/crashing_bot.py --crash-at 2"), ("bot", "first=first")],
     }
     config = build(config_file(tmp_path), flags, env={})
     body = config.body()
@@ -94,12 +93,13 @@ def test_flags_alone_are_enough_with_redis_from_the_environment() -> None:
         "players_per_match": 2,
         "format": "gauntlet",
         "output": "out",
-        "entrant": ["a=bot-a"],
-        "bot": ["b=greedy"],
+        "entrants": [("bot", "b=greedy"), ("command", "a=bot-a"), ("entrant", "c=loop --fast")],
     }
     config = build({}, flags, env={"REDIS_URL": "redis://r:1/0", "ARENA_URL": "http://a:1"})
     assert (config.redis_url, config.url, config.workers) == ("redis://r:1/0", "http://a:1", 1)
     assert "concurrency" not in config.body()
+    assert [e["name"] for e in config.body()["entrants"]] == ["b", "a", "c"]  # as given: a gauntlet's first is b
+    assert config.entrants[2] == EntrantConfig("c", ("loop", "--fast"), mode="entrant")
 
 
 @pytest.mark.parametrize(
@@ -108,12 +108,12 @@ def test_flags_alone_are_enough_with_redis_from_the_environment() -> None:
         ("[tournament]\ngame = 'taiga'\nformat = 'swiss'\n", {}, "players_per_match"),
         (CONFIG.replace('mode = "entrant"', 'mode = "forever"'), {}, "mode must be"),
         (CONFIG.replace('bot = "greedy"', 'bot = "greedy"\ncommand = "x"'), {}, "either a command"),
-        (CONFIG.replace("[[entrants]]\nname = \"looper\"", "[[entrants]]\nname = \"random\""), {}, "share a name"),
+        (CONFIG.replace('[[entrants]]\nname = "looper"', '[[entrants]]\nname = "random"'), {}, "share a name"),
         (CONFIG.replace("concurrency = 3", "concurency = 3"), {}, "unknown keys in the config file"),
         (CONFIG.replace("format =", "formats ="), {}, "unknown keys in [tournament]"),
         (CONFIG.replace('redis = "redis://redis.example:6379/0"', ""), {}, "need the API's Redis"),
         (CONFIG.replace('output = "runs/taiga"', ""), {}, "output directory"),
-        (CONFIG, {"entrant": ["no-equals-sign"]}, "NAME=VALUE"),
+        (CONFIG, {"entrants": [("command", "no-equals-sign")]}, "NAME=VALUE"),
         (CONFIG, {"workers": -1}, "workers must be"),
     ],
 )
