@@ -29,6 +29,7 @@ ROOT = Path(__file__).parents[2]
 COUNTING_BOT = ROOT / "tests" / "e2e" / "counting_bot.py"
 CRASHING_BOT = ROOT / "examples" / "crashing_bot.py"
 SLEEPING_BOT = ROOT / "examples" / "sleeping_bot.py"
+ENTRANT = ROOT / "examples" / "tournament_entrant.py"
 GAMES = ["pipifax", "taiga", "girafferaffe", "pili-pili"]
 #: Seconds per decision: the sleeper times out after this; the others decide within it with room to spare
 #: on a busy machine (a match's clock starts at its creation, and a bot process under load takes seconds
@@ -245,3 +246,28 @@ def test_two_workers_sharing_a_tournament_play_each_match_once(
     # Both workers took matches: each worker writes its programs' logs to its own directory.
     assert all(any((tmp_path / f"w{n}").iterdir()) for n in (1, 2))
     assert (output / "state.json").exists()
+
+
+@pytest.mark.timeout(240)
+def test_a_long_lived_entrant_is_started_once_and_plays_all_its_matches(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
+) -> None:
+    output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
+    command = runner_command(
+        live_server,
+        redis_server.url,
+        output,
+        *("--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--games-per-pairing", "2"),
+        *("--bot", "greedy=greedy", "--long-lived", f"looper={sys.executable} {ENTRANT}"),
+        *("--entrant", counting("ada", launches), "--seed", "3"),
+    )
+    finish(start(command, log, started), log)
+
+    matches = results(output)["matches"]
+    assert {m["state"] for m in matches} == {"done"} and len(matches) == 8
+    # The long-lived entrant ran once and played its four matches itself; ada was launched per match.
+    entrant_log = (output / "logs" / "entrant-looper.log").read_text()
+    assert entrant_log.count("played 4 matches") == 1
+    assert launch_counts(launches) == {m["match_id"]: 1 for m in matches if 2 in m["entrants"]}
+    looper = [m["forfeits"][m["entrants"].index(1)] for m in matches if 1 in m["entrants"]]
+    assert looper == [None] * 4  # it forfeited none: no crash reported, no timeout
