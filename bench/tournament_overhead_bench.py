@@ -73,18 +73,21 @@ def main() -> None:
     parser.add_argument("--games-per-pairing", type=int, default=10)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch, RedisServer(Path(scratch) / "redis") as redis_server:
-        with GunicornServer(redis_server.url, workers=args.workers) as server:
-            referee = RefereeProcess(server).start()
-            try:
-                output = Path(scratch) / "run"
-                runner_seconds = through_the_runner(server, redis_server.url, output, args)
-                written = json.loads((output / "tournament.json").read_text())
-                schedule = written["matches"]
-                bots = [entrant["bot"] for entrant in written["tournament"]["entrants"]]
-                direct_seconds = directly(server, schedule, args.game, bots)
-            finally:
-                referee.stop()
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        RedisServer(Path(scratch) / "redis") as redis_server,
+        GunicornServer(redis_server.url, workers=args.workers) as server,
+    ):
+        referee = RefereeProcess(server).start()
+        try:
+            output = Path(scratch) / "run"
+            runner_seconds = through_the_runner(server, redis_server.url, output, args)
+            written = json.loads((output / "tournament.json").read_text())
+            schedule = written["matches"]
+            bots = [entrant["bot"] for entrant in written["tournament"]["entrants"]]
+            direct_seconds = directly(server, schedule, args.game, bots)
+        finally:
+            referee.stop()
     matches = len(schedule)
     print(f"tournament overhead ({args.game}, {matches} matches of server bots, {args.workers} gunicorn workers)")
     print(f"  through the runner: {runner_seconds:7.2f} s  ({matches / runner_seconds:6.1f} matches/s)")

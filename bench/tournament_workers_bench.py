@@ -24,7 +24,7 @@ from bench.servers import ROOT, GunicornServer, RefereeProcess
 BOT = ROOT / "examples" / "random_bot.py"
 
 
-def run(server: GunicornServer, redis_url: str, output: Path, game: str, field: int, workers: int) -> float:
+def run(server: GunicornServer, redis_url: str, output: Path, *, game: str, field: int, workers: int) -> float:
     command = [sys.executable, "-m", "api.cli", "tournament", "run", "--url", server.url, "--redis", redis_url]
     command += ["--output", str(output), "--quiet", "--game", game, "--players-per-match", "2"]
     command += ["--format", "gauntlet", "--per-action", "30", "--concurrency", str(workers), "--bot", "greedy=greedy"]
@@ -43,16 +43,19 @@ def main() -> None:
     args = parser.parse_args()
     matches = 2 * args.field
     print(f"tournament workers ({args.game} gauntlet, {matches} matches, per-match bot processes)")
-    with tempfile.TemporaryDirectory() as scratch, RedisServer(Path(scratch) / "redis") as redis_server:
-        with GunicornServer(redis_server.url, workers=2) as server:
-            referee = RefereeProcess(server).start()
-            try:
-                for workers in args.workers:
-                    output = Path(scratch) / f"run-{workers}"
-                    seconds = run(server, redis_server.url, output, args.game, args.field, workers)
-                    print(f"  {workers} worker(s): {seconds:7.2f} s  {matches / seconds:5.2f} matches/s", flush=True)
-            finally:
-                referee.stop()
+    with (
+        tempfile.TemporaryDirectory() as scratch,
+        RedisServer(Path(scratch) / "redis") as redis_server,
+        GunicornServer(redis_server.url, workers=2) as server,
+    ):
+        referee = RefereeProcess(server).start()
+        try:
+            for workers in args.workers:
+                output = Path(scratch) / f"run-{workers}"
+                seconds = run(server, redis_server.url, output, game=args.game, field=args.field, workers=workers)
+                print(f"  {workers} worker(s): {seconds:7.2f} s  {matches / seconds:5.2f} matches/s", flush=True)
+        finally:
+            referee.stop()
 
 
 if __name__ == "__main__":
