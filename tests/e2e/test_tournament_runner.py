@@ -272,3 +272,12 @@ def test_a_long_lived_entrant_is_started_once_and_plays_all_its_matches(
     assert launch_counts(launches) == {m["match_id"]: 1 for m in matches if 2 in m["entrants"]}
     looper = [m["forfeits"][m["entrants"].index(1)] for m in matches if 1 in m["entrants"]]
     assert looper == [None] * 4  # it forfeited none: no crash reported, no timeout
+
+    # `arena tournament report` writes the same results again, from the server alone.
+    tournament_id = results(output)["tournament"]["tournament_id"]
+    again = tmp_path / "again"
+    report = [sys.executable, "-m", "api.cli", "tournament", "report", tournament_id, "--url", live_server.url]
+    subprocess.run([*report, "--output", str(again)], cwd=ROOT, check=True, capture_output=True, timeout=120)
+    assert results(again) == results(output)
+    assert (again / "standings.csv").read_text() == (output / "standings.csv").read_text()
+    assert (again / "standings.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
