@@ -130,18 +130,25 @@ def test_a_round_robin_of_four_scripts_accounts_for_every_match(
     assert [m["state"] for m in matches] == ["done"] * 12
     names = [e["name"] for e in tournament["entrants"]]
     crasher, sleeper, random_bot = names.index("crasher"), names.index("sleeper"), names.index("random")
+    crashes = 0
     for match in matches:
         causes = dict(zip(match["entrants"], match["forfeits"], strict=True))
+        winner = match["entrants"][match["ranks"].index(1)]
+        crashes += causes.get(crasher) == "crash"
         if crasher in causes and sleeper in causes:
             # Whichever of the two must decide first forfeits; the other then wins.
-            assert sorted(str(c) for c in causes.values()) in (["None", "crash"], ["None", "timeout"])
-            assert causes[crasher] in (None, "crash") and causes[sleeper] in (None, "timeout")
+            assert [causes[crasher] is None, causes[sleeper] is None].count(True) == 1, match
+            assert causes[crasher] in (None, "crash", "timeout") and causes[sleeper] in (None, "timeout"), match
         elif crasher in causes:
-            assert causes == {**dict.fromkeys(causes), crasher: "crash"}, match
+            # It crashes at its first turn and is reported; on a heavily loaded machine a first mover's clock
+            # may run out while its process still starts: then it forfeits on time instead.
+            assert causes[crasher] in ("crash", "timeout") and winner != crasher, match
+            assert [c for e, c in causes.items() if e != crasher] == [None], match
         elif sleeper in causes:
             assert causes == {**dict.fromkeys(causes), sleeper: "timeout"}, match
         else:
             assert set(causes.values()) == {None}, match
+    assert crashes >= 1  # the runner reported the crasher's exits as crashes
     standings = tournament["standings"]["entrants"]
     assert {row["name"] for row in standings[-2:]} == {"crasher", "sleeper"}
     for row in standings:
