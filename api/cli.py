@@ -178,7 +178,7 @@ def add_tournament_commands(commands: argparse._SubParsersAction[argparse.Argume
     run.add_argument("--per-action", type=float, default=None, help="seconds per decision (forfeit on timeout)")
     run.add_argument("--max-illegal", type=int, default=None)
     run.add_argument("--concurrency", type=int, default=None, help="matches at once (and local workers)")
-    run.add_argument("--workers", type=int, default=None, help="local workers (default: concurrency; 0: none)")
+    run.add_argument("--workers", type=int, default=None, help="local workers (default: 2 x concurrency; 0: none)")
     run.add_argument("--queue", default=None, help="the RQ queue (default: arena-matches)")
     run.add_argument("--match-timeout", type=float, default=None, help="seconds a match's programs may run")
     # One list in the order given (a gauntlet's entrant 0 is the first): (kind, NAME=VALUE) pairs.

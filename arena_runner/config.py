@@ -199,7 +199,9 @@ def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, s
         raise ConfigError(f"two entrants share a name: {names}")
     if not entrants:
         raise ConfigError("the tournament has no entrants ([[entrants]], --entrant, --long-lived or --bot)")
-    workers = _first(flags.get("workers"), file.get("workers"), concurrency, 1)
+    # Twice the matches at once: a job outlives its match by a few seconds (its programs exit, a last look),
+    # and the tournament starts the next match at once, whose clock must not run while it waits for a worker.
+    workers = _first(flags.get("workers"), file.get("workers"), None if concurrency is None else 2 * concurrency, 2)
     url = _first(flags.get("url"), file.get("url"), env.get("ARENA_URL"), "http://127.0.0.1:8000")
     redis_url = _first(flags.get("redis"), file.get("redis"), env.get("REDIS_URL"))
     output = _first(flags.get("output"), file.get("output"))

@@ -50,7 +50,7 @@ def test_a_config_file_gives_the_create_body_and_the_programs(tmp_path: Path) ->
     assert config.url == "http://arena.example:8000"
     assert config.redis_url == "redis://redis.example:6379/0"
     assert config.output == Path("runs/taiga")
-    assert config.workers == 3  # one local worker per concurrent match unless told otherwise
+    assert config.workers == 6  # two local workers per concurrent match unless told otherwise
     assert config.body() == {
         "game": "taiga",
         "players_per_match": 2,
@@ -96,7 +96,7 @@ def test_flags_alone_are_enough_with_redis_from_the_environment() -> None:
         "entrants": [("bot", "b=greedy"), ("command", "a=bot-a"), ("entrant", "c=loop --fast")],
     }
     config = build({}, flags, env={"REDIS_URL": "redis://r:1/0", "ARENA_URL": "http://a:1"})
-    assert (config.redis_url, config.url, config.workers) == ("redis://r:1/0", "http://a:1", 1)
+    assert (config.redis_url, config.url, config.workers) == ("redis://r:1/0", "http://a:1", 2)
     assert "concurrency" not in config.body()
     assert [e["name"] for e in config.body()["entrants"]] == ["b", "a", "c"]  # as given: a gauntlet's first is b
     assert config.entrants[2] == EntrantConfig("c", ("loop", "--fast"), mode="entrant")
