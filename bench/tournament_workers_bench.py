@@ -27,7 +27,8 @@ BOT = ROOT / "examples" / "random_bot.py"
 def run(server: GunicornServer, redis_url: str, output: Path, *, game: str, field: int, workers: int) -> float:
     command = [sys.executable, "-m", "api.cli", "tournament", "run", "--url", server.url, "--redis", redis_url]
     command += ["--output", str(output), "--quiet", "--game", game, "--players-per-match", "2"]
-    command += ["--format", "gauntlet", "--per-action", "30", "--concurrency", str(workers), "--bot", "greedy=greedy"]
+    command += ["--format", "gauntlet", "--per-action", "30", "--concurrency", str(workers), "--workers", str(workers)]
+    command += ["--bot", "greedy=greedy"]
     command += [f"--entrant=r{n}={sys.executable} {BOT}" for n in range(field)]
     command += ["--queue", f"bench-{workers}-{time.time_ns()}"]
     started = time.perf_counter()
