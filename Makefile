@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,embedded,envs]' -e ./sdk
+	$(BIN)/pip install --quiet -e '.[dev,embedded,envs,tournaments]' -e ./sdk
 	touch $(STAMP)
 
 serve: $(STAMP)
@@ -51,6 +51,8 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.capacity_bench
 	$(BIN)/python -m bench.replay_bench
 	$(BIN)/python -m bench.compaction_bench
+	$(BIN)/python -m bench.tournament_overhead_bench
+	$(BIN)/python -m bench.tournament_workers_bench
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 from api.gunicorn_conf import gunicorn_command
@@ -119,6 +120,89 @@ def write_openapi(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_tournament(args: argparse.Namespace) -> int:
+    """Create (or resume) a tournament and run it with local programs (arena_runner, the tournaments extra)."""
+    from arena_sdk import ConnectionFailedError
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from arena_runner.config import ConfigError, build, read_file
+    from arena_runner.runner import Runner
+
+    try:
+        file = read_file(Path(args.config)) if args.config else {}
+        config = build(file, vars(args))
+    except ConfigError as error:
+        return fail(str(error))
+    try:
+        return Runner(config).run()
+    except (RedisConnectionError, ConnectionFailedError) as error:
+        return fail(f"cannot reach the API or its Redis ({error}); run again with the same --output to continue")
+
+
+def report_tournament(args: argparse.Namespace) -> int:
+    """Write a tournament's results (JSON, CSV, PNG) again."""
+    from arena_runner.runner import report
+
+    return report(args.url, args.tournament_id, Path(args.output))
+
+
+def run_worker(args: argparse.Namespace) -> int:
+    """Take match jobs from the RQ queues on the API's Redis (arena_runner, the tournaments extra)."""
+    from arena_runner.config import DEFAULT_QUEUE
+    from arena_runner.worker import run
+
+    if not args.redis:
+        return fail("arena worker needs the API's Redis: --redis or REDIS_URL")
+    return run(args.redis, args.queue or [DEFAULT_QUEUE], None if args.logs is None else Path(args.logs), args.burst)
+
+
+def tuple_of(kind: str, value: str) -> tuple[str, str]:
+    return kind, value
+
+
+def add_tournament_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``arena tournament run``, ``arena tournament report`` and ``arena worker``."""
+    tournament = commands.add_parser("tournament", help="run tournaments of local programs (docs/tournaments.md)")
+    actions = tournament.add_subparsers(dest="action", required=True)
+    run = actions.add_parser("run", help="create (or resume) a tournament and play it with local programs")
+    run.add_argument("--config", help="a TOML file (flags override it)")
+    run.add_argument("--url", default=None, help="the API (default: ARENA_URL or http://127.0.0.1:8000)")
+    run.add_argument("--redis", default=None, help="the API's Redis, for the match queue (default: REDIS_URL)")
+    run.add_argument("--output", default=None, help="directory for state, logs and results (resumes what is there)")
+    run.add_argument("--game", default=None)
+    run.add_argument("--players-per-match", type=int, default=None)
+    run.add_argument("--format", default=None, choices=["round-robin", "swiss", "gauntlet"])
+    run.add_argument("--rounds", type=int, default=None)
+    run.add_argument("--games-per-pairing", type=int, default=None)
+    run.add_argument("--seed", type=int, default=None)
+    run.add_argument("--per-action", type=float, default=None, help="seconds per decision (forfeit on timeout)")
+    run.add_argument("--max-illegal", type=int, default=None)
+    run.add_argument("--concurrency", type=int, default=None, help="matches at once (and local workers)")
+    run.add_argument("--workers", type=int, default=None, help="local workers (default: 2 x concurrency; 0: none)")
+    run.add_argument("--queue", default=None, help="the RQ queue (default: arena-matches)")
+    run.add_argument("--match-timeout", type=float, default=None, help="seconds a match's programs may run")
+    # One list in the order given (a gauntlet's entrant 0 is the first): (kind, NAME=VALUE) pairs.
+    for flag, kind, meta, text in [
+        ("--entrant", "command", "NAME=COMMAND", "a program run for each match"),
+        ("--long-lived", "entrant", "NAME=COMMAND", "a program run once, for the whole tournament"),
+        ("--bot", "bot", "NAME=BOT", "a server bot"),
+    ]:
+        run.add_argument(flag, action="append", dest="entrants", metavar=meta, help=text, type=partial(tuple_of, kind))
+    run.add_argument("--quiet", action="store_true", help="no live display")
+    run.set_defaults(handler=run_tournament)
+    report = actions.add_parser("report", help="write a tournament's results again (JSON, CSV, PNG)")
+    report.add_argument("tournament_id")
+    report.add_argument("--url", default=os.environ.get("ARENA_URL", "http://127.0.0.1:8000"))
+    report.add_argument("--output", default=".", help="directory to write to (default: here)")
+    report.set_defaults(handler=report_tournament)
+    worker = commands.add_parser("worker", help="play tournament match jobs from the queue on the API's Redis")
+    worker.add_argument("--redis", default=os.environ.get("REDIS_URL"), help="the API's Redis (default: REDIS_URL)")
+    worker.add_argument("--queue", action="append", help="queue to work on (repeatable; default: arena-matches)")
+    worker.add_argument("--logs", default=None, help="directory for the programs' output (default: discarded)")
+    worker.add_argument("--burst", action="store_true", help="stop once the queues are empty")
+    worker.set_defaults(handler=run_worker)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="arena", description="Tabletop Arena: a game server for programs.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -138,6 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     spec = commands.add_parser("openapi", help="write the OpenAPI spec")
     spec.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
     spec.set_defaults(handler=write_openapi)
+
+    add_tournament_commands(commands)
 
     args = parser.parse_args(argv)
     status: int = args.handler(args)

@@ -1,7 +1,8 @@
 """A small layer over the generated ``arena_client`` that makes writing bots pleasant.
 
 ``Arena``/``Seat`` (sync) and ``AsyncArena``/``AsyncSeat`` (asyncio), typed errors for every
-failure (:mod:`arena_sdk.errors`), and one module per game in :mod:`arena_sdk.games`.
+failure (:mod:`arena_sdk.errors`), tournaments (``Entrant``, ``Host``: :mod:`arena_sdk.tournaments`)
+and one module per game in :mod:`arena_sdk.games`.
 """
 
 from arena_sdk import games
@@ -35,6 +36,7 @@ from arena_sdk.errors import (
     WrongGameError,
 )
 from arena_sdk.streams import StreamEvent
+from arena_sdk.tournaments import Assignment, Entrant, Host
 
 __all__ = [
     "Action",
@@ -42,12 +44,15 @@ __all__ = [
     "ActionTooLateError",
     "Arena",
     "ArenaError",
+    "Assignment",
     "AsyncArena",
     "AsyncChoose",
     "AsyncSeat",
     "AuthError",
     "Choose",
     "ConnectionFailedError",
+    "Entrant",
+    "Host",
     "IdempotencyMismatchError",
     "IllegalActionError",
     "InvalidRequestError",

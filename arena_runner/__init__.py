@@ -1,0 +1,7 @@
+"""The host's side of tournaments: ``arena tournament run``, ``arena tournament report`` and ``arena worker``.
+
+The runner creates a tournament on the server, hands each match whose seats are local programs to
+an RQ queue on the server's Redis, and ``arena worker`` processes (local or on other machines)
+launch those programs for one match each. Its state lives in the output directory, so a restarted
+runner continues the same tournament.
+"""

@@ -1,0 +1,232 @@
+"""What a host asks the runner for: a TOML file and flags, read into a :class:`RunConfig` (pure: no I/O but the file).
+
+A config file (every key optional; flags override it)::
+
+    url = "http://127.0.0.1:8000"          # the API
+    redis = "redis://127.0.0.1:6379/0"     # the API's Redis (RQ queues live there too)
+    output = "runs/taiga"                  # state, logs and results
+    concurrency = 4                        # matches at once, and local workers unless `workers` says otherwise
+
+    [tournament]                           # the body of POST /tournaments, less `entrants`
+    game = "taiga"
+    players_per_match = 2
+    format = "round-robin"
+    time_control = { per_action = 5, on_timeout = "forfeit" }
+
+    [[entrants]]                           # a program launched for each match: <command> --url U --match M --token T
+    name = "random"
+    command = ["python", "examples/random_bot.py"]
+
+    [[entrants]]                           # a program started once: <command> --url U --tournament T --token E
+    name = "looper"
+    command = ["python", "examples/tournament_entrant.py"]
+    mode = "entrant"
+
+    [[entrants]]                           # a server bot
+    name = "greedy"
+    bot = "greedy"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shlex
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+Mode = Literal["match", "entrant"]
+
+#: The queue the runner and ``arena worker`` use unless told otherwise.
+DEFAULT_QUEUE = "arena-matches"
+#: The keys of ``[tournament]`` (the create body's fields other than ``entrants``).
+TOURNAMENT_KEYS = (
+    "game",
+    "options",
+    "players_per_match",
+    "format",
+    "rounds",
+    "games_per_pairing",
+    "duplicate",
+    "seed",
+    "time_control",
+    "concurrency",
+    "max_illegal",
+    "sprt",
+)
+
+
+#: The top-level keys of a config file.
+FILE_KEYS = ("url", "redis", "output", "concurrency", "workers", "queue", "match_timeout", "tournament", "entrants")
+
+
+class ConfigError(ValueError):
+    """The config file or flags do not describe a tournament the runner can run."""
+
+
+@dataclasses.dataclass(frozen=True)
+class EntrantConfig:
+    """One entrant: a local program (per match, or a long-lived ``entrant``), or a server ``bot``."""
+
+    name: str
+    command: tuple[str, ...] = ()
+    mode: Mode = "match"
+    bot: str | None = None
+
+    @property
+    def is_program(self) -> bool:
+        return self.bot is None
+
+    def request(self) -> dict[str, Any]:
+        """This entrant in the body of ``POST /tournaments``."""
+        return {"name": self.name} if self.bot is None else {"name": self.name, "bot": self.bot}
+
+
+@dataclasses.dataclass(frozen=True)
+class RunConfig:
+    """Everything ``arena tournament run`` needs."""
+
+    url: str
+    redis_url: str
+    output: Path
+    tournament: Mapping[str, Any]
+    entrants: tuple[EntrantConfig, ...]
+    workers: int
+    queue: str = DEFAULT_QUEUE
+    #: Seconds a match's programs may run before the job kills them (and reports them crashed).
+    match_timeout: float = 3600.0
+    #: Seconds between two looks at the schedule.
+    poll: float = 0.5
+    display: bool = True
+
+    def body(self) -> dict[str, Any]:
+        """The body of ``POST /tournaments``."""
+        return {**self.tournament, "entrants": [e.request() for e in self.entrants], "start": True}
+
+    def entrant(self, name: str) -> EntrantConfig:
+        return next(e for e in self.entrants if e.name == name)
+
+
+def read_file(path: Path) -> dict[str, Any]:
+    """A TOML config file as a dict, or ``ConfigError`` saying what is wrong with it."""
+    try:
+        with path.open("rb") as file:
+            return tomllib.load(file)
+    except OSError as error:
+        raise ConfigError(f"cannot read the config file {path}: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"the config file {path} is not valid TOML: {error}") from None
+
+
+def parse_entrant(spec: Mapping[str, Any]) -> EntrantConfig:
+    """One ``[[entrants]]`` table: ``name`` and either ``command`` (a list or a shell-like string) or ``bot``."""
+    name = spec.get("name")
+    if not isinstance(name, str) or not name:
+        raise ConfigError(f"an entrant needs a name: {dict(spec)}")
+    unknown = set(spec) - {"name", "command", "mode", "bot"}
+    if unknown:
+        raise ConfigError(f"entrant {name!r} has unknown keys: {sorted(unknown)}")
+    bot, command, mode = spec.get("bot"), spec.get("command"), spec.get("mode", "match")
+    if (bot is None) == (command is None):
+        raise ConfigError(f"entrant {name!r} needs either a command (a program you run) or a bot (a server bot)")
+    if bot is not None:
+        if not isinstance(bot, str):
+            raise ConfigError(f"entrant {name!r}: bot must be a string")
+        return EntrantConfig(name, bot=bot)
+    if isinstance(command, str):
+        command = shlex.split(command)
+    if not (isinstance(command, list) and command and all(isinstance(part, str) for part in command)):
+        raise ConfigError(f"entrant {name!r}: command must be a non-empty list of strings or a command line")
+    if mode not in ("match", "entrant"):
+        raise ConfigError(f"entrant {name!r}: mode must be 'match' (one run per match) or 'entrant' (one run)")
+    return EntrantConfig(name, command=tuple(command), mode=mode)
+
+
+FlagKind = Literal["command", "entrant", "bot"]
+
+
+def parse_flag_entrant(kind: FlagKind, flag: str) -> EntrantConfig:
+    """``NAME=COMMAND LINE`` (``--entrant``, per match; ``--long-lived``, run once) or ``NAME=BOT`` (``--bot``)."""
+    name, sep, value = flag.partition("=")
+    if not sep or not name or not value:
+        raise ConfigError(f"expected NAME=VALUE, got {flag!r}")
+    if kind == "bot":
+        return parse_entrant({"name": name, "bot": value})
+    return parse_entrant({"name": name, "command": value, "mode": "entrant" if kind == "entrant" else "match"})
+
+
+def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, str] | None = None) -> RunConfig:
+    """The run's config: flags (``None``: not given) over the file over the environment's defaults.
+
+    ``flags["entrants"]`` is a list of ``(kind, NAME=VALUE)`` (see :func:`parse_flag_entrant`), after the file's.
+    """
+    env = os.environ if env is None else env
+    unknown = set(file) - {
+        "url",
+        "redis",
+        "output",
+        "concurrency",
+        "workers",
+        "queue",
+        "match_timeout",
+        "tournament",
+        "entrants",
+    }
+    if unknown:
+        raise ConfigError(f"unknown keys in the config file: {sorted(unknown)}")
+    tournament = dict(file.get("tournament", {}))
+    unknown = set(tournament) - set(TOURNAMENT_KEYS)
+    if unknown:
+        raise ConfigError(f"unknown keys in [tournament]: {sorted(unknown)} (allowed: {list(TOURNAMENT_KEYS)})")
+    for key in TOURNAMENT_KEYS:
+        if flags.get(key) is not None:
+            tournament[key] = flags[key]
+    if flags.get("per_action") is not None:
+        tournament["time_control"] = {"per_action": flags["per_action"], "on_timeout": "forfeit"}
+    concurrency = flags.get("concurrency") if flags.get("concurrency") is not None else file.get("concurrency")
+    if concurrency is not None:
+        tournament["concurrency"] = concurrency
+    for key in ("game", "players_per_match", "format"):
+        if key not in tournament:
+            raise ConfigError(f"the tournament needs {key!r} (in [tournament] or as --{key.replace('_', '-')})")
+    entrants = [parse_entrant(spec) for spec in file.get("entrants", [])]
+    # In the order given: a gauntlet's entrant 0 is the first one.
+    entrants += [parse_flag_entrant(kind, flag) for kind, flag in flags.get("entrants") or ()]
+    names = [e.name for e in entrants]
+    if len(set(names)) != len(names):
+        raise ConfigError(f"two entrants share a name: {names}")
+    if not entrants:
+        raise ConfigError("the tournament has no entrants ([[entrants]], --entrant, --long-lived or --bot)")
+    # Twice the matches at once: a job outlives its match by a few seconds (its programs exit, a last look),
+    # and the tournament starts the next match at once, whose clock must not run while it waits for a worker.
+    workers = _first(flags.get("workers"), file.get("workers"), None if concurrency is None else 2 * concurrency, 2)
+    url = _first(flags.get("url"), file.get("url"), env.get("ARENA_URL"), "http://127.0.0.1:8000")
+    redis_url = _first(flags.get("redis"), file.get("redis"), env.get("REDIS_URL"))
+    output = _first(flags.get("output"), file.get("output"))
+    if redis_url is None and any(e.is_program and e.mode == "match" for e in entrants):
+        raise ConfigError("programs launched per match need the API's Redis: --redis, `redis` or REDIS_URL")
+    if output is None:
+        raise ConfigError("the runner needs an output directory (--output or `output`): it keeps its state there")
+    if not isinstance(workers, int) or workers < 0:
+        raise ConfigError(f"workers must be a whole number, 0 or more: {workers!r}")
+    return RunConfig(
+        url=str(url).rstrip("/"),
+        redis_url=str(redis_url or ""),
+        output=Path(output),
+        tournament=tournament,
+        entrants=tuple(entrants),
+        workers=workers,
+        queue=str(_first(flags.get("queue"), file.get("queue"), DEFAULT_QUEUE)),
+        match_timeout=float(_first(flags.get("match_timeout"), file.get("match_timeout"), 3600.0)),
+        display=not flags.get("quiet", False),
+    )
+
+
+def _first(*values: Any) -> Any:
+    return next((value for value in values if value is not None), None)
+
+
+def command_line(command: Sequence[str]) -> str:
+    return shlex.join(command)

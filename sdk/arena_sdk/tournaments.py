@@ -1,0 +1,183 @@
+"""Tournaments for bots and hosts: ``Entrant`` plays a whole tournament, ``Host`` runs one.
+
+An entrant's loop is ``next`` (long-polls for its match to play now) then ``Seat.play`` on that
+match, until the tournament says it is done: :meth:`Entrant.play` is that loop. A host creates the
+tournament (:func:`create_tournament`), reads its schedule with the seats' tokens and reports the
+seats whose programs crashed (:class:`Host`). Errors are the typed ones of :mod:`arena_sdk.errors`,
+retried by :mod:`arena_sdk.retrying`'s rules.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+from arena_client.api.tournaments import (
+    cancel_tournament,
+    create_tournament,
+    get_tournament,
+    get_tournament_standings,
+    list_tournament_matches,
+    report_forfeit,
+)
+from arena_client.models import (
+    CreatedTournament,
+    CreateTournament,
+    Forfeit,
+    Forfeited,
+    NextMatch,
+    Schedule,
+    SeatView,
+    Standings,
+    Tournament,
+)
+
+from arena_sdk.client import Arena, Choose
+from arena_sdk.errors import ArenaError
+from arena_sdk.retrying import RetryBudget, raise_typed
+from arena_sdk.streams import error_of
+
+#: The longest long-poll the server allows (seconds).
+WAIT_MAX = 60.0
+
+__all__ = ["Assignment", "Entrant", "Host", "create_tournament_from", "tournament", "tournament_standings"]
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """The match an entrant is to play now: its id, the entrant's seat and that seat's token."""
+
+    match_id: str
+    seat: int
+    token: str
+    #: The match's place in the tournament's schedule.
+    index: int
+
+
+def _arena(arena_or_url: Arena | str) -> Arena:
+    return arena_or_url if isinstance(arena_or_url, Arena) else Arena(arena_or_url)
+
+
+class Entrant:
+    """One named entrant of a tournament, playing with its token (from ``POST /tournaments`` or a join)."""
+
+    def __init__(self, arena_or_url: Arena | str, tournament_id: str, token: str) -> None:
+        self.arena = _arena(arena_or_url)
+        self.tournament_id = tournament_id
+        self.client = self.arena.authenticated_client(token)
+        self._path = f"/tournaments/{quote(tournament_id, safe='')}/next"
+
+    def next(self, wait: float = 30.0, timeout: float | None = None) -> Assignment | None:
+        """The match to play now, or ``None``: the entrant has nothing left to play.
+
+        Long-polls ``GET /tournaments/{id}/next`` ``wait`` seconds at a time and asks again after
+        each 304, for at most ``timeout`` seconds (``None``: as long as it takes), then raises
+        ``TimeoutError``. The same match is given again until it is over.
+        """
+        give_up_at = None if timeout is None else time.monotonic() + timeout
+        while True:
+            poll = wait if give_up_at is None else min(wait, give_up_at - time.monotonic())
+            if poll <= 0:
+                raise TimeoutError(f"no match came for the entrant within {timeout}s")
+            found = self._next_within(min(poll, WAIT_MAX))
+            if found is not None:
+                return _assignment(found)
+
+    def _next_within(self, wait: float) -> NextMatch | None:
+        """One long-poll of ``next`` (retried by the SDK's rules); ``None`` on a 304."""
+        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause)
+        while True:
+            try:
+                response = self.client.get_httpx_client().get(
+                    self._path, params={"wait": wait}, timeout=httpx.Timeout(self.arena.timeout + wait)
+                )
+                if response.status_code == httpx.codes.NOT_MODIFIED:
+                    return None
+                if response.status_code != httpx.codes.OK:
+                    raise error_of(response)
+                return NextMatch.from_dict(response.json())
+            except (httpx.TransportError, ArenaError) as error:
+                pause = budget.wait_before_retry(error, idempotent=True)
+                if pause is None:
+                    raise_typed(error)
+                time.sleep(pause)
+
+    def play(self, choose: Choose, wait: float = 30.0, match_timeout: float = 300.0) -> list[SeatView]:
+        """Play every match the tournament gives this entrant with ``choose``; the final view of each.
+
+        Each match is played with ``Seat.play`` (``match_timeout`` bounds its outages). Returns
+        once ``next`` says the entrant is done.
+        """
+        finals: list[SeatView] = []
+        played: set[str] = set()
+        while True:
+            assignment = self.next(wait=wait)
+            if assignment is None:
+                return finals
+            if assignment.match_id in played:
+                # Over, but not yet recorded by the tournament: the next answer moves on.
+                time.sleep(self.arena.retry_pause)
+                continue
+            seat = self.arena.seat(assignment.match_id, assignment.token)
+            finals.append(seat.play(choose, timeout=match_timeout))
+            played.add(assignment.match_id)
+
+
+def _assignment(found: NextMatch) -> Assignment | None:
+    if found.done is True:
+        return None
+    if not (isinstance(found.match_id, str) and isinstance(found.seat, int) and isinstance(found.token, str)):
+        raise ValueError(f"a next match without its match, seat or token: {found.to_dict()}")
+    return Assignment(found.match_id, found.seat, found.token, found.index if isinstance(found.index, int) else -1)
+
+
+def create_tournament_from(arena: Arena, body: Mapping[str, Any]) -> CreatedTournament:
+    """Create a tournament from a ``POST /tournaments`` body (a dict); not retried, since it is not idempotent."""
+    model = CreateTournament.from_dict(body)
+    send = lambda: create_tournament.sync_detailed(client=arena.client, body=model)  # noqa: E731
+    return arena.call(send, CreatedTournament, idempotent=False)
+
+
+def tournament(arena: Arena, tournament_id: str) -> Tournament:
+    """The tournament as anyone sees it: status, progress, standings, SPRT."""
+    return arena.call(partial(get_tournament.sync_detailed, tournament_id, client=arena.client), Tournament)
+
+
+def tournament_standings(arena: Arena, tournament_id: str) -> Standings:
+    """The standings, best first, and the head-to-head table."""
+    send = partial(get_tournament_standings.sync_detailed, tournament_id, client=arena.client)
+    return arena.call(send, Standings)
+
+
+class Host:
+    """A tournament as its host sees it, with the host token from ``POST /tournaments``."""
+
+    def __init__(self, arena_or_url: Arena | str, tournament_id: str, host_token: str) -> None:
+        self.arena = _arena(arena_or_url)
+        self.tournament_id = tournament_id
+        self.client = self.arena.authenticated_client(host_token)
+
+    def schedule(self) -> Schedule:
+        """Every scheduled match; those playing carry their seats' tokens."""
+        return self.arena.call(
+            partial(list_tournament_matches.sync_detailed, self.tournament_id, client=self.client), Schedule
+        )
+
+    def tournament(self) -> Tournament:
+        return tournament(self.arena, self.tournament_id)
+
+    def report_crash(self, index: int, seat: int) -> Forfeited:
+        """The program playing ``seat`` of scheduled match ``index`` crashed: that seat forfeits (``crash``)."""
+        body = Forfeit(index=index, seat=seat)
+        send = partial(report_forfeit.sync_detailed, self.tournament_id, client=self.client, body=body)
+        return self.arena.call(send, Forfeited, idempotent=False)
+
+    def cancel(self) -> Tournament:
+        """Call the tournament off: matches playing are aborted, the rest never start."""
+        send = partial(cancel_tournament.sync_detailed, self.tournament_id, client=self.client)
+        return self.arena.call(send, Tournament, idempotent=False)

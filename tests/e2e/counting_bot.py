@@ -1,0 +1,33 @@
+"""A random bot that first notes its launch: it appends the match id to ``--launches`` (one line per launch).
+
+    python tests/e2e/counting_bot.py --launches FILE --url URL --match MATCH --token TOKEN
+
+The tests count these lines to prove every scheduled match was launched exactly once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+
+from arena_sdk import Arena
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--launches", required=True, help="file to append the match id to")
+    parser.add_argument("--url", required=True)
+    parser.add_argument("--match", required=True)
+    parser.add_argument("--token", required=True)
+    args = parser.parse_args()
+    descriptor = os.open(args.launches, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(descriptor, f"{args.match}\n".encode())  # one write of one line: launches never interleave
+    finally:
+        os.close(descriptor)
+    Arena(args.url).seat(args.match, args.token).play(lambda view, actions: random.choice(actions))
+
+
+if __name__ == "__main__":
+    main()

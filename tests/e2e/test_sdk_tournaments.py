@@ -1,0 +1,99 @@
+"""The SDK's tournament helpers against a live server: ``Entrant.play`` plays a whole tournament, ``Host``
+reads the schedule with the seats' tokens and reports a crashed program."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from arena_client.models import SeatView
+from arena_sdk import Action, Arena, AuthError, Choose, Entrant, Host
+from arena_sdk.tournaments import create_tournament_from, tournament, tournament_standings
+
+
+def random_choice(seed: int) -> Choose:
+    rng = random.Random(seed)
+
+    def choose(view: SeatView, actions: list[Action]) -> Action:
+        return rng.choice(actions)
+
+    return choose
+
+
+def test_two_entrants_play_a_whole_gauntlet_with_entrant_play(arena: Arena) -> None:
+    created = create_tournament_from(
+        arena,
+        {
+            "game": "pipifax",
+            "players_per_match": 2,
+            "format": "gauntlet",
+            "seed": 3,
+            "entrants": [{"name": "greedy", "bot": "greedy"}, {"name": "ada"}, {"name": "bob"}],
+        },
+    )
+    tournament_id = created.tournament.tournament_id
+    entrants = {e.name: Entrant(arena, tournament_id, e.token) for e in created.entrants}
+    assert sorted(entrants) == ["ada", "bob"]
+    with ThreadPoolExecutor(2) as pool:
+        plays = {name: pool.submit(e.play, random_choice(len(name))) for name, e in entrants.items()}
+        finals = {name: play.result(timeout=240) for name, play in plays.items()}
+
+    schedule = Host(arena, tournament_id, created.host_token).schedule()
+    assert schedule.status.value == "finished"
+    assert {m.state.value for m in schedule.matches} == {"done"}
+    for number, name in enumerate(["ada", "bob"], start=1):
+        mine = [m for m in schedule.matches if number in m.entrants]
+        assert len(finals[name]) == len(mine) == 2  # against the greedy bot, in both seat orders
+        assert sorted(f.match_id for f in finals[name]) == sorted(str(m.match_id) for m in mine)
+        assert all(final.result is not None for final in finals[name])
+        assert entrants[name].next(wait=1) is None  # done: nothing left to play
+    over = tournament(arena, tournament_id)
+    assert over.progress.done == 4
+    assert [row.name for row in tournament_standings(arena, tournament_id).entrants] == [
+        row.name for row in over.standings.entrants
+    ]
+
+
+def test_next_waits_through_304s_until_its_timeout_while_entries_are_open(arena: Arena) -> None:
+    created = create_tournament_from(
+        arena,
+        {
+            "game": "taiga",
+            "players_per_match": 2,
+            "format": "round-robin",
+            "entrants": [{"name": "ada"}],
+            "start": False,
+        },
+    )
+    entrant = Entrant(arena.base_url, created.tournament.tournament_id, created.entrants[0].token)
+    with pytest.raises(TimeoutError):
+        entrant.next(wait=0.5, timeout=1.2)
+
+
+def test_a_host_sees_the_seat_tokens_and_reports_a_crash(arena: Arena) -> None:
+    created = create_tournament_from(
+        arena,
+        {
+            "game": "taiga",
+            "players_per_match": 2,
+            "format": "round-robin",
+            "entrants": [{"name": "ada"}, {"name": "greedy", "bot": "greedy"}],
+        },
+    )
+    tournament_id = created.tournament.tournament_id
+    host = Host(arena, tournament_id, created.host_token)
+    playing = next(m for m in host.schedule().matches if m.state.value == "playing")
+    seat = playing.entrants.index(0)
+    assert playing.tokens is not None and str(seat) in playing.tokens.additional_keys
+    assigned = Entrant(arena, tournament_id, created.entrants[0].token).next(wait=5)
+    assert assigned is not None
+    assert (assigned.match_id, assigned.seat, assigned.index) == (playing.match_id, seat, playing.index)
+    assert assigned.token == playing.tokens[str(seat)]
+
+    forfeited = host.report_crash(playing.index, seat)
+    assert forfeited.match_id == playing.match_id
+    row = next(m for m in host.schedule().matches if m.index == playing.index)
+    assert row.state.value == "done" and row.forfeits is not None and row.forfeits[seat] == "crash"
+    with pytest.raises(AuthError):
+        Host(arena, tournament_id, created.entrants[0].token).schedule()  # an entrant's token is no host's
