@@ -2,7 +2,8 @@
 
 The tests of these modules are collected here again, unchanged: their ``client`` talks to an app
 whose store is the cluster, so every write, read, index, notification and rate-limit counter (and
-every tournament's keys, indexes and match creations) takes the cluster's path (a script that touched two slots would fail with ``CROSSSLOT``).
+every tournament's keys, indexes and match creations) takes the cluster's path (a script that
+touched two slots would fail with ``CROSSSLOT``).
 """
 
 from __future__ import annotations
