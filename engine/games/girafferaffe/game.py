@@ -21,14 +21,11 @@ from engine.games.girafferaffe.trees import (
     TREES,
     Holding,
     PlayRecord,
-    count_plays,
+    family,
     fewest_cards,
-    has_play,
     holding,
     lowest_rank,
-    nth_play,
     play_problem,
-    plays,
     tree_layout,
 )
 
@@ -254,9 +251,10 @@ class Girafferaffe(Game[GirafferaffeState]):
         return () if state["winners"] is not None else (state["turn"],)
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
-        hand = Holding(state["hands"][seat])
+        hand = holding(tuple(state["hands"][seat]))
+        piles = state["piles"]
         for tree_id in _trees_wanted(state, filters):
-            for cards, copies in plays(TREES[tree_id], state["piles"][tree_id], hand):
+            for cards, copies in family(TREES[tree_id], piles[tree_id], hand):
                 yield Play(tree_id, cards, copies)
         if "tree" not in filters and state["apples"][seat] > 0:
             yield _PASS
@@ -266,7 +264,8 @@ class Girafferaffe(Game[GirafferaffeState]):
 
     def count_legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> int:
         hand = holding(tuple(state["hands"][seat]))
-        count = sum(count_plays(TREES[t], state["piles"][t], hand) for t in _trees_wanted(state, filters))
+        piles = state["piles"]
+        count = sum(family(TREES[t], piles[t], hand).count for t in _trees_wanted(state, filters))
         if "tree" not in filters and state["apples"][seat] > 0:
             count += 1
         return count
@@ -277,11 +276,10 @@ class Girafferaffe(Game[GirafferaffeState]):
             raise IndexError(f"legal action index {index} is negative")
         hand = holding(tuple(state["hands"][seat]))
         for tree_id in _trees_wanted(state, filters):
-            tree, pile = TREES[tree_id], state["piles"][tree_id]
-            count = count_plays(tree, pile, hand)
-            if index < count:
-                return Play(tree_id, *nth_play(tree, pile, hand, index))
-            index -= count
+            plays = family(TREES[tree_id], state["piles"][tree_id], hand)
+            if index < plays.count:
+                return Play(tree_id, *plays.nth(index))
+            index -= plays.count
         if index == 0 and "tree" not in filters and state["apples"][seat] > 0:
             return _PASS
         raise IndexError("legal action index out of range")
@@ -575,8 +573,8 @@ def _can_act(s: GirafferaffeState, seat: int) -> bool:
     """Whether ``seat`` can return an apple or play somewhere (R4)."""
     if s["apples"][seat] > 0:
         return True
-    hand = Holding(s["hands"][seat])
-    return any(has_play(TREES[t], s["piles"][t], hand) for t in s["trees"])
+    hand, piles = holding(tuple(s["hands"][seat])), s["piles"]
+    return any(family(TREES[t], piles[t], hand).count for t in s["trees"])
 
 
 def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Context) -> None:

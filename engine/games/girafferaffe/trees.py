@@ -1,9 +1,11 @@
 """The trees (rulings R2, R5-R7): which trees a match has, what each accepts and what it rewards.
 
-Everything here works on one tree's pile and one hand, and answers five questions the same way:
-is this play legal (``play_problem``), which plays are legal (``plays``, lazily), how many are
-there (``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by
-unranking, never by listing) and is there any (``has_play``).
+Everything here works on one tree's pile and one hand. ``play_problem`` says why a given play is
+illegal. :func:`family` describes, once per tree kind, every legal play of a hand: a
+:class:`CardSets` (Single, the of-a-kind trees, Flush, Any) or a :class:`Runs` (Straight). That one
+description answers the other questions alike: which plays are legal (``plays``, lazily), how many
+(``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by unranking),
+whether there is any (``has_play``) and which ones the solo robot weighs (``smallest_plays``).
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
@@ -12,8 +14,9 @@ same play that the copy copies (R6). Both are in canonical card order, so each p
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from functools import cache, cached_property, lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from typing import Literal, TypedDict
@@ -100,24 +103,25 @@ def tree_layout(players: int, solo: bool) -> list[str]:
 
 
 class Holding:
-    """A hand as the tree rules see it: its number cards (canonical order) and how many copy cards."""
+    """A hand as the tree rules see it: its number cards (canonical order) and how many copy cards.
+
+    It also keeps the :func:`family` of each tree it was asked about, since one step asks about the
+    same hand and tree several times (can the seat act, list, count, unrank). Never changed otherwise.
+    """
 
     def __init__(self, hand: Sequence[str]) -> None:
         self.numbers = tuple(sort_cards(card for card in hand if card != COPY))
         self.copies = len(hand) - len(self.numbers)
-
-    @cached_property
-    def by_rank(self) -> dict[int, tuple[str, ...]]:
-        """The number cards of each rank held, colours in order."""
-        groups: dict[int, list[str]] = {}
+        by_rank: dict[int, list[str]] = {}
+        by_colour: tuple[list[str], ...] = tuple([] for _ in ALL_COLOURS)
         for card in self.numbers:
-            groups.setdefault(RANK[card], []).append(card)
-        return {rank: tuple(cards) for rank, cards in groups.items()}
-
-    @cached_property
-    def by_colour(self) -> tuple[tuple[str, ...], ...]:
-        """The number cards of each colour held, ranks ascending."""
-        return tuple(tuple(card for card in self.numbers if COLOUR[card] == c) for c in ALL_COLOURS)
+            by_rank.setdefault(RANK[card], []).append(card)
+            by_colour[COLOUR[card]].append(card)
+        #: The number cards of each rank held, colours in order (ranks ascending).
+        self.by_rank: dict[int, tuple[str, ...]] = {rank: tuple(cards) for rank, cards in by_rank.items()}
+        #: The number cards of each colour held, ranks ascending.
+        self.by_colour: tuple[tuple[str, ...], ...] = tuple(tuple(cards) for cards in by_colour)
+        self.families: dict[tuple[str, int], PlayFamily] = {}
 
 
 @lru_cache(maxsize=256)
@@ -191,86 +195,177 @@ def play_problem(
     return None
 
 
+
+
+# --- the legal plays of a hand on one tree ----------------------------------------------------------------
+
+
+class PlayFamily(ABC):
+    """Every legal play of one hand on one tree, in the listing's order, without listing them up front.
+
+    Listing, counting, unranking and the robot's search all read this one description.
+    """
+
+    __slots__ = ("_count",)
+
+    def __init__(self) -> None:
+        self._count: int | None = None
+
+    @property
+    def count(self) -> int:
+        """How many plays there are, counted combinatorially (once)."""
+        if self._count is None:
+            self._count = self._counted()
+        return self._count
+
+    @abstractmethod
+    def _counted(self) -> int: ...
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[PlayCards]:
+        """Every play, lazily, each once, in canonical form."""
+
+    @abstractmethod
+    def nth(self, index: int) -> PlayCards:
+        """The play at ``index`` of the listing, unranked without listing; ``IndexError`` outside it."""
+
+    @abstractmethod
+    def smallest(self) -> Iterator[PlayCards]:
+        """The plays the robot weighs (R11): with the fewest cards, built from the lowest cards held.
+
+        The robot's choice is the best of these by its order; every other play loses to one of them.
+        """
+
+
+class CardSets(PlayFamily):
+    """Plays of ``least``..``most`` cards (``None``: no limit) taken from one group of cards after another.
+
+    A play is at least one number card of one group plus up to ``spare`` copy cards, each copying a
+    number card of the play (R6). The groups are the ranks (of-a-kind trees), the colours (Flush), the
+    cards of the allowed colours (Single, with no copies) or the whole hand (Any).
+    """
+
+    __slots__ = ("groups", "least", "most", "spare")
+
+    def __init__(self, groups: Sequence[Sequence[str]], spare: int, least: int, most: int | None) -> None:
+        super().__init__()
+        self.groups, self.spare, self.least, self.most = groups, spare, least, most
+
+    def _counted(self) -> int:
+        return sum(_count_with_copies(len(group), self.spare, self.least, self.most) for group in self.groups)
+
+    def __iter__(self) -> Iterator[PlayCards]:
+        for group in self.groups:
+            yield from _with_copies(group, self.spare, self.least, self.most)
+
+    def nth(self, index: int) -> PlayCards:
+        if index >= 0:
+            for group in self.groups:
+                block = _count_with_copies(len(group), self.spare, self.least, self.most)
+                if index < block:
+                    return _nth_with_copies(group, self.spare, self.least, self.most, index)
+                index -= block
+        raise IndexError("play index out of range")
+
+    def smallest(self) -> Iterator[PlayCards]:
+        need = self.least
+        for group in self.groups:
+            if len(group) >= need:  # no copies needed: the lowest cards of the group
+                yield tuple(group[:need]), ()
+            elif group and len(group) + self.spare >= need:  # some lowest cards, copies of the lowest one
+                for real in range(max(1, need - self.spare), len(group) + 1):
+                    yield tuple(group[:real]), (group[0],) * (need - real)
+
+
+class Runs(PlayFamily):
+    """Straights: each run of consecutive ranks held, ``need`` long or longer (by length, then lowest
+    rank), and each choice of one card per rank; no copy fits, it repeats a rank (R5, R6)."""
+
+    __slots__ = ("by_rank", "need")
+
+    def __init__(self, hand: Holding, need: int) -> None:
+        super().__init__()
+        self.by_rank, self.need = hand.by_rank, need
+
+    def _groups(self, length: int, start: int) -> list[tuple[str, ...]]:
+        return [self.by_rank[rank] for rank in range(start, start + length)]
+
+    def _counted(self) -> int:
+        return sum(_product(self.by_rank, start, length) for length, start in _runs(self.by_rank, self.need))
+
+    def __iter__(self) -> Iterator[PlayCards]:
+        for length, start in _runs(self.by_rank, self.need):
+            for chosen in product(*self._groups(length, start)):
+                yield chosen, ()
+
+    def nth(self, index: int) -> PlayCards:
+        if index >= 0:
+            for length, start in _runs(self.by_rank, self.need):
+                block = _product(self.by_rank, start, length)
+                if index < block:
+                    return nth_product(self._groups(length, start), index), ()
+                index -= block
+        raise IndexError("play index out of range")
+
+    def smallest(self) -> Iterator[PlayCards]:
+        # The first run listed has the fewest cards and the lowest ranks; each rank's first card has
+        # the first colour.
+        for length, start in _runs(self.by_rank, self.need):
+            yield tuple(group[0] for group in self._groups(length, start)), ()
+            return
+
+
+def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
+    """Every legal play of ``hand`` on ``tree`` (R5, R6): the one description of what each tree accepts."""
+    key = (tree.id, top_rank(pile) if tree.ranked else top_count(pile))
+    found = hand.families.get(key)
+    if found is None:
+        found = hand.families[key] = _family(tree, pile, hand)
+    return found
+
+
+def _family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
+    need = fewest_cards(tree, pile)
+    if tree.kind == "single":  # one number card of an allowed colour, above the top rank
+        low = top_rank(pile) + 1
+        colours = tree.colours
+        return CardSets([[c for c in hand.numbers if COLOUR[c] in colours and RANK[c] >= low]], 0, 1, 1)
+    if tree.size:  # exactly ``size`` cards of one rank, above the top rank
+        low = top_rank(pile) + 1
+        return CardSets([group for rank, group in hand.by_rank.items() if rank >= low], hand.copies, need, need)
+    if tree.kind == "straight":
+        return Runs(hand, need)
+    if tree.kind == "flush":  # ``need`` or more cards of one colour
+        return CardSets([group for group in hand.by_colour if group], hand.copies, need, None)
+    return CardSets([hand.numbers], hand.copies, need, None)  # Any: ``need`` or more cards
+
+
 def plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
     """Every legal play of ``hand`` on ``tree``, lazily, each once, in canonical form."""
-    need = fewest_cards(tree, pile)
-    if tree.kind == "single":
-        low = top_rank(pile) + 1
-        return (((c,), ()) for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low)
-    if tree.size:
-        low = top_rank(pile) + 1
-        groups = [group for rank, group in hand.by_rank.items() if rank >= low]
-        return (p for group in groups for p in _with_copies(group, hand.copies, need, need))
-    if tree.kind == "straight":
-        return _straights(hand, need)
-    if tree.kind == "flush":
-        return (p for group in hand.by_colour for p in _with_copies(group, hand.copies, need, None))
-    return _with_copies(hand.numbers, hand.copies, need, None)
+    return iter(family(tree, pile, hand))
 
 
 def count_plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> int:
     """How many plays :func:`plays` yields, counted combinatorially."""
-    need = fewest_cards(tree, pile)
-    if tree.kind == "single":
-        low = top_rank(pile) + 1
-        return sum(1 for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low)
-    if tree.size:
-        low = top_rank(pile) + 1
-        return sum(
-            _count_with_copies(len(group), hand.copies, need, need)
-            for rank, group in hand.by_rank.items()
-            if rank >= low
-        )
-    if tree.kind == "straight":
-        return sum(_product(hand, start, length) for length, start in straight_runs(hand, need))
-    if tree.kind == "flush":
-        return sum(_count_with_copies(len(group), hand.copies, need, None) for group in hand.by_colour)
-    return _count_with_copies(len(hand.numbers), hand.copies, need, None)
+    return family(tree, pile, hand).count
 
 
 def has_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> bool:
     """Whether ``hand`` has any legal play on ``tree``."""
-    return next(plays(tree, pile, hand), None) is not None
+    return family(tree, pile, hand).count > 0
 
 
 def nth_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding, index: int) -> PlayCards:
     """The play at ``index`` in :func:`plays`'s order, computed without listing the plays before it.
 
-    Each tree's listing is a sequence of blocks (a rank, a colour, a run, a card count) whose sizes
-    :func:`count_plays` already knows; the play is unranked inside its block. Raises ``IndexError``
-    outside ``0 <= index < count_plays(...)``.
+    Raises ``IndexError`` outside ``0 <= index < count_plays(...)``.
     """
-    if index < 0:
-        raise IndexError("play index out of range")
-    need = fewest_cards(tree, pile)
-    if tree.kind == "single":
-        low = top_rank(pile) + 1
-        singles = [c for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low]
-        return (singles[index],), ()
-    if tree.size:
-        low = top_rank(pile) + 1
-        groups: list[Sequence[str]] = [group for rank, group in hand.by_rank.items() if rank >= low]
-        return _nth_in_groups(groups, hand.copies, need, need, index)
-    if tree.kind == "straight":
-        for length, start in straight_runs(hand, need):
-            block = _product(hand, start, length)
-            if index < block:
-                return nth_product([hand.by_rank[rank] for rank in range(start, start + length)], index), ()
-            index -= block
-        raise IndexError("play index out of range")
-    if tree.kind == "flush":
-        return _nth_in_groups(hand.by_colour, hand.copies, need, None, index)
-    return _nth_with_copies(hand.numbers, hand.copies, need, None, index)
+    return family(tree, pile, hand).nth(index)
 
 
-def _nth_in_groups(groups: Sequence[Sequence[str]], spare: int, least: int, most: int | None, index: int) -> PlayCards:
-    """The play at ``index`` of the plays of each group in turn (ranks, colours)."""
-    for group in groups:
-        block = _count_with_copies(len(group), spare, least, most)
-        if index < block:
-            return _nth_with_copies(group, spare, least, most, index)
-        index -= block
-    raise IndexError("play index out of range")
+def smallest_plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
+    """The plays among which the solo robot chooses on ``tree`` (see :meth:`PlayFamily.smallest`)."""
+    return family(tree, pile, hand).smallest()
 
 
 @cache
@@ -294,11 +389,12 @@ def _blocks(cards: int, spare: int, least: int, most: int | None) -> tuple[tuple
 def _with_copies(cards: Sequence[str], spare: int, least: int, most: int | None) -> Iterator[PlayCards]:
     """Plays of ``least``..``most`` cards: at least one of ``cards``, plus up to ``spare`` copies of them."""
     for numbers, copies, _ in _blocks(len(cards), spare, least, most):
-        for chosen in combinations(cards, numbers):
-            if copies:
+        if copies:
+            for chosen in combinations(cards, numbers):
                 for copied in combinations_with_replacement(chosen, copies):
                     yield chosen, copied
-            else:
+        else:
+            for chosen in combinations(cards, numbers):
                 yield chosen, ()
 
 
@@ -319,9 +415,9 @@ def _nth_with_copies(cards: Sequence[str], spare: int, least: int, most: int | N
     raise IndexError("play index out of range")
 
 
-def straight_runs(hand: Holding, need: int) -> Iterator[tuple[int, int]]:
+def _runs(by_rank: dict[int, tuple[str, ...]], need: int) -> Iterator[tuple[int, int]]:
     """Each (length, lowest rank) of a run of consecutive ranks held, ``need`` long or longer."""
-    stretches = _maximal_runs(hand.by_rank)
+    stretches = _maximal_runs(by_rank)
     longest = max((high - low + 1 for low, high in stretches), default=0)
     for length in range(need, longest + 1):
         for low, high in stretches:
@@ -342,15 +438,8 @@ def _maximal_runs(held: dict[int, tuple[str, ...]]) -> list[tuple[int, int]]:
     return runs
 
 
-def _product(hand: Holding, start: int, length: int) -> int:
+def _product(by_rank: dict[int, tuple[str, ...]], start: int, length: int) -> int:
     count = 1
     for rank in range(start, start + length):
-        count *= len(hand.by_rank[rank])
+        count *= len(by_rank[rank])
     return count
-
-
-def _straights(hand: Holding, need: int) -> Iterator[PlayCards]:
-    """Every Straight: for each run of held ranks, each choice of one card per rank (no copy fits, R5/R6)."""
-    for length, start in straight_runs(hand, need):
-        for chosen in product(*(hand.by_rank[rank] for rank in range(start, start + length))):
-            yield chosen, ()
