@@ -17,11 +17,11 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement, product
-from math import comb
+from itertools import chain, combinations, combinations_with_replacement, product, repeat
+from math import comb, prod
 from typing import Literal, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, RANK, RANKS, sort_cards
+from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, RANK, sort_cards
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -195,8 +195,6 @@ def play_problem(
     return None
 
 
-
-
 # --- the legal plays of a hand on one tree ----------------------------------------------------------------
 
 
@@ -255,8 +253,10 @@ class CardSets(PlayFamily):
         return sum(_count_with_copies(len(group), self.spare, self.least, self.most) for group in self.groups)
 
     def __iter__(self) -> Iterator[PlayCards]:
-        for group in self.groups:
-            yield from _with_copies(group, self.spare, self.least, self.most)
+        if not self.count:
+            return iter(())
+        spare, least, most = self.spare, self.least, self.most
+        return chain.from_iterable(_with_copies(group, spare, least, most) for group in self.groups)
 
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
@@ -281,38 +281,34 @@ class Runs(PlayFamily):
     """Straights: each run of consecutive ranks held, ``need`` long or longer (by length, then lowest
     rank), and each choice of one card per rank; no copy fits, it repeats a rank (R5, R6)."""
 
-    __slots__ = ("by_rank", "need")
+    __slots__ = ("runs",)
 
     def __init__(self, hand: Holding, need: int) -> None:
         super().__init__()
-        self.by_rank, self.need = hand.by_rank, need
-
-    def _groups(self, length: int, start: int) -> list[tuple[str, ...]]:
-        return [self.by_rank[rank] for rank in range(start, start + length)]
+        by_rank = hand.by_rank
+        #: The cards of each rank of each run, in listing order.
+        self.runs = [[by_rank[rank] for rank in range(start, start + length)] for length, start in _runs(by_rank, need)]
 
     def _counted(self) -> int:
-        return sum(_product(self.by_rank, start, length) for length, start in _runs(self.by_rank, self.need))
+        return sum(prod(len(group) for group in run) for run in self.runs)
 
     def __iter__(self) -> Iterator[PlayCards]:
-        for length, start in _runs(self.by_rank, self.need):
-            for chosen in product(*self._groups(length, start)):
-                yield chosen, ()
+        return chain.from_iterable(zip(product(*run), repeat(())) for run in self.runs)
 
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
-            for length, start in _runs(self.by_rank, self.need):
-                block = _product(self.by_rank, start, length)
+            for run in self.runs:
+                block = prod(len(group) for group in run)
                 if index < block:
-                    return nth_product(self._groups(length, start), index), ()
+                    return nth_product(run, index), ()
                 index -= block
         raise IndexError("play index out of range")
 
     def smallest(self) -> Iterator[PlayCards]:
         # The first run listed has the fewest cards and the lowest ranks; each rank's first card has
         # the first colour.
-        for length, start in _runs(self.by_rank, self.need):
-            yield tuple(group[0] for group in self._groups(length, start)), ()
-            return
+        if self.runs:
+            yield tuple(group[0] for group in self.runs[0]), ()
 
 
 def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
@@ -387,15 +383,21 @@ def _blocks(cards: int, spare: int, least: int, most: int | None) -> tuple[tuple
 
 
 def _with_copies(cards: Sequence[str], spare: int, least: int, most: int | None) -> Iterator[PlayCards]:
-    """Plays of ``least``..``most`` cards: at least one of ``cards``, plus up to ``spare`` copies of them."""
-    for numbers, copies, _ in _blocks(len(cards), spare, least, most):
-        if copies:
-            for chosen in combinations(cards, numbers):
-                for copied in combinations_with_replacement(chosen, copies):
-                    yield chosen, copied
-        else:
-            for chosen in combinations(cards, numbers):
-                yield chosen, ()
+    """Plays of ``least``..``most`` cards: at least one of ``cards``, plus up to ``spare`` copies of them.
+
+    Built from :mod:`itertools` pieces, block by block, so that the listing runs at C speed.
+    """
+    return chain.from_iterable(
+        _with_copied(cards, numbers, copies) if copies else zip(combinations(cards, numbers), repeat(()))
+        for numbers, copies, _ in _blocks(len(cards), spare, least, most)
+    )
+
+
+def _with_copied(cards: Sequence[str], numbers: int, copies: int) -> Iterator[PlayCards]:
+    """Each choice of ``numbers`` of ``cards``, with each multiset of ``copies`` of them to copy."""
+    for chosen in combinations(cards, numbers):
+        for copied in combinations_with_replacement(chosen, copies):
+            yield chosen, copied
 
 
 @cache
@@ -426,20 +428,11 @@ def _runs(by_rank: dict[int, tuple[str, ...]], need: int) -> Iterator[tuple[int,
 
 
 def _maximal_runs(held: dict[int, tuple[str, ...]]) -> list[tuple[int, int]]:
-    """The (lowest, highest) rank of each longest stretch of consecutive ranks held."""
+    """The (lowest, highest) rank of each longest stretch of consecutive ranks held (``held``'s ranks ascend)."""
     runs: list[tuple[int, int]] = []
-    start: int | None = None
-    for rank in (*RANKS, len(RANKS) + 1):
-        if rank in held:
-            start = rank if start is None else start
-        elif start is not None:
-            runs.append((start, rank - 1))
-            start = None
+    for rank in held:  # ascending
+        if runs and runs[-1][1] == rank - 1:
+            runs[-1] = (runs[-1][0], rank)
+        else:
+            runs.append((rank, rank))
     return runs
-
-
-def _product(by_rank: dict[int, tuple[str, ...]], start: int, length: int) -> int:
-    count = 1
-    for rank in range(start, start + length):
-        count *= len(by_rank[rank])
-    return count
