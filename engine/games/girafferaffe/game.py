@@ -254,8 +254,10 @@ class Girafferaffe(Game[GirafferaffeState]):
         hand = holding(tuple(state["hands"][seat]))
         piles = state["piles"]
         for tree_id in _trees_wanted(state, filters):
-            for cards, copies in family(TREES[tree_id], piles[tree_id], hand):
-                yield Play(tree_id, cards, copies)
+            plays = family(TREES[tree_id], piles[tree_id], hand)
+            if plays.count:
+                for cards, copies in plays:
+                    yield Play(tree_id, cards, copies)
         if "tree" not in filters and state["apples"][seat] > 0:
             yield _PASS
 
@@ -626,10 +628,10 @@ def _robot_turn(s: GirafferaffeState, events: list[Event]) -> bool:
     deck = list(s["robot_deck"])
     while len(hand) < ROBOT_HAND and deck:  # step 1
         hand = _robot_draw(hand, deck, "refill", events)
-    choice = robot_choice(s["trees"], s["piles"], Holding(hand))  # step 2
+    choice = robot_choice(s["trees"], s["piles"], Holding(hand, canonical=True))  # step 2
     while choice is None and deck:  # step 3
         hand = _robot_draw(hand, deck, "search", events)
-        choice = robot_choice(s["trees"], s["piles"], Holding(hand))
+        choice = robot_choice(s["trees"], s["piles"], Holding(hand, canonical=True))
     s["robot_hand"] = hand
     s["robot_deck"] = deck
     if choice is not None:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import chain, combinations, combinations_with_replacement, product, repeat
 from math import comb, prod
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, RANK, sort_cards
+from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, ORDER, RANK
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -109,26 +110,64 @@ class Holding:
     same hand and tree several times (can the seat act, list, count, unrank). Never changed otherwise.
     """
 
-    def __init__(self, hand: Sequence[str]) -> None:
-        self.numbers = tuple(sort_cards(card for card in hand if card != COPY))
-        self.copies = len(hand) - len(self.numbers)
-        by_rank: dict[int, list[str]] = {}
-        by_colour: tuple[list[str], ...] = tuple([] for _ in ALL_COLOURS)
-        for card in self.numbers:
-            by_rank.setdefault(RANK[card], []).append(card)
-            by_colour[COLOUR[card]].append(card)
-        #: The number cards of each rank held, colours in order (ranks ascending).
-        self.by_rank: dict[int, tuple[str, ...]] = {rank: tuple(cards) for rank, cards in by_rank.items()}
-        #: The number cards of each colour held, ranks ascending.
-        self.by_colour: tuple[tuple[str, ...], ...] = tuple(tuple(cards) for cards in by_colour)
+    def __init__(self, hand: Sequence[str], *, canonical: bool = False) -> None:
+        """``canonical``: the hand is already in canonical order (as every hand in a state is)."""
+        numbers = list(hand) if canonical else sorted(hand, key=ORDER.__getitem__)
+        copies = numbers.count(COPY)
+        if copies:  # copy cards come last
+            del numbers[-copies:]
+        self.numbers = tuple(numbers)
+        self.copies = copies
+        #: The rank of each number card, ascending (to find the cards from a rank on by bisection).
+        self.ranks = list(map(RANK.__getitem__, numbers))
         self.families: dict[tuple[str, int], PlayFamily] = {}
+        self._by_rank: dict[int, tuple[str, ...]] | None = None
+        self._by_colour: tuple[tuple[str, ...], ...] | None = None
+        self._stretches: list[list[tuple[str, ...]]] | None = None
+
+    @property
+    def by_rank(self) -> dict[int, tuple[str, ...]]:
+        """The number cards of each rank held, colours in order (ranks ascending)."""
+        if self._by_rank is None:
+            ranks, numbers = self.ranks, self.numbers
+            self._by_rank = {}
+            low = 0
+            for rank in dict.fromkeys(ranks):
+                high = bisect_right(ranks, rank, low)
+                self._by_rank[rank] = numbers[low:high]
+                low = high
+        return self._by_rank
+
+    @property
+    def by_colour(self) -> tuple[tuple[str, ...], ...]:
+        """The number cards of each colour held, ranks ascending."""
+        if self._by_colour is None:
+            colours: tuple[list[str], ...] = ([], [], [], [])
+            for card in self.numbers:
+                colours[COLOUR[card]].append(card)
+            self._by_colour = tuple(map(tuple, colours))
+        return self._by_colour
+
+    @property
+    def stretches(self) -> list[list[tuple[str, ...]]]:
+        """Each longest stretch of consecutive ranks held, as the cards of each of its ranks."""
+        if self._stretches is None:
+            self._stretches = []
+            last = -1
+            for rank, cards in self.by_rank.items():
+                if rank == last + 1:
+                    self._stretches[-1].append(cards)
+                else:
+                    self._stretches.append([cards])
+                last = rank
+        return self._stretches
 
 
 @lru_cache(maxsize=256)
 def holding(hand: tuple[str, ...]) -> Holding:
-    """The :class:`Holding` of ``hand``, shared between calls: unranking one index after another (a
-    sample) asks about the same hand each time. A holding is never changed once built."""
-    return Holding(hand)
+    """The :class:`Holding` of a hand in canonical order (as in a state), shared between calls: one
+    step asks about the same hand several times (can the seat act, list, count, unrank)."""
+    return Holding(hand, canonical=True)
 
 
 def top_count(pile: Sequence[PlayRecord]) -> int:
@@ -204,20 +243,10 @@ class PlayFamily(ABC):
     Listing, counting, unranking and the robot's search all read this one description.
     """
 
-    __slots__ = ("_count",)
+    __slots__ = ("count",)
 
-    def __init__(self) -> None:
-        self._count: int | None = None
-
-    @property
-    def count(self) -> int:
-        """How many plays there are, counted combinatorially (once)."""
-        if self._count is None:
-            self._count = self._counted()
-        return self._count
-
-    @abstractmethod
-    def _counted(self) -> int: ...
+    #: How many plays there are, counted combinatorially when the family is made.
+    count: int
 
     @abstractmethod
     def __iter__(self) -> Iterator[PlayCards]:
@@ -243,37 +272,35 @@ class CardSets(PlayFamily):
     cards of the allowed colours (Single, with no copies) or the whole hand (Any).
     """
 
-    __slots__ = ("groups", "least", "most", "spare")
+    __slots__ = ("groups", "shape")
 
     def __init__(self, groups: Sequence[Sequence[str]], spare: int, least: int, most: int | None) -> None:
-        super().__init__()
-        self.groups, self.spare, self.least, self.most = groups, spare, least, most
-
-    def _counted(self) -> int:
-        return sum(_count_with_copies(len(group), self.spare, self.least, self.most) for group in self.groups)
+        self.groups = groups
+        self.shape = shape = _shape(spare, least, most)
+        self.count = sum(map(shape.counts.__getitem__, map(len, groups)))
 
     def __iter__(self) -> Iterator[PlayCards]:
-        if not self.count:
-            return iter(())
-        spare, least, most = self.spare, self.least, self.most
-        return chain.from_iterable(_with_copies(group, spare, least, most) for group in self.groups)
+        blocks = self.shape.blocks
+        if len(self.groups) == 1:
+            return _with_copies(self.groups[0], blocks[len(self.groups[0])])
+        return chain.from_iterable(_with_copies(group, blocks[len(group)]) for group in self.groups)
 
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
+            counts, blocks = self.shape.counts, self.shape.blocks
             for group in self.groups:
-                block = _count_with_copies(len(group), self.spare, self.least, self.most)
-                if index < block:
-                    return _nth_with_copies(group, self.spare, self.least, self.most, index)
-                index -= block
+                if index < counts[len(group)]:
+                    return _nth_with_copies(group, blocks[len(group)], index)
+                index -= counts[len(group)]
         raise IndexError("play index out of range")
 
     def smallest(self) -> Iterator[PlayCards]:
-        need = self.least
+        need, spare = self.shape.least, self.shape.spare
         for group in self.groups:
             if len(group) >= need:  # no copies needed: the lowest cards of the group
                 yield tuple(group[:need]), ()
-            elif group and len(group) + self.spare >= need:  # some lowest cards, copies of the lowest one
-                for real in range(max(1, need - self.spare), len(group) + 1):
+            elif group and len(group) + spare >= need:  # some lowest cards, copies of the lowest one
+                for real in range(max(1, need - spare), len(group) + 1):
                     yield tuple(group[:real]), (group[0],) * (need - real)
 
 
@@ -284,13 +311,16 @@ class Runs(PlayFamily):
     __slots__ = ("runs",)
 
     def __init__(self, hand: Holding, need: int) -> None:
-        super().__init__()
-        by_rank = hand.by_rank
+        stretches = hand.stretches
+        longest = max(map(len, stretches), default=0)
         #: The cards of each rank of each run, in listing order.
-        self.runs = [[by_rank[rank] for rank in range(start, start + length)] for length, start in _runs(by_rank, need)]
-
-    def _counted(self) -> int:
-        return sum(prod(len(group) for group in run) for run in self.runs)
+        self.runs = [
+            stretch[start : start + length]
+            for length in range(need, longest + 1)
+            for stretch in stretches
+            for start in range(len(stretch) - length + 1)
+        ]
+        self.count = sum(prod(map(len, run)) for run in self.runs)
 
     def __iter__(self) -> Iterator[PlayCards]:
         return chain.from_iterable(zip(product(*run), repeat(())) for run in self.runs)
@@ -298,7 +328,7 @@ class Runs(PlayFamily):
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
             for run in self.runs:
-                block = prod(len(group) for group in run)
+                block = prod(map(len, run))
                 if index < block:
                     return nth_product(run, index), ()
                 index -= block
@@ -313,27 +343,33 @@ class Runs(PlayFamily):
 
 def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
     """Every legal play of ``hand`` on ``tree`` (R5, R6): the one description of what each tree accepts."""
-    key = (tree.id, top_rank(pile) if tree.ranked else top_count(pile))
+    if pile:  # what the next play must beat: the rank on top (ranked trees) or the cards on top
+        top = pile[-1]
+        beat = RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
+    else:
+        beat = 0
+    key = (tree.id, beat)
     found = hand.families.get(key)
     if found is None:
-        found = hand.families[key] = _family(tree, pile, hand)
+        found = hand.families[key] = _family(tree, beat, hand)
     return found
 
 
-def _family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
-    need = fewest_cards(tree, pile)
+def _family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
     if tree.kind == "single":  # one number card of an allowed colour, above the top rank
-        low = top_rank(pile) + 1
-        colours = tree.colours
-        return CardSets([[c for c in hand.numbers if COLOUR[c] in colours and RANK[c] >= low]], 0, 1, 1)
+        cards = hand.numbers[bisect_left(hand.ranks, beat + 1) :]
+        if len(tree.colours) < len(ALL_COLOURS):
+            cards = tuple(card for card in cards if COLOUR[card] in tree.colours)
+        return CardSets((cards,), 0, 1, 1)
     if tree.size:  # exactly ``size`` cards of one rank, above the top rank
-        low = top_rank(pile) + 1
-        return CardSets([group for rank, group in hand.by_rank.items() if rank >= low], hand.copies, need, need)
+        groups = [cards for rank, cards in hand.by_rank.items() if rank > beat]
+        return CardSets(groups, hand.copies, tree.size, tree.size)
+    need = max(FIRST_COMBINATION, beat + 1)  # more cards than on top
     if tree.kind == "straight":
         return Runs(hand, need)
-    if tree.kind == "flush":  # ``need`` or more cards of one colour
-        return CardSets([group for group in hand.by_colour if group], hand.copies, need, None)
-    return CardSets([hand.numbers], hand.copies, need, None)  # Any: ``need`` or more cards
+    if tree.kind == "flush":  # of one colour
+        return CardSets([cards for cards in hand.by_colour if cards], hand.copies, need, None)
+    return CardSets((hand.numbers,), hand.copies, need, None)  # Any
 
 
 def plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
@@ -364,33 +400,63 @@ def smallest_plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Ite
     return family(tree, pile, hand).smallest()
 
 
+#: One block of plays: (number cards, copies, how many plays) (see :class:`Shape`).
+Block = tuple[int, int, int]
+
+
+class Shape:
+    """Plays of ``least``..``most`` cards (``None``: no limit): number cards plus up to ``spare`` copies.
+
+    For each number of number cards to choose from, ``blocks`` holds the blocks of the listing in
+    order and ``counts`` their total. A block is a choice of ``numbers`` number cards, then a multiset
+    of ``copies`` cards among them to copy. Both tables fill in as they are asked, once per shape.
+    """
+
+    def __init__(self, spare: int, least: int, most: int | None) -> None:
+        self.spare, self.least, self.most = spare, least, most
+        self.blocks: dict[int, tuple[Block, ...]] = _Table(self._blocks)
+        self.counts: dict[int, int] = _Table(lambda cards: sum(block for _, _, block in self.blocks[cards]))
+
+    def _blocks(self, cards: int) -> tuple[Block, ...]:
+        most = cards + self.spare if self.most is None else self.most
+        blocks = []
+        for total in range(max(self.least, 1), most + 1):
+            for copies in range(min(self.spare, total - 1) + 1):
+                numbers = total - copies
+                if numbers <= cards:
+                    blocks.append((numbers, copies, comb(cards, numbers) * comb(numbers + copies - 1, copies)))
+        return tuple(blocks)
+
+
+class _Table(dict[int, Any]):
+    """A dict that computes a missing entry with ``fill`` and keeps it."""
+
+    def __init__(self, fill: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.fill = fill
+
+    def __missing__(self, key: int) -> Any:
+        value = self[key] = self.fill(key)
+        return value
+
+
 @cache
-def _blocks(cards: int, spare: int, least: int, most: int | None) -> tuple[tuple[int, int, int], ...]:
-    """Each (number cards, copies, count of plays) of :func:`_with_copies`, in its listing order.
-
-    A play of ``numbers`` number cards and ``copies`` copies is a choice of the number cards, then a
-    multiset of ``copies`` cards among them to copy. Cached: the arguments are small integers (at
-    most 60 cards, 4 copies), and counting and unranking ask for the same blocks again and again.
-    """
-    most = cards + spare if most is None else most
-    blocks = []
-    for total in range(max(least, 1), most + 1):
-        for copies in range(min(spare, total - 1) + 1):
-            numbers = total - copies
-            if numbers <= cards:
-                blocks.append((numbers, copies, comb(cards, numbers) * comb(numbers + copies - 1, copies)))
-    return tuple(blocks)
+def _shape(spare: int, least: int, most: int | None) -> Shape:
+    """The one :class:`Shape` of these limits: at most 4 copies and a few dozen cards, so few shapes."""
+    return Shape(spare, least, most)
 
 
-def _with_copies(cards: Sequence[str], spare: int, least: int, most: int | None) -> Iterator[PlayCards]:
-    """Plays of ``least``..``most`` cards: at least one of ``cards``, plus up to ``spare`` copies of them.
+def _with_copies(cards: Sequence[str], blocks: Sequence[Block]) -> Iterator[PlayCards]:
+    """The plays of ``blocks`` (see :class:`Shape`) from ``cards``, built from :mod:`itertools` pieces."""
+    if len(blocks) == 1:
+        return _block(cards, *blocks[0])
+    return chain.from_iterable(_block(cards, *block) for block in blocks)
 
-    Built from :mod:`itertools` pieces, block by block, so that the listing runs at C speed.
-    """
-    return chain.from_iterable(
-        _with_copied(cards, numbers, copies) if copies else zip(combinations(cards, numbers), repeat(()))
-        for numbers, copies, _ in _blocks(len(cards), spare, least, most)
-    )
+
+def _block(cards: Sequence[str], numbers: int, copies: int, count: int) -> Iterator[PlayCards]:
+    if copies:
+        return _with_copied(cards, numbers, copies)
+    return zip(combinations(cards, numbers), repeat(()))
 
 
 def _with_copied(cards: Sequence[str], numbers: int, copies: int) -> Iterator[PlayCards]:
@@ -400,39 +466,12 @@ def _with_copied(cards: Sequence[str], numbers: int, copies: int) -> Iterator[Pl
             yield chosen, copied
 
 
-@cache
-def _count_with_copies(cards: int, spare: int, least: int, most: int | None) -> int:
-    """How many plays :func:`_with_copies` yields for ``cards`` number cards (cached, like the blocks)."""
-    return sum(block for _, _, block in _blocks(cards, spare, least, most))
-
-
-def _nth_with_copies(cards: Sequence[str], spare: int, least: int, most: int | None, index: int) -> PlayCards:
-    """The play at ``index`` in :func:`_with_copies`'s order, found block by block without listing."""
-    for numbers, copies, block in _blocks(len(cards), spare, least, most):
+def _nth_with_copies(cards: Sequence[str], blocks: Sequence[Block], index: int) -> PlayCards:
+    """The play at ``index`` of :func:`_with_copies`, found block by block without listing."""
+    for numbers, copies, block in blocks:
         if index < block:
             chosen_index, copied_index = divmod(index, comb(numbers + copies - 1, copies))
             chosen = nth_combination(cards, numbers, chosen_index)
             return chosen, nth_multiset(chosen, copies, copied_index)
         index -= block
     raise IndexError("play index out of range")
-
-
-def _runs(by_rank: dict[int, tuple[str, ...]], need: int) -> Iterator[tuple[int, int]]:
-    """Each (length, lowest rank) of a run of consecutive ranks held, ``need`` long or longer."""
-    stretches = _maximal_runs(by_rank)
-    longest = max((high - low + 1 for low, high in stretches), default=0)
-    for length in range(need, longest + 1):
-        for low, high in stretches:
-            for start in range(low, high - length + 2):
-                yield length, start
-
-
-def _maximal_runs(held: dict[int, tuple[str, ...]]) -> list[tuple[int, int]]:
-    """The (lowest, highest) rank of each longest stretch of consecutive ranks held (``held``'s ranks ascend)."""
-    runs: list[tuple[int, int]] = []
-    for rank in held:  # ascending
-        if runs and runs[-1][1] == rank - 1:
-            runs[-1] = (runs[-1][0], rank)
-        else:
-            runs.append((rank, rank))
-    return runs
