@@ -348,6 +348,9 @@ def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
         beat = RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
     else:
         beat = 0
+    held = len(hand.numbers) + hand.copies
+    if held < (tree.size or beat + 1) or (tree.ranked and (not hand.numbers or hand.ranks[-1] <= beat)):
+        return NO_PLAYS  # too few cards for any play here, or none of a rank above the top one
     key = (tree.id, beat)
     found = hand.families.get(key)
     if found is None:
@@ -475,3 +478,7 @@ def _nth_with_copies(cards: Sequence[str], blocks: Sequence[Block], index: int) 
             return chosen, nth_multiset(chosen, copies, copied_index)
         index -= block
     raise IndexError("play index out of range")
+
+
+#: The family of a tree a hand has no play on.
+NO_PLAYS = CardSets((), 0, 1, 1)
