@@ -1,8 +1,9 @@
-"""Engine benchmark: per game, the median time of one step and random full games per second.
+"""Engine benchmark: per game, the median and 90th percentile time of one step, and random full games per second.
 
-One step is what a server does for a move: list the legal actions of the seat to act, then validate
-and apply one of them. The baseline, measured in the same run, is the least any step costs: seeding
-the version's random stream and copying a small state dict. Run on one core:
+One step is what a server does for a move: list the legal actions of the seat to act (at most 256),
+then validate and apply one of them. The baseline, measured in the same run, is the least any step
+costs: seeding the version's random stream and copying a small state dict. After the table, each
+game's step figure over all its configurations, and Girafferaffe's against its goal. Run on one core:
 
     python -m bench.engine_bench [--seconds 2] [game ...]
 """
@@ -28,6 +29,9 @@ from engine import (
 )
 from engine.random_stream import stream
 from tests.engine.conformance import option_grid
+
+#: Girafferaffe's goal for the median step (issue 14), in seconds.
+GIRAFFERAFFE_STEP_GOAL = 20e-6
 
 
 def baseline_step(state: dict[str, object]) -> Callable[[], object]:
@@ -113,20 +117,36 @@ def main() -> None:
     floor = time_call(baseline_step({"a": [1] * 24, "b": 2}))
     print(f"baseline (seeded stream + state copy): {floor * 1e6:.2f} us")
     print(f"{'game':<14}{'players':>8}  {'options':<36}{'step p50':>10}{'p90':>10}{'x base':>8}{'games/s':>10}")
+    per_game: dict[str, list[float]] = {}
     for game in games:
         grid = list(option_grid(game))
         for players, options in grid:
             samples = step_times(game.info.id, players, options, args.seconds)
-            median = statistics.median(samples)
-            p90 = statistics.quantiles(samples, n=10)[-1]
+            per_game.setdefault(game.info.id, []).extend(samples)
+            median, p90 = step_figure(samples)
             rate = games_per_second(game.info.id, players, options, args.seconds)
             shown = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
             print(
                 f"{game.info.id:<14}{players:>8}  {shown:<36}{median * 1e6:>8.1f}us{p90 * 1e6:>8.1f}us"
                 f"{median / floor:>8.1f}{rate:>10.1f}"
             )
-    if any(g.info.id == "girafferaffe" for g in games):
+    print("step per game, all configurations together:")
+    for game_id, samples in per_game.items():
+        median, p90 = step_figure(samples)
+        print(f"  {game_id:<14} p50 {median * 1e6:8.1f} us   p90 {p90 * 1e6:8.1f} us   ({len(samples)} steps)")
+    if "girafferaffe" in per_game:
+        median, _ = step_figure(per_game["girafferaffe"])
+        verdict = "met" if median <= GIRAFFERAFFE_STEP_GOAL else "not met"
+        print(
+            f"girafferaffe step p50 {median * 1e6:.1f} us against the goal of {GIRAFFERAFFE_STEP_GOAL * 1e6:.0f} us: "
+            f"{verdict} ({median / GIRAFFERAFFE_STEP_GOAL:.2f} x the goal)"
+        )
         girafferaffe_worst_case()
+
+
+def step_figure(samples: list[float]) -> tuple[float, float]:
+    """The median and the 90th percentile of step times, in seconds."""
+    return statistics.median(samples), statistics.quantiles(samples, n=10)[-1]
 
 
 if __name__ == "__main__":

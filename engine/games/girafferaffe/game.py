@@ -21,14 +21,11 @@ from engine.games.girafferaffe.trees import (
     TREES,
     Holding,
     PlayRecord,
-    count_plays,
+    family,
     fewest_cards,
-    has_play,
     holding,
     lowest_rank,
-    nth_play,
     play_problem,
-    plays,
     tree_layout,
 )
 
@@ -130,6 +127,14 @@ class ReturnApple(Action):
 
 
 _PASS = ReturnApple()
+
+
+def _listed_play(tree: str, cards: tuple[str, ...], copies: tuple[str, ...]) -> Play:
+    """A play the listing built, equal to ``Play(tree, cards, copies)``: made without the frozen
+    dataclass's ``__init__``, which costs a third of a listing that yields hundreds of plays."""
+    play = object.__new__(Play)
+    play.__dict__.update(tree=tree, cards=cards, copies=copies)
+    return play
 
 
 class Girafferaffe(Game[GirafferaffeState]):
@@ -254,10 +259,13 @@ class Girafferaffe(Game[GirafferaffeState]):
         return () if state["winners"] is not None else (state["turn"],)
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
-        hand = Holding(state["hands"][seat])
+        hand = holding(tuple(state["hands"][seat]))
+        piles = state["piles"]
         for tree_id in _trees_wanted(state, filters):
-            for cards, copies in plays(TREES[tree_id], state["piles"][tree_id], hand):
-                yield Play(tree_id, cards, copies)
+            plays = family(TREES[tree_id], piles[tree_id], hand)
+            if plays.count:
+                for cards, copies in plays:
+                    yield _listed_play(tree_id, cards, copies)
         if "tree" not in filters and state["apples"][seat] > 0:
             yield _PASS
 
@@ -266,7 +274,8 @@ class Girafferaffe(Game[GirafferaffeState]):
 
     def count_legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> int:
         hand = holding(tuple(state["hands"][seat]))
-        count = sum(count_plays(TREES[t], state["piles"][t], hand) for t in _trees_wanted(state, filters))
+        piles = state["piles"]
+        count = sum(family(TREES[t], piles[t], hand).count for t in _trees_wanted(state, filters))
         if "tree" not in filters and state["apples"][seat] > 0:
             count += 1
         return count
@@ -277,11 +286,10 @@ class Girafferaffe(Game[GirafferaffeState]):
             raise IndexError(f"legal action index {index} is negative")
         hand = holding(tuple(state["hands"][seat]))
         for tree_id in _trees_wanted(state, filters):
-            tree, pile = TREES[tree_id], state["piles"][tree_id]
-            count = count_plays(tree, pile, hand)
-            if index < count:
-                return Play(tree_id, *nth_play(tree, pile, hand, index))
-            index -= count
+            plays = family(TREES[tree_id], state["piles"][tree_id], hand)
+            if index < plays.count:
+                return Play(tree_id, *plays.nth(index))
+            index -= plays.count
         if index == 0 and "tree" not in filters and state["apples"][seat] > 0:
             return _PASS
         raise IndexError("legal action index out of range")
@@ -575,8 +583,8 @@ def _can_act(s: GirafferaffeState, seat: int) -> bool:
     """Whether ``seat`` can return an apple or play somewhere (R4)."""
     if s["apples"][seat] > 0:
         return True
-    hand = Holding(s["hands"][seat])
-    return any(has_play(TREES[t], s["piles"][t], hand) for t in s["trees"])
+    hand, piles = holding(tuple(s["hands"][seat])), s["piles"]
+    return any(family(TREES[t], piles[t], hand).count for t in s["trees"])
 
 
 def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Context) -> None:
@@ -628,10 +636,10 @@ def _robot_turn(s: GirafferaffeState, events: list[Event]) -> bool:
     deck = list(s["robot_deck"])
     while len(hand) < ROBOT_HAND and deck:  # step 1
         hand = _robot_draw(hand, deck, "refill", events)
-    choice = robot_choice(s["trees"], s["piles"], Holding(hand))  # step 2
+    choice = robot_choice(s["trees"], s["piles"], Holding(hand, canonical=True))  # step 2
     while choice is None and deck:  # step 3
         hand = _robot_draw(hand, deck, "search", events)
-        choice = robot_choice(s["trees"], s["piles"], Holding(hand))
+        choice = robot_choice(s["trees"], s["piles"], Holding(hand, canonical=True))
     s["robot_hand"] = hand
     s["robot_deck"] = deck
     if choice is not None:

@@ -5,7 +5,9 @@ R11 ranks the plays on one tree by: fewest cards; plays without copy cards befor
 play first, then the next, copies counting with the rank they copy); then, among plays of equal
 ranks, fewer copies (our reading of "only when needed"); then colour order red, blue, yellow,
 green. A copy copies the lowest card of its play. :func:`preference` is that order as a sort key;
-:func:`robot_play` finds its minimum directly, tree kind by tree kind.
+:func:`robot_play` takes its minimum over the few plays the tree's own description of its legal
+plays puts forward (:func:`~engine.games.girafferaffe.trees.smallest_plays`): the fewest cards,
+taken from the lowest cards of each group, and every other play loses to one of them.
 """
 
 from __future__ import annotations
@@ -13,16 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.games.girafferaffe.cards import COLOUR, RANK
-from engine.games.girafferaffe.trees import (
-    TREES,
-    Holding,
-    PlayCards,
-    PlayRecord,
-    Tree,
-    fewest_cards,
-    straight_runs,
-    top_rank,
-)
+from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayRecord, Tree, smallest_plays
 
 Preference = tuple[int, bool, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 
@@ -49,44 +42,4 @@ def robot_choice(
 
 def robot_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayCards | None:
     """The legal play on ``tree`` that :func:`preference` puts first, or ``None`` if there is none."""
-    need = fewest_cards(tree, pile)
-    if tree.kind == "single":
-        low = top_rank(pile) + 1
-        return next((((c,), ()) for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low), None)
-    if tree.size:
-        return _of_a_kind(hand, need, top_rank(pile) + 1)
-    if tree.kind == "straight":
-        # The first run listed has the fewest cards and the lowest ranks; each rank's first card has
-        # the first colour. Copies never fit a Straight (they repeat a rank).
-        for _length, start in straight_runs(hand, need):
-            return tuple(hand.by_rank[rank][0] for rank in range(start, start + need)), ()
-        return None
-    if tree.kind == "flush":
-        return _best([_padded(group, hand.copies, need) for group in hand.by_colour if group])
-    return _padded(hand.numbers, hand.copies, need) if hand.numbers else None
-
-
-def _of_a_kind(hand: Holding, size: int, low: int) -> PlayCards | None:
-    """The robot's Pair / 3 / 4 of a Kind: the lowest rank without copies, else the lowest rank with them."""
-    candidates = [_padded(group, hand.copies, size) for rank, group in sorted(hand.by_rank.items()) if rank >= low]
-    return _best(candidates)
-
-
-def _padded(cards: Sequence[str], spare: int, need: int) -> PlayCards | None:
-    """The robot's ``need``-card play from ``cards`` (sorted, lowest first) and ``spare`` copies.
-
-    Without copies: the ``need`` lowest cards. With copies: some of the lowest cards and copies of
-    the lowest one, as many real cards as keep the ranks lowest; ``None`` if there are too few.
-    """
-    if len(cards) >= need:
-        return tuple(cards[:need]), ()
-    if len(cards) + spare < need:
-        return None
-    fewest_real = max(1, need - spare)
-    options = [(tuple(cards[:real]), (cards[0],) * (need - real)) for real in range(fewest_real, len(cards) + 1)]
-    return min(options, key=preference)
-
-
-def _best(candidates: Sequence[PlayCards | None]) -> PlayCards | None:
-    found = [c for c in candidates if c is not None]
-    return min(found, key=preference) if found else None
+    return min(smallest_plays(tree, pile, hand), key=preference, default=None)

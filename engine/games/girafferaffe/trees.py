@@ -1,9 +1,11 @@
 """The trees (rulings R2, R5-R7): which trees a match has, what each accepts and what it rewards.
 
-Everything here works on one tree's pile and one hand, and answers five questions the same way:
-is this play legal (``play_problem``), which plays are legal (``plays``, lazily), how many are
-there (``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by
-unranking, never by listing) and is there any (``has_play``).
+Everything here works on one tree's pile and one hand. ``play_problem`` says why a given play is
+illegal. :func:`family` describes, once per tree kind, every legal play of a hand: a
+:class:`CardSets` (Single, the of-a-kind trees, Flush, Any) or a :class:`Runs` (Straight). That one
+description answers the other questions alike: which plays are legal (``plays``, lazily), how many
+(``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by unranking),
+whether there is any (``has_play``) and which ones the solo robot weighs (``smallest_plays``).
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
@@ -12,13 +14,15 @@ same play that the copy copies (R6). Both are in canonical card order, so each p
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
-from functools import cache, cached_property, lru_cache
-from itertools import combinations, combinations_with_replacement, product
-from math import comb
-from typing import Literal, TypedDict
+from abc import ABC, abstractmethod
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache
+from itertools import chain, combinations, combinations_with_replacement, product, repeat
+from math import comb, prod
+from typing import Any, Literal, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, RANK, RANKS, sort_cards
+from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, ORDER, RANK
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -100,31 +104,70 @@ def tree_layout(players: int, solo: bool) -> list[str]:
 
 
 class Holding:
-    """A hand as the tree rules see it: its number cards (canonical order) and how many copy cards."""
+    """A hand as the tree rules see it: its number cards (canonical order) and how many copy cards.
 
-    def __init__(self, hand: Sequence[str]) -> None:
-        self.numbers = tuple(sort_cards(card for card in hand if card != COPY))
-        self.copies = len(hand) - len(self.numbers)
+    It also keeps the :func:`family` of each tree it was asked about, since one step asks about the
+    same hand and tree several times (can the seat act, list, count, unrank). Never changed otherwise.
+    """
 
-    @cached_property
+    def __init__(self, hand: Sequence[str], *, canonical: bool = False) -> None:
+        """``canonical``: the hand is already in canonical order (as every hand in a state is)."""
+        numbers = list(hand) if canonical else sorted(hand, key=ORDER.__getitem__)
+        copies = numbers.count(COPY)
+        if copies:  # copy cards come last
+            del numbers[-copies:]
+        self.numbers = tuple(numbers)
+        self.copies = copies
+        #: The rank of each number card, ascending (to find the cards from a rank on by bisection).
+        self.ranks = list(map(RANK.__getitem__, numbers))
+        self.families: dict[tuple[str, int], PlayFamily] = {}
+        self._by_rank: dict[int, tuple[str, ...]] | None = None
+        self._by_colour: tuple[tuple[str, ...], ...] | None = None
+        self._stretches: list[list[tuple[str, ...]]] | None = None
+
+    @property
     def by_rank(self) -> dict[int, tuple[str, ...]]:
-        """The number cards of each rank held, colours in order."""
-        groups: dict[int, list[str]] = {}
-        for card in self.numbers:
-            groups.setdefault(RANK[card], []).append(card)
-        return {rank: tuple(cards) for rank, cards in groups.items()}
+        """The number cards of each rank held, colours in order (ranks ascending)."""
+        if self._by_rank is None:
+            ranks, numbers = self.ranks, self.numbers
+            self._by_rank = {}
+            low = 0
+            for rank in dict.fromkeys(ranks):
+                high = bisect_right(ranks, rank, low)
+                self._by_rank[rank] = numbers[low:high]
+                low = high
+        return self._by_rank
 
-    @cached_property
+    @property
     def by_colour(self) -> tuple[tuple[str, ...], ...]:
         """The number cards of each colour held, ranks ascending."""
-        return tuple(tuple(card for card in self.numbers if COLOUR[card] == c) for c in ALL_COLOURS)
+        if self._by_colour is None:
+            colours: tuple[list[str], ...] = ([], [], [], [])
+            for card in self.numbers:
+                colours[COLOUR[card]].append(card)
+            self._by_colour = tuple(map(tuple, colours))
+        return self._by_colour
+
+    @property
+    def stretches(self) -> list[list[tuple[str, ...]]]:
+        """Each longest stretch of consecutive ranks held, as the cards of each of its ranks."""
+        if self._stretches is None:
+            self._stretches = []
+            last = -1
+            for rank, cards in self.by_rank.items():
+                if rank == last + 1:
+                    self._stretches[-1].append(cards)
+                else:
+                    self._stretches.append([cards])
+                last = rank
+        return self._stretches
 
 
 @lru_cache(maxsize=256)
 def holding(hand: tuple[str, ...]) -> Holding:
-    """The :class:`Holding` of ``hand``, shared between calls: unranking one index after another (a
-    sample) asks about the same hand each time. A holding is never changed once built."""
-    return Holding(hand)
+    """The :class:`Holding` of a hand in canonical order (as in a state), shared between calls: one
+    step asks about the same hand several times (can the seat act, list, count, unrank)."""
+    return Holding(hand, canonical=True)
 
 
 def top_count(pile: Sequence[PlayRecord]) -> int:
@@ -191,126 +234,244 @@ def play_problem(
     return None
 
 
+# --- the legal plays of a hand on one tree ----------------------------------------------------------------
+
+
+class PlayFamily(ABC):
+    """Every legal play of one hand on one tree, in the listing's order, without listing them up front.
+
+    Listing, counting, unranking and the robot's search all read this one description.
+    """
+
+    __slots__ = ("count",)
+
+    #: How many plays there are, counted combinatorially when the family is made.
+    count: int
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[PlayCards]:
+        """Every play, lazily, each once, in canonical form."""
+
+    @abstractmethod
+    def nth(self, index: int) -> PlayCards:
+        """The play at ``index`` of the listing, unranked without listing; ``IndexError`` outside it."""
+
+    @abstractmethod
+    def smallest(self) -> Iterator[PlayCards]:
+        """The plays the robot weighs (R11): with the fewest cards, built from the lowest cards held.
+
+        The robot's choice is the best of these by its order; every other play loses to one of them.
+        """
+
+
+class CardSets(PlayFamily):
+    """Plays of ``least``..``most`` cards (``None``: no limit) taken from one group of cards after another.
+
+    A play is at least one number card of one group plus up to ``spare`` copy cards, each copying a
+    number card of the play (R6). The groups are the ranks (of-a-kind trees), the colours (Flush), the
+    cards of the allowed colours (Single, with no copies) or the whole hand (Any).
+    """
+
+    __slots__ = ("groups", "shape")
+
+    def __init__(self, groups: Sequence[Sequence[str]], spare: int, least: int, most: int | None) -> None:
+        self.groups = groups
+        self.shape = shape = _shape(spare, least, most)
+        self.count = sum(map(shape.counts.__getitem__, map(len, groups)))
+
+    def __iter__(self) -> Iterator[PlayCards]:
+        blocks = self.shape.blocks
+        if len(self.groups) == 1:
+            return _with_copies(self.groups[0], blocks[len(self.groups[0])])
+        return chain.from_iterable(_with_copies(group, blocks[len(group)]) for group in self.groups)
+
+    def nth(self, index: int) -> PlayCards:
+        if index >= 0:
+            counts, blocks = self.shape.counts, self.shape.blocks
+            for group in self.groups:
+                if index < counts[len(group)]:
+                    return _nth_with_copies(group, blocks[len(group)], index)
+                index -= counts[len(group)]
+        raise IndexError("play index out of range")
+
+    def smallest(self) -> Iterator[PlayCards]:
+        need, spare = self.shape.least, self.shape.spare
+        for group in self.groups:
+            if len(group) >= need:  # no copies needed: the lowest cards of the group
+                yield tuple(group[:need]), ()
+            elif group and len(group) + spare >= need:  # some lowest cards, copies of the lowest one
+                for real in range(max(1, need - spare), len(group) + 1):
+                    yield tuple(group[:real]), (group[0],) * (need - real)
+
+
+class Runs(PlayFamily):
+    """Straights: each run of consecutive ranks held, ``need`` long or longer (by length, then lowest
+    rank), and each choice of one card per rank; no copy fits, it repeats a rank (R5, R6)."""
+
+    __slots__ = ("runs",)
+
+    def __init__(self, hand: Holding, need: int) -> None:
+        stretches = hand.stretches
+        longest = max(map(len, stretches), default=0)
+        #: The cards of each rank of each run, in listing order.
+        self.runs = [
+            stretch[start : start + length]
+            for length in range(need, longest + 1)
+            for stretch in stretches
+            for start in range(len(stretch) - length + 1)
+        ]
+        self.count = sum(prod(map(len, run)) for run in self.runs)
+
+    def __iter__(self) -> Iterator[PlayCards]:
+        return chain.from_iterable(zip(product(*run), repeat(())) for run in self.runs)
+
+    def nth(self, index: int) -> PlayCards:
+        if index >= 0:
+            for run in self.runs:
+                block = prod(map(len, run))
+                if index < block:
+                    return nth_product(run, index), ()
+                index -= block
+        raise IndexError("play index out of range")
+
+    def smallest(self) -> Iterator[PlayCards]:
+        # The first run listed has the fewest cards and the lowest ranks; each rank's first card has
+        # the first colour.
+        if self.runs:
+            yield tuple(group[0] for group in self.runs[0]), ()
+
+
+def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
+    """Every legal play of ``hand`` on ``tree`` (R5, R6): the one description of what each tree accepts."""
+    if pile:  # what the next play must beat: the rank on top (ranked trees) or the cards on top
+        top = pile[-1]
+        beat = RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
+    else:
+        beat = 0
+    held = len(hand.numbers) + hand.copies
+    if held < (tree.size or beat + 1) or (tree.ranked and (not hand.numbers or hand.ranks[-1] <= beat)):
+        return NO_PLAYS  # too few cards for any play here, or none of a rank above the top one
+    key = (tree.id, beat)
+    found = hand.families.get(key)
+    if found is None:
+        found = hand.families[key] = _family(tree, beat, hand)
+    return found
+
+
+def _family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
+    if tree.kind == "single":  # one number card of an allowed colour, above the top rank
+        cards = hand.numbers[bisect_left(hand.ranks, beat + 1) :]
+        if len(tree.colours) < len(ALL_COLOURS):
+            cards = tuple(card for card in cards if COLOUR[card] in tree.colours)
+        return CardSets((cards,), 0, 1, 1)
+    if tree.size:  # exactly ``size`` cards of one rank, above the top rank
+        groups = [cards for rank, cards in hand.by_rank.items() if rank > beat]
+        return CardSets(groups, hand.copies, tree.size, tree.size)
+    need = max(FIRST_COMBINATION, beat + 1)  # more cards than on top
+    if tree.kind == "straight":
+        return Runs(hand, need)
+    if tree.kind == "flush":  # of one colour
+        return CardSets([cards for cards in hand.by_colour if cards], hand.copies, need, None)
+    return CardSets((hand.numbers,), hand.copies, need, None)  # Any
+
+
 def plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
     """Every legal play of ``hand`` on ``tree``, lazily, each once, in canonical form."""
-    need = fewest_cards(tree, pile)
-    if tree.kind == "single":
-        low = top_rank(pile) + 1
-        return (((c,), ()) for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low)
-    if tree.size:
-        low = top_rank(pile) + 1
-        groups = [group for rank, group in hand.by_rank.items() if rank >= low]
-        return (p for group in groups for p in _with_copies(group, hand.copies, need, need))
-    if tree.kind == "straight":
-        return _straights(hand, need)
-    if tree.kind == "flush":
-        return (p for group in hand.by_colour for p in _with_copies(group, hand.copies, need, None))
-    return _with_copies(hand.numbers, hand.copies, need, None)
+    return iter(family(tree, pile, hand))
 
 
 def count_plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> int:
     """How many plays :func:`plays` yields, counted combinatorially."""
-    need = fewest_cards(tree, pile)
-    if tree.kind == "single":
-        low = top_rank(pile) + 1
-        return sum(1 for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low)
-    if tree.size:
-        low = top_rank(pile) + 1
-        return sum(
-            _count_with_copies(len(group), hand.copies, need, need)
-            for rank, group in hand.by_rank.items()
-            if rank >= low
-        )
-    if tree.kind == "straight":
-        return sum(_product(hand, start, length) for length, start in straight_runs(hand, need))
-    if tree.kind == "flush":
-        return sum(_count_with_copies(len(group), hand.copies, need, None) for group in hand.by_colour)
-    return _count_with_copies(len(hand.numbers), hand.copies, need, None)
+    return family(tree, pile, hand).count
 
 
 def has_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> bool:
     """Whether ``hand`` has any legal play on ``tree``."""
-    return next(plays(tree, pile, hand), None) is not None
+    return family(tree, pile, hand).count > 0
 
 
 def nth_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding, index: int) -> PlayCards:
     """The play at ``index`` in :func:`plays`'s order, computed without listing the plays before it.
 
-    Each tree's listing is a sequence of blocks (a rank, a colour, a run, a card count) whose sizes
-    :func:`count_plays` already knows; the play is unranked inside its block. Raises ``IndexError``
-    outside ``0 <= index < count_plays(...)``.
+    Raises ``IndexError`` outside ``0 <= index < count_plays(...)``.
     """
-    if index < 0:
-        raise IndexError("play index out of range")
-    need = fewest_cards(tree, pile)
-    if tree.kind == "single":
-        low = top_rank(pile) + 1
-        singles = [c for c in hand.numbers if COLOUR[c] in tree.colours and RANK[c] >= low]
-        return (singles[index],), ()
-    if tree.size:
-        low = top_rank(pile) + 1
-        groups: list[Sequence[str]] = [group for rank, group in hand.by_rank.items() if rank >= low]
-        return _nth_in_groups(groups, hand.copies, need, need, index)
-    if tree.kind == "straight":
-        for length, start in straight_runs(hand, need):
-            block = _product(hand, start, length)
-            if index < block:
-                return nth_product([hand.by_rank[rank] for rank in range(start, start + length)], index), ()
-            index -= block
-        raise IndexError("play index out of range")
-    if tree.kind == "flush":
-        return _nth_in_groups(hand.by_colour, hand.copies, need, None, index)
-    return _nth_with_copies(hand.numbers, hand.copies, need, None, index)
+    return family(tree, pile, hand).nth(index)
 
 
-def _nth_in_groups(groups: Sequence[Sequence[str]], spare: int, least: int, most: int | None, index: int) -> PlayCards:
-    """The play at ``index`` of the plays of each group in turn (ranks, colours)."""
-    for group in groups:
-        block = _count_with_copies(len(group), spare, least, most)
-        if index < block:
-            return _nth_with_copies(group, spare, least, most, index)
-        index -= block
-    raise IndexError("play index out of range")
+def smallest_plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
+    """The plays among which the solo robot chooses on ``tree`` (see :meth:`PlayFamily.smallest`)."""
+    return family(tree, pile, hand).smallest()
+
+
+#: One block of plays: (number cards, copies, how many plays) (see :class:`Shape`).
+Block = tuple[int, int, int]
+
+
+class Shape:
+    """Plays of ``least``..``most`` cards (``None``: no limit): number cards plus up to ``spare`` copies.
+
+    For each number of number cards to choose from, ``blocks`` holds the blocks of the listing in
+    order and ``counts`` their total. A block is a choice of ``numbers`` number cards, then a multiset
+    of ``copies`` cards among them to copy. Both tables fill in as they are asked, once per shape.
+    """
+
+    def __init__(self, spare: int, least: int, most: int | None) -> None:
+        self.spare, self.least, self.most = spare, least, most
+        self.blocks: dict[int, tuple[Block, ...]] = _Table(self._blocks)
+        self.counts: dict[int, int] = _Table(lambda cards: sum(block for _, _, block in self.blocks[cards]))
+
+    def _blocks(self, cards: int) -> tuple[Block, ...]:
+        most = cards + self.spare if self.most is None else self.most
+        blocks = []
+        for total in range(max(self.least, 1), most + 1):
+            for copies in range(min(self.spare, total - 1) + 1):
+                numbers = total - copies
+                if numbers <= cards:
+                    blocks.append((numbers, copies, comb(cards, numbers) * comb(numbers + copies - 1, copies)))
+        return tuple(blocks)
+
+
+class _Table(dict[int, Any]):
+    """A dict that computes a missing entry with ``fill`` and keeps it."""
+
+    def __init__(self, fill: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.fill = fill
+
+    def __missing__(self, key: int) -> Any:
+        value = self[key] = self.fill(key)
+        return value
 
 
 @cache
-def _blocks(cards: int, spare: int, least: int, most: int | None) -> tuple[tuple[int, int, int], ...]:
-    """Each (number cards, copies, count of plays) of :func:`_with_copies`, in its listing order.
-
-    A play of ``numbers`` number cards and ``copies`` copies is a choice of the number cards, then a
-    multiset of ``copies`` cards among them to copy. Cached: the arguments are small integers (at
-    most 60 cards, 4 copies), and counting and unranking ask for the same blocks again and again.
-    """
-    most = cards + spare if most is None else most
-    blocks = []
-    for total in range(max(least, 1), most + 1):
-        for copies in range(min(spare, total - 1) + 1):
-            numbers = total - copies
-            if numbers <= cards:
-                blocks.append((numbers, copies, comb(cards, numbers) * comb(numbers + copies - 1, copies)))
-    return tuple(blocks)
+def _shape(spare: int, least: int, most: int | None) -> Shape:
+    """The one :class:`Shape` of these limits: at most 4 copies and a few dozen cards, so few shapes."""
+    return Shape(spare, least, most)
 
 
-def _with_copies(cards: Sequence[str], spare: int, least: int, most: int | None) -> Iterator[PlayCards]:
-    """Plays of ``least``..``most`` cards: at least one of ``cards``, plus up to ``spare`` copies of them."""
-    for numbers, copies, _ in _blocks(len(cards), spare, least, most):
-        for chosen in combinations(cards, numbers):
-            if copies:
-                for copied in combinations_with_replacement(chosen, copies):
-                    yield chosen, copied
-            else:
-                yield chosen, ()
+def _with_copies(cards: Sequence[str], blocks: Sequence[Block]) -> Iterator[PlayCards]:
+    """The plays of ``blocks`` (see :class:`Shape`) from ``cards``, built from :mod:`itertools` pieces."""
+    if len(blocks) == 1:
+        return _block(cards, *blocks[0])
+    return chain.from_iterable(_block(cards, *block) for block in blocks)
 
 
-@cache
-def _count_with_copies(cards: int, spare: int, least: int, most: int | None) -> int:
-    """How many plays :func:`_with_copies` yields for ``cards`` number cards (cached, like the blocks)."""
-    return sum(block for _, _, block in _blocks(cards, spare, least, most))
+def _block(cards: Sequence[str], numbers: int, copies: int, count: int) -> Iterator[PlayCards]:
+    if copies:
+        return _with_copied(cards, numbers, copies)
+    return zip(combinations(cards, numbers), repeat(()))
 
 
-def _nth_with_copies(cards: Sequence[str], spare: int, least: int, most: int | None, index: int) -> PlayCards:
-    """The play at ``index`` in :func:`_with_copies`'s order, found block by block without listing."""
-    for numbers, copies, block in _blocks(len(cards), spare, least, most):
+def _with_copied(cards: Sequence[str], numbers: int, copies: int) -> Iterator[PlayCards]:
+    """Each choice of ``numbers`` of ``cards``, with each multiset of ``copies`` of them to copy."""
+    for chosen in combinations(cards, numbers):
+        for copied in combinations_with_replacement(chosen, copies):
+            yield chosen, copied
+
+
+def _nth_with_copies(cards: Sequence[str], blocks: Sequence[Block], index: int) -> PlayCards:
+    """The play at ``index`` of :func:`_with_copies`, found block by block without listing."""
+    for numbers, copies, block in blocks:
         if index < block:
             chosen_index, copied_index = divmod(index, comb(numbers + copies - 1, copies))
             chosen = nth_combination(cards, numbers, chosen_index)
@@ -319,38 +480,5 @@ def _nth_with_copies(cards: Sequence[str], spare: int, least: int, most: int | N
     raise IndexError("play index out of range")
 
 
-def straight_runs(hand: Holding, need: int) -> Iterator[tuple[int, int]]:
-    """Each (length, lowest rank) of a run of consecutive ranks held, ``need`` long or longer."""
-    stretches = _maximal_runs(hand.by_rank)
-    longest = max((high - low + 1 for low, high in stretches), default=0)
-    for length in range(need, longest + 1):
-        for low, high in stretches:
-            for start in range(low, high - length + 2):
-                yield length, start
-
-
-def _maximal_runs(held: dict[int, tuple[str, ...]]) -> list[tuple[int, int]]:
-    """The (lowest, highest) rank of each longest stretch of consecutive ranks held."""
-    runs: list[tuple[int, int]] = []
-    start: int | None = None
-    for rank in (*RANKS, len(RANKS) + 1):
-        if rank in held:
-            start = rank if start is None else start
-        elif start is not None:
-            runs.append((start, rank - 1))
-            start = None
-    return runs
-
-
-def _product(hand: Holding, start: int, length: int) -> int:
-    count = 1
-    for rank in range(start, start + length):
-        count *= len(hand.by_rank[rank])
-    return count
-
-
-def _straights(hand: Holding, need: int) -> Iterator[PlayCards]:
-    """Every Straight: for each run of held ranks, each choice of one card per rank (no copy fits, R5/R6)."""
-    for length, start in straight_runs(hand, need):
-        for chosen in product(*(hand.by_rank[rank] for rank in range(start, start + length))):
-            yield chosen, ()
+#: The family of a tree a hand has no play on.
+NO_PLAYS = CardSets((), 0, 1, 1)
