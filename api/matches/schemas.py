@@ -166,7 +166,12 @@ class MatchSchema(Schema):
     to_act = fields.List(fields.Integer(), required=True, metadata={"description": "The seats that may act now."})
     result = fields.Nested(ResultSchema, required=True, allow_none=True)
     seed = fields.Integer(
-        required=True, allow_none=True, metadata={"description": "The match seed, revealed once the match is over."}
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The match seed, revealed once the match is over; a tournament's match keeps it secret "
+            "(it may deal another of its matches) and its tournament's schedule reveals it once the tournament is over."
+        },
     )
     created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
     updated_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})

@@ -454,8 +454,8 @@ ILLEGAL_CODES = ("action/illegal", "action/malformed")
 def count_illegal(store: MatchStore, table: Table, seat: int) -> None:
     """Count one illegal action of ``seat``; at the match's limit the seat is disqualified (out of the match)."""
     assert table.max_illegal is not None
-    if store.count_illegal(table.match_id, seat, store.ttl(False)) < table.max_illegal:
-        return
+    if store.count_illegal(table.match_id, seat, store.ttl(False)) <= table.max_illegal:
+        return  # max_illegal refusals are allowed; the next one disqualifies
     for _ in range(50):
         if table.is_over or table.seats[seat].is_out:
             return
@@ -479,7 +479,8 @@ def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]
         "version": table.version,
         "to_act": list(table.to_act),
         "result": table.result(),
-        "seed": match.seed if over else None,
+        # A tournament's match keeps its seed secret: under duplicate deals it is another match's too.
+        "seed": match.seed if over and table.tournament is None else None,
         "created_at": table.created_at,
         "updated_at": table.updated_at,
         "seats": table.seat_resources(),

@@ -85,7 +85,7 @@ class Referee:
                         log.warning("referee: put back %d index entries a write left out", added)
                     repaired_at = time.monotonic()
                 while self.run_due():
-                    pass
+                    self.run_sweep()  # on its own timer: bots due again at once must not starve it
                 self.run_sweep()
                 first = self.store.next_due()
                 pause = LONGEST_SLEEP if first is None else min(max(first - time.time(), 0.0), LONGEST_SLEEP)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import hashlib
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -104,9 +104,14 @@ def _plan(key: tuple[Format, int, int, int, bool, int, int | None]) -> tuple[Pai
     )
 
 
-def match_key(tournament_id: str, index: int) -> str:
-    """The Idempotency-Key the tournament creates its match at ``index`` with (it fixes the match id)."""
-    return f"tournament/{tournament_id}/{index}"
+def match_key(tournament: Tournament, index: int) -> str:
+    """The Idempotency-Key the tournament creates its match at ``index`` with (it fixes the match id).
+
+    It holds the tournament's ``match_secret``, which never leaves the server: otherwise anyone could
+    create a match under that id first (``POST /matches`` with the same key) and play it for the
+    tournament's entrants.
+    """
+    return f"tournament/{tournament.tournament_id}/{tournament.match_secret}/{index}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,6 +140,8 @@ class Tournament:
     verdict: str | None = None
     #: The standings so far (a :class:`~api.tournaments.standings.Tally`, as JSON), updated per outcome.
     tally: Mapping[str, Any] | None = None
+    #: A secret in the key of every match the tournament creates (see :func:`match_key`).
+    match_secret: str = ""
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -145,8 +152,8 @@ class Tournament:
     @property
     def scheduled(self) -> int:
         """How many matches the tournament plays in all (Swiss: over all its rounds); 0 while entries are open."""
-        if self.status == "open":
-            return 0
+        if self.status == "open" or not self.pairings:
+            return len(self.pairings)  # entries open, or cancelled before the start: nothing was scheduled
         s = self.settings
         return total_matches(
             s.format, len(self.entrants), s.players_per_match, games_per_pairing=s.games_per_pairing, rounds=s.rounds
@@ -367,6 +374,7 @@ class Tournament:
             "byes": list(self.byes),
             "verdict": self.verdict,
             "tally": None if self.tally is None else dict(self.tally),
+            "match_secret": self.match_secret,
         }
 
     @classmethod
@@ -393,6 +401,7 @@ class Tournament:
             byes=tuple(data["byes"]),
             verdict=data["verdict"],
             tally=data.get("tally"),
+            match_secret=data["match_secret"],
         )
 
     def summary(self) -> dict[str, Any]:
@@ -416,6 +425,6 @@ STATE_CODES: dict[SlotState, str] = {"pending": "p", "playing": "g", "done": "d"
 CODE_STATES: dict[str, SlotState] = {code: state for state, code in STATE_CODES.items()}
 
 
-def new_seed(tournament_id: str) -> int:
-    """A tournament's seed when the host gives none: derived from its (random) id."""
-    return int.from_bytes(hashlib.sha256(tournament_id.encode()).digest()[:8], "big") >> 1
+def new_seed() -> int:
+    """A tournament's seed when the host gives none: random (never derived from anything public)."""
+    return secrets.randbits(63)

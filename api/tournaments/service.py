@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import dataclasses
+import logging
 import math
 import re
 import secrets
@@ -19,11 +20,13 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import redis
+
 import engine
 from api.errors import ApiError
 from api.matches import service as matches
 from api.matches.table import Table
-from api.store import MatchNotFound, MatchStore, StaleVersion
+from api.store import MatchNotFound, MatchStore, StaleVersion, StoreUnavailable
 from api.streams.notifier import Notifier
 from api.tokens import digest, proves
 from api.tournaments.record import Entrant, Settings, Tournament, match_key, new_seed
@@ -33,11 +36,13 @@ from api.tournaments.standings import Outcome
 from api.tournaments.store import TournamentNotFound, TournamentStore
 from engine.bots import bots_for
 
+log = logging.getLogger(__name__)
+
 #: The most matches one tournament may schedule (its record grows by about 100 bytes a match).
 MAX_SCHEDULED = 20_000
 #: How often a write is tried again when another write got in first.
 RETRIES = 50
-#: The fewest seconds a time control may give a decision in a tournament (every match has one).
+#: The time control of a tournament's matches when the host gives none (every match has one).
 DEFAULT_TIME_CONTROL = {"per_action": 60.0, "on_timeout": "forfeit"}
 
 HOST = "host"
@@ -86,6 +91,11 @@ def authorise_host(tournament: Tournament, authorization: str | None) -> None:
 
 
 # --- reading and writing ---------------------------------------------------------------------------
+
+
+def match_id_of(tournament: Tournament, index: int) -> str:
+    """The id of the tournament's match at schedule ``index`` (fixed by its creation key)."""
+    return matches.match_id_for(match_key(tournament, index))
 
 
 def load(tstore: TournamentStore, tournament_id: str) -> Tournament:
@@ -151,6 +161,8 @@ def check_settings(body: Mapping[str, Any]) -> Settings:
     sprt = body.get("sprt")
     if sprt is not None and sprt["elo0"] >= sprt["elo1"]:
         raise ApiError(422, "tournament/invalid", "the SPRT's elo0 must be below its elo1", field="sprt")
+    if sprt is not None and sprt["alpha"] + sprt["beta"] >= 1:
+        raise ApiError(422, "tournament/invalid", "the SPRT's alpha + beta must be below 1", field="sprt")
     return Settings(
         game=game_id,
         options=options,
@@ -225,7 +237,7 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
     settings = check_settings(body)
     tournament_id = _tournament_id()
     if settings.seed < 0:
-        settings = dataclasses.replace(settings, seed=new_seed(tournament_id))
+        settings = dataclasses.replace(settings, seed=new_seed())
     entrants = [_entrant(settings.game, spec) for spec in body["entrants"]]
     _check_unique([e.name for e in entrants])
     tokens = {i: new_token(tournament_id, i) for i, e in enumerate(entrants) if e.bot is None}
@@ -239,6 +251,7 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
         host_digest=digest(host_token),
         created_at=now,
         updated_at=now,
+        match_secret=secrets.token_urlsafe(24),
     )
     if body["start"]:
         check_startable(tournament)
@@ -247,7 +260,12 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
         check_startable(tournament, max(len(entrants), settings.players_per_match, 2))
     write(tstore, None, tournament)
     if tournament.status == "running":
-        tournament = advance(tstore, tournament_id)
+        try:
+            tournament = advance(tstore, tournament_id)
+        except Exception:  # the tournament is stored: its tokens must reach the host; the sweep carries on
+            log.exception(
+                "tournament %s: starting its first matches failed; the referee's sweep retries", tournament_id
+            )
     return {
         "tournament": resource(tournament),
         "entrants": [{"entrant": i, "name": entrants[i].name, "token": token} for i, token in tokens.items()],
@@ -266,6 +284,8 @@ def join(tstore: TournamentStore, tournament_id: str, name: str) -> dict[str, An
         entrant = len(tournament.entrants)
         if entrant >= MAX_ENTRANTS:
             raise ApiError(409, "tournament/full", f"a tournament has at most {MAX_ENTRANTS} entrants")
+        # one more entrant must leave a playable tournament (an SPRT's two, the cap on matches)
+        check_startable(tournament, max(entrant + 1, tournament.settings.players_per_match, 2))
         token = new_token(tournament_id, entrant)
         joined.append((entrant, token))
         return tournament.join(name, digest(token), time.time())
@@ -318,8 +338,8 @@ def report_forfeit(
             raise ApiError(422, "request/invalid", f"seat {seat} does not exist", field="seat")
         return tournament.report(index, seat, cause, time.time())  # type: ignore[arg-type]
 
-    change(tstore, tournament_id, note, "forfeit")
-    match_id = matches.match_id_for(match_key(tournament_id, index))
+    tournament = change(tstore, tournament_id, note, "forfeit")
+    match_id = match_id_of(tournament, index)
     _resign_seat(tstore.matches, match_id, seat)
     return {"tournament": resource(advance(tstore, tournament_id)), "match_id": match_id}
 
@@ -341,7 +361,7 @@ def _resign_seat(store: MatchStore, match_id: str, seat: int) -> None:
 
 def _abort_matches(tstore: TournamentStore, tournament: Tournament, indexes: list[int]) -> None:
     for index in indexes:
-        match_id = matches.match_id_for(match_key(tournament.tournament_id, index))
+        match_id = match_id_of(tournament, index)
         for _ in range(RETRIES):
             try:
                 table = matches.load_table(tstore.matches, match_id)
@@ -386,15 +406,20 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
         now = time.time()
         missing: list[int] = []
         playing = before.indexes("playing")
-        match_ids = [matches.match_id_for(match_key(tournament_id, index)) for index in playing]
+        match_ids = [match_id_of(before, index) for index in playing]
         for index, match_id, status in zip(playing, match_ids, tstore.match_statuses(match_ids), strict=True):
             if status is None:
                 missing.append(index)  # being created, or lost before its creation: create it (again)
-            elif status in ("finished", "aborted"):
+            elif status in ("finished", "aborted") and after.states[index] == "playing":
                 try:
                     table = matches.load_table(store, match_id)
                 except MatchNotFound:
                     continue  # expired since: the next look creates it again, or finds it gone
+                if table.tournament != (tournament_id, index):
+                    log.error(
+                        "tournament %s: match %s is not its match %d; left unrecorded", tournament_id, match_id, index
+                    )
+                    continue
                 after = after.record(index, outcome_of(before, index, table), now)
         started = after.launchable()
         if started:
@@ -404,13 +429,26 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
                 write(tstore, before, after)
             except StaleVersion:
                 continue
-        for index in [*missing, *started]:
-            if after.states[index] == "playing":
+        created = [index for index in [*missing, *started] if after.states[index] == "playing"]
+        for index in created:
+            try:
                 _create_match(tstore, after, index)
+            except Exception:  # one match that cannot be created now must not stop the others
+                log.exception(
+                    "tournament %s: creating match %d failed; the next look tries again", tournament_id, index
+                )
         if before.status == "running" and after.status != "running":
             _abort_matches(tstore, after, [i for i in before.indexes("playing") if after.states[i] == "void"])
+        if created:
+            _abort_called_off(tstore, tournament_id, created)
         return after
     raise ApiError(503, "store/busy", "too many writes raced this tournament; try again")
+
+
+def _abort_called_off(tstore: TournamentStore, tournament_id: str, created: list[int]) -> None:
+    """Abort the matches just created whose place another writer called off meanwhile (a cancel, a verdict)."""
+    now = load(tstore, tournament_id)
+    _abort_matches(tstore, now, [index for index in created if now.states[index] != "playing"])
 
 
 def _create_match(tstore: TournamentStore, tournament: Tournament, index: int) -> None:
@@ -432,7 +470,7 @@ def _create_match(tstore: TournamentStore, tournament: Tournament, index: int) -
     created = matches.create_match(
         tstore.matches,
         body,
-        match_key(tournament.tournament_id, index),
+        match_key(tournament, index),
         tournament=(tournament.tournament_id, index),
         max_illegal=s.max_illegal,
         play_bots=False,
@@ -465,6 +503,10 @@ def sweep(tstore: TournamentStore) -> int:
                 tstore.forget_running(tournament_id)
         except TournamentNotFound:
             tstore.forget_running(tournament_id)
+        except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
+            raise
+        except Exception:  # one broken tournament must not stop the sweep of the others
+            log.exception("tournament %s: the sweep failed", tournament_id)
     return len(ids)
 
 
@@ -581,9 +623,7 @@ def schedule(tstore: TournamentStore, tournament: Tournament, authorization: str
                 "rotation": pairing.rotation,
                 "entrants": list(pairing.entrants),
                 "state": state,
-                "match_id": None
-                if state in ("pending", "skipped")
-                else matches.match_id_for(match_key(tournament.tournament_id, index)),
+                "match_id": None if state in ("pending", "skipped") else match_id_of(tournament, index),
                 "seed": pairing.seed if tournament.is_over else None,
                 "ranks": None if outcome is None else list(outcome.ranks),
                 "forfeits": None if outcome is None else list(outcome.forfeits),

@@ -48,6 +48,9 @@ T975 = (
 #: The normal quantile of a two-sided 95% interval.
 Z975 = 1.959963984540054
 
+#: First characters that make a spreadsheet read a CSV cell as a formula.
+FORMULA_STARTS = frozenset("=+-@\t\r")
+
 #: The CSV's columns, in order.
 CSV_COLUMNS = (
     "place",
@@ -196,7 +199,9 @@ class Standings:
         """One row per entrant, best first, under a header of ``CSV_COLUMNS``; empty cells for unknowns.
 
         ``place`` is the row's position (1 best), ``rank_low``/``rank_high`` the 95% interval of the
-        mean rank, ``forfeits_<cause>`` the forfeits by cause.
+        mean rank, ``forfeits_<cause>`` the forfeits by cause. A name that a spreadsheet would take
+        for a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is
+        written after a ``'``, as OWASP advises against CSV injection.
         """
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
@@ -207,7 +212,7 @@ class Standings:
                 [
                     place,
                     e.entrant,
-                    e.name,
+                    "'" + e.name if e.name[:1] in FORMULA_STARTS else e.name,
                     e.matches,
                     e.wins,
                     e.points,
