@@ -34,7 +34,8 @@ class SeatView:
         result (None | Result):
         seat (int):
         seats (list[Seat]):
-        seed (int | None): The match seed, revealed once the match is over.
+        seed (int | None): The match seed, revealed once the match is over; a tournament's match keeps it secret (it may
+            deal another of its matches) and its tournament's schedule reveals it once the tournament is over.
         status (SeatViewStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
         time_control (None | TimeControl):
         to_act (list[int]): The seats that may act now.
