@@ -366,7 +366,8 @@ class ArenaStateMachine(schema.as_state_machine()):  # type: ignore[misc]
             # The game is a free string in the spec (an enum would tie the SDK to today's
             # catalogue), so nearly every generated body names no game: 404, and no chain would
             # start. A create for a game that does not exist becomes one for a real game.
-            if case.body.get("game") not in {body["game"] for body in NEW_MATCHES}:
+            game = case.body.get("game")  # any JSON value: a list or an object is no game either
+            if not isinstance(game, str) or game not in {body["game"] for body in NEW_MATCHES}:
                 case.body = {**NEW_MATCHES[pick(case.body, len(NEW_MATCHES))], "seed": pick(case.body, 1000)}
             # The key fixes the match id, so a chain that Hypothesis runs again meets the same ids.
             case.headers["Idempotency-Key"] = f"chain-{pick(case.body, 10**12)}"

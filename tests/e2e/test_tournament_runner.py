@@ -35,7 +35,7 @@ GAMES = ["pipifax", "taiga", "girafferaffe", "pili-pili"]
 #: on a busy machine. A match's clock starts at its creation, and a bot process importing the SDK takes
 #: about a second of CPU to start: on a 2-core machine at a load of 20, first movers ran out of 6 s and
 #: of 10 s before their first move.
-PER_ACTION = 20.0
+PER_ACTION = 12.0
 
 
 def runner_command(server: LiveServer, redis_url: str, output: Path, *flags: str) -> list[str]:
