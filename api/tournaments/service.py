@@ -32,7 +32,7 @@ from api.tokens import digest, proves
 from api.tournaments.record import Entrant, Settings, Tournament, match_key, new_seed
 from api.tournaments.schedule import MAX_ENTRANTS, ScheduleError, total_matches, validate
 from api.tournaments.sprt import Sprt, elo_estimate
-from api.tournaments.standings import Outcome
+from api.tournaments.standings import ForfeitCause, Outcome
 from api.tournaments.store import TournamentNotFound, TournamentStore
 from engine.bots import bots_for
 
@@ -171,7 +171,7 @@ def check_settings(body: Mapping[str, Any]) -> Settings:
         rounds=body.get("rounds"),
         games_per_pairing=body["games_per_pairing"],
         duplicate=body["duplicate"],
-        seed=body["seed"] if body.get("seed") is not None else -1,
+        seed=body["seed"] if body.get("seed") is not None else new_seed(),
         time_control=body.get("time_control") or DEFAULT_TIME_CONTROL,
         concurrency=body.get("concurrency"),
         sprt=None if sprt is None else Sprt(sprt["elo0"], sprt["elo1"], sprt["alpha"], sprt["beta"]),
@@ -236,8 +236,6 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
     """Set up a tournament (and start it with ``start``); the answer holds each named entrant's token."""
     settings = check_settings(body)
     tournament_id = _tournament_id()
-    if settings.seed < 0:
-        settings = dataclasses.replace(settings, seed=new_seed())
     entrants = [_entrant(settings.game, spec) for spec in body["entrants"]]
     _check_unique([e.name for e in entrants])
     tokens = {i: new_token(tournament_id, i) for i, e in enumerate(entrants) if e.bot is None}
@@ -324,7 +322,13 @@ def cancel(tstore: TournamentStore, tournament_id: str, authorization: str | Non
 
 
 def report_forfeit(
-    tstore: TournamentStore, tournament_id: str, authorization: str | None, *, index: int, seat: int, cause: str
+    tstore: TournamentStore,
+    tournament_id: str,
+    authorization: str | None,
+    *,
+    index: int,
+    seat: int,
+    cause: ForfeitCause,
 ) -> dict[str, Any]:
     """The host reports that the program playing a seat failed (``crash``): the seat forfeits its match."""
 
@@ -336,7 +340,7 @@ def report_forfeit(
             raise ApiError(409, "match/over", f"match {index} is {tournament.states[index]}, not playing", index=index)
         if not 0 <= seat < tournament.settings.players_per_match:
             raise ApiError(422, "request/invalid", f"seat {seat} does not exist", field="seat")
-        return tournament.report(index, seat, cause, time.time())  # type: ignore[arg-type]
+        return tournament.report(index, seat, cause, time.time())
 
     tournament = change(tstore, tournament_id, note, "forfeit")
     match_id = match_id_of(tournament, index)
