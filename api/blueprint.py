@@ -13,26 +13,34 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from api.errors import ApiError
 
 
+def json_body(req: flask.Request) -> typing.Any:
+    """The request's JSON body, parsed with orjson, or ``webargs.core.missing`` when there is none.
+
+    Nesting past 1024 levels is invalid JSON (400) instead of exhausting the stack, integers past 64
+    bits arrive as floats (so an integer field refuses them with 422) instead of straining the
+    integer converter, and a body sent with another content type is refused (415) instead of being
+    reported as missing fields.
+    """
+    if not is_json_request(req):
+        if req.get_data(cache=True):
+            raise ApiError(
+                415, "request/unsupported_media_type", "send the body as JSON with 'Content-Type: application/json'"
+            )
+        return core.missing
+    body = req.get_data(cache=True)
+    if not body:
+        return core.missing
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError as error:
+        raise ApiError(400, "request/bad_request", f"the body is not valid JSON: {error}") from None
+
+
 class JsonBodyParser(FlaskParser):
-    """Parses JSON bodies with orjson: nesting past 1024 levels is invalid JSON (400) instead of
-    exhausting the stack, integers past 64 bits arrive as floats (so an integer field refuses them
-    with 422) instead of straining the integer converter, and a body sent with another content type
-    is refused (415) instead of being reported as missing fields."""
+    """Parses JSON bodies with :func:`json_body`."""
 
     def _raw_load_json(self, req: flask.Request) -> typing.Any:
-        if not is_json_request(req):
-            if req.get_data(cache=True):
-                raise ApiError(
-                    415, "request/unsupported_media_type", "send the body as JSON with 'Content-Type: application/json'"
-                )
-            return core.missing
-        body = req.get_data(cache=True)
-        if not body:
-            return core.missing
-        try:
-            return orjson.loads(body)
-        except orjson.JSONDecodeError as error:
-            raise ApiError(400, "request/bad_request", f"the body is not valid JSON: {error}") from None
+        return json_body(req)
 
 
 class ArenaBlueprint(Blueprint):
@@ -53,6 +61,20 @@ class ArenaBlueprint(Blueprint):
         def decorator(view: typing.Any) -> typing.Any:
             view._apidoc = {**getattr(view, "_apidoc", {})}
             view._apidoc["headers"] = [*view._apidoc.get("headers", []), *parameters]
+            return view
+
+        return decorator
+
+    def body(self, schema: typing.Any) -> typing.Callable[[typing.Any], typing.Any]:
+        """Document ``schema`` as the operation's required JSON request body, as ``arguments`` would,
+        without parsing it: for a view whose body another layer validates (the engine checks every
+        action against the same declarations the schema is built from), so it is not checked twice."""
+
+        def decorator(view: typing.Any) -> typing.Any:
+            view._apidoc = {**getattr(view, "_apidoc", {})}
+            docs = view._apidoc["arguments"] = {**view._apidoc.get("arguments", {})}
+            docs["parameters"] = [*docs.get("parameters", []), {"in": "json", "required": True, "schema": schema}]
+            docs["responses"] = {**docs.get("responses", {}), 422: "UNPROCESSABLE_ENTITY"}
             return view
 
         return decorator

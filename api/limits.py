@@ -11,10 +11,16 @@ Every counted request is one of three kinds, each with its own limits (``ARENA_R
 
 ``/health``, the spec, the docs and CORS preflights are not counted. A counter is a Redis key with
 an expiry (a fixed window that starts at the window's first request; see ``api/store.py`` for the
-key). The limiter never makes the API less available than its store: when Redis refuses or does not
-answer, it counts in process memory until Redis answers again, and the request goes on to meet the
-store's own ``503``/``507``. On a Redis Cluster it uses flask-limiter's cluster storage
-(``redis+cluster://``): each counter is one key, in whichever slot its name hashes to.
+keys).
+
+An ``act`` request on a match sent with a bearer token is counted by the match store, in the match's
+own hash slot: a move counts in the script that reads the match for it (no round trip of its own,
+and nothing is read past the limit), the match's other ``act`` requests in a script of their own
+before the view runs. Everything else is counted by flask-limiter, which never makes the API less
+available than its store: when Redis refuses or does not answer, it counts in process memory until
+Redis answers again, and the request goes on to meet the store's own ``503``/``507``. On a Redis
+Cluster flask-limiter uses its cluster storage (``redis+cluster://``): each counter is one key, in
+whichever slot its name hashes to.
 """
 
 from __future__ import annotations
@@ -23,12 +29,14 @@ import hashlib
 import math
 import time
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
-from limits import parse_many
+from limits import RateLimitItem, parse_many
 
 from api.errors import error_response
+from api.extensions import store
 from api.settings import Settings
+from api.store import Counter, RateExceeded
 
 #: The kinds of counted request, and what each is counted per.
 KINDS = {"create": "client", "act": "token", "read": "token"}
@@ -36,6 +44,10 @@ KINDS = {"create": "client", "act": "token", "read": "token"}
 CREATE_ENDPOINTS = frozenset({"matches.Matches", "tournaments.Tournaments"})
 #: Blueprints that are never counted: the health check, the spec and docs, the web client's files.
 UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web"})
+#: The endpoint of a move, whose ``act`` count the match store takes in the move's own read.
+MOVE_ENDPOINT = "matches.Actions"
+#: Where the app keeps the windows of its ``act`` limit (``RateLimitItem``s; empty when not counted).
+ACT_LIMITS_KEY = "arena.act_limits"
 #: How long the limiter waits for Redis: counting is one tiny script, so a slow answer means trouble.
 REDIS_TIMEOUT = 1
 
@@ -97,6 +109,33 @@ def token_key() -> str:
     return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
+def counted_by_store() -> bool:
+    """Whether the match store counts the current request: an ``act`` request on a match, with a bearer token.
+
+    flask-limiter skips such a request (a request filter), so it is counted once.
+    """
+    return store_counter() is not None
+
+
+def store_counter() -> Counter | None:
+    """The ``act`` counter of the current request's token, when the match store counts the request."""
+    if "act_counter" not in g:
+        g.act_counter = _store_counter()
+    counter: Counter | None = g.act_counter
+    return counter
+
+
+def _store_counter() -> Counter | None:
+    view_args = request.view_args
+    windows: list[RateLimitItem] = current_app.extensions.get(ACT_LIMITS_KEY) or []
+    if not (view_args and "match_id" in view_args and windows and request_kind() == "act"):
+        return None
+    who = token_key()
+    if not who.startswith("token:"):
+        return None
+    return who.removeprefix("token:"), [(item.amount, item.get_expiry()) for item in windows]
+
+
 def request_key() -> str:
     """Who the current request is counted per: its client for ``create``, its token otherwise."""
     return client_key() if KINDS.get(request_kind() or "") == "client" else token_key()
@@ -121,6 +160,7 @@ def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
     limits = parse_rate_limits(settings.rate_limits)
     if limits is None:
         return None
+    app.extensions[ACT_LIMITS_KEY] = parse_many(limits["act"]) if "act" in limits else []
     limiter = Limiter(
         client_key,
         app=app,
@@ -138,23 +178,40 @@ def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
         swallow_errors=True,
         headers_enabled=False,
     )
+    limiter.request_filter(counted_by_store)
+
+    @app.before_request
+    def count_act_request() -> None:
+        """Count a match's ``act`` request other than a move (a move counts in its own read)."""
+        counter = store_counter()
+        if counter is not None and request.endpoint != MOVE_ENDPOINT:
+            assert request.view_args is not None
+            store().count_act(request.view_args["match_id"], counter)
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded) -> Response:
         item = error.limit.limit
-        kind = request_kind() or "?"
-        per = "token" if KINDS.get(kind) == "token" and token_key().startswith("token:") else "client"
-        retry_after = _seconds_until_reset(limiter, item.get_expiry())
-        response = error_response(
-            429,
-            "rate/limited",
-            f"too many {kind} requests from this {per}: at most {item}; retry in {retry_after} s",
-            {"limit": str(item), "kind": kind, "per": per, "retry_after": retry_after},
-        )
-        response.headers["Retry-After"] = str(retry_after)
-        return response
+        return _refusal(item, _seconds_until_reset(limiter, item.get_expiry()))
+
+    @app.errorhandler(RateExceeded)
+    def act_rate_exceeded(error: RateExceeded) -> Response:
+        return _refusal(app.extensions[ACT_LIMITS_KEY][error.window], error.retry_after)
 
     return limiter
+
+
+def _refusal(item: RateLimitItem, retry_after: int) -> Response:
+    """``429 rate/limited`` for the current request, past ``item``, with ``Retry-After``."""
+    kind = request_kind() or "?"
+    per = "token" if KINDS.get(kind) == "token" and token_key().startswith("token:") else "client"
+    response = error_response(
+        429,
+        "rate/limited",
+        f"too many {kind} requests from this {per}: at most {item}; retry in {retry_after} s",
+        {"limit": str(item), "kind": kind, "per": per, "retry_after": retry_after},
+    )
+    response.headers["Retry-After"] = str(retry_after)
+    return response
 
 
 def _seconds_until_reset(limiter: Limiter, window: int) -> int:

@@ -11,9 +11,10 @@ from typing import Any
 from flask import Response, jsonify, request
 from flask.views import MethodView
 
-from api.blueprint import ArenaBlueprint
+from api.blueprint import ArenaBlueprint, json_body
 from api.errors import ErrorSchema
 from api.extensions import notifier, store
+from api.limits import store_counter
 from api.matches import schemas, service
 from api.matches.table import Table
 from api.streams.waiting import wait_until
@@ -271,11 +272,11 @@ class Actions(MethodView):
     @blp.doc(operationId="submitAction", security=BEARER)
     @blp.links(200, links("$request.path.match_id", *MATCH_OPERATIONS, "listLegalActions"))
     @blp.headers(IF_MATCH, IDEMPOTENCY_KEY)
-    @blp.arguments(ActionSchema())
+    @blp.body(ActionSchema())
     @blp.response(200, schemas.MoveResultSchema)
     @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503)
     @_action_types_by_game
-    def post(self, action: dict[str, Any], match_id: str) -> Response:
+    def post(self, match_id: str) -> Response:
         """Take one action as the token's seat, at the version named by If-Match.
 
         Exactly one of several actions racing on the same version is applied; the others get 412.
@@ -287,6 +288,8 @@ class Actions(MethodView):
         (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
         only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
         """
+        # The engine checks the body against the declarations ActionSchema is built from: once.
+        action = service.read_action(json_body(request))
         claim = service.claim_from_header(request.headers.get("Authorization"))
         headers = request.headers
         return answer(
@@ -297,6 +300,7 @@ class Actions(MethodView):
                 if_match=headers.get("If-Match"),
                 action=action,
                 idempotency_key=headers.get("Idempotency-Key"),
+                counter=store_counter(),
             )
         )
 

@@ -18,13 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import orjson
+from webargs.core import missing
 
 import engine
 from api.errors import ApiError
 from api.matches.compaction import RecordMismatch, encode_record, pack
 from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
-from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
+from api.store import Counter, MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from engine import Event
 from engine.bots import bots_for
@@ -314,8 +315,8 @@ def create_match(
 # --- reading and authorising -------------------------------------------------------------------------
 
 
-def load_table(store: MatchStore, match_id: str) -> Table:
-    return Table.from_record(match_id, store.load(match_id))
+def load_table(store: MatchStore, match_id: str, counter: Counter | None = None) -> Table:
+    return Table.from_record(match_id, store.load(match_id, counter))
 
 
 def claim_from_header(authorization: str | None) -> Claim:
@@ -394,14 +395,28 @@ def expected_version(header: str | None, current: int) -> int:
 # --- playing ---------------------------------------------------------------------------------------
 
 
+#: Every game's action classes by type: a move's body is read as one of them before its match is.
+ACTION_TYPES: dict[str, type[engine.Action]] = {cls.TYPE: cls for g in engine.all_games() for cls in g.action_types}
+
+
+def read_action(body: Any) -> engine.Action:
+    """The action a move's body describes, of any game (``422 action/malformed`` if it is none).
+
+    The match's own game is checked when the action is applied: another game's type is refused then,
+    with that game's types in ``details.allowed``.
+    """
+    return engine.parse_action(ACTION_TYPES, None if body is missing else body)
+
+
 def play(
     store: MatchStore,
     match_id: str,
     claim: Claim,
     *,
     if_match: str | None,
-    action: Mapping[str, Any],
+    action: Mapping[str, Any] | engine.Action,
     idempotency_key: str | None = None,
+    counter: Counter | None = None,
 ) -> Answer:
     """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins.
 
@@ -412,10 +427,15 @@ def play(
     retry of an applied move is refused by the match as it is now (its version moved on, or the
     action is no longer legal), and then the remembered answer is sent instead; or, when the
     action would still apply (``If-Match: *``), the write script finds the key and writes nothing.
+
+    A ``counter`` counts the move against its token's rate limit in the read of the match.
     """
     key = check_idempotency_key(idempotency_key)
-    request_print = "" if key is None else fingerprint(action)  # compared only for an Idempotency-Key
-    table = load_table(store, match_id)
+    if key is None:
+        request_print = ""  # compared only for an Idempotency-Key
+    else:
+        request_print = fingerprint(action.to_json() if isinstance(action, engine.Action) else action)
+    table = load_table(store, match_id, counter)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
     now = time.time()

@@ -110,11 +110,16 @@ def store_of(client: FlaskClient) -> MatchStore:
     return store
 
 
+def is_rate_counter(key: bytes, prefix: str) -> bool:
+    """Whether ``key`` counts requests for the rate limits (flask-limiter's, or a match's act counter)."""
+    return key.startswith(f"{prefix}:limits:".encode()) or (key.startswith(f"{prefix}:{{".encode()) and b"}:rate:" in key)
+
+
 def stored_values(client: redis.Redis, prefix: str, *, counters: bool = False) -> dict[bytes, Any]:
-    """Every key under ``prefix`` with its value (the rate limiter's counters only if ``counters``)."""
+    """Every key under ``prefix`` with its value (the rate limits' counters only if ``counters``)."""
     found: dict[bytes, Any] = {}
     for key in client.scan_iter(match=f"{prefix}:*", count=1000):
-        if not counters and key.startswith(f"{prefix}:limits:".encode()):
+        if not counters and is_rate_counter(key, prefix):
             continue
         kind = client.type(key)
         if kind == b"hash":
@@ -129,11 +134,11 @@ def stored_values(client: redis.Redis, prefix: str, *, counters: bool = False) -
 
 
 def stored_keys(client: FlaskClient) -> list[bytes]:
-    """Every key the app stored under the test's prefix, but the rate limiter's counters."""
+    """Every key the app stored under the test's prefix, but the rate limits' counters."""
     store = store_of(client)
     prefix = store.settings.key_prefix
     keys = store.client.scan_iter(match=f"{prefix}:*", count=1000)
-    return [key for key in keys if not key.startswith(f"{prefix}:limits:".encode())]
+    return [key for key in keys if not is_rate_counter(key, prefix)]
 
 
 def stored_match(client: FlaskClient, match_id: str) -> Match:

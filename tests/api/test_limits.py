@@ -134,6 +134,46 @@ def test_every_action_endpoint_counts_against_the_act_limit(settings: Settings) 
     assert_rate_limited(client.post(f"{created.url}/resign", headers=auth(token)), "act", "token", "3 per 1 minute")
 
 
+def test_moves_count_per_token_in_the_match_store_and_past_the_limit_change_nothing(
+    settings: Settings, redis_client: redis.Redis
+) -> None:
+    client = client_with(settings, rate_limits="act=2/minute")
+    created = create_match(client, "pipifax", 2, seed=7)
+    match = stored_match(client, created.match_id)
+    seat = match.state["turn"]
+    miss = {"type": "pipifax.flip", "position": pipifax_miss(match)}
+    assert submit(client, created, seat, miss, "0").status_code == 200  # a miss: the other seat's turn
+    # Refused by the rules, and counted all the same: it reached the match.
+    assert_error(submit(client, created, seat, miss, "1"), 409, "action/not_your_turn")
+    before = stored_values(redis_client, settings.key_prefix)
+    refused = submit(client, created, seat, miss, "1")
+    assert_rate_limited(refused, "act", "token", "2 per 1 minute")
+    assert stored_values(redis_client, settings.key_prefix) == before
+    # The other seat's token has a count of its own.
+    match = stored_match(client, created.match_id)
+    other = {"type": "pipifax.flip", "position": pipifax_miss(match)}
+    assert submit(client, created, 1 - seat, other, "1").status_code == 200
+
+
+def test_a_matchs_act_counters_live_in_its_slot_and_hold_no_token(
+    settings: Settings, redis_client: redis.Redis
+) -> None:
+    client = client_with(settings, rate_limits="act=5/minute,100/hour")
+    created = create_match(client, "pipifax", 3)
+    assert client.post(f"{created.url}/resign", headers=created.auth(0)).status_code == 200
+    counters = [key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b":rate:" in key]
+    prefix = f"{settings.key_prefix}:{{{created.match_id}}}:rate:".encode()
+    assert len(counters) == 2 and all(key.startswith(prefix) for key in counters), counters
+    minute, hour = sorted(redis_client.ttl(key) for key in counters)
+    assert 0 < minute <= 60 < hour <= 3600, (minute, hour)
+    secrets = [token.rsplit(".", 1)[1].encode() for token in created.tokens]
+    assert not [key for key in counters for secret in secrets if secret in key], counters
+    flask_limiter_acts = [
+        key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b"/act/" in key
+    ]
+    assert flask_limiter_acts == []  # counted once, by the match store
+
+
 def test_read_limits_count_per_token_and_per_address_without_one(settings: Settings) -> None:
     client = client_with(settings, rate_limits="read=3/minute")
     created = create_match(client, "pipifax", 2)
