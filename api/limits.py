@@ -1,4 +1,5 @@
-"""Rate limits (flask-limiter, counted in the API's Redis) and how a refusal looks: ``429 rate/limited``.
+"""Rate limits (the ``limits`` library's fixed windows, counted in the API's Redis) and how a refusal
+looks: ``429 rate/limited``.
 
 Every counted request is one of three kinds, each with its own limits (``ARENA_RATE_LIMITS``):
 
@@ -11,32 +12,40 @@ Every counted request is one of three kinds, each with its own limits (``ARENA_R
 
 ``/health``, the spec, the docs and CORS preflights are not counted. A counter is a Redis key with
 an expiry (a fixed window that starts at the window's first request; see ``api/store.py`` for the
-keys).
+keys). Each request is counted before its view runs, by one hook:
 
-An ``act`` request on a match sent with a bearer token is counted by the match store, in the match's
-own hash slot: a move counts in the script that reads the match for it (no round trip of its own,
-and nothing is read past the limit), the match's other ``act`` requests in a script of their own
-before the view runs. Everything else is counted by flask-limiter, which never makes the API less
-available than its store: when Redis refuses or does not answer, it counts in process memory until
-Redis answers again, and the request goes on to meet the store's own ``503``/``507``. On a Redis
-Cluster flask-limiter uses its cluster storage (``redis+cluster://``): each counter is one key, in
-whichever slot its name hashes to.
+- an ``act`` request on a match sent with a bearer token is counted by the match store, in the
+  match's own hash slot: a move in the script that reads the match for it (no round trip of its
+  own, and nothing is read past the limit), the match's other ``act`` requests in that script alone;
+- every other request by the ``limits`` library (one small script per limit). It never makes the
+  API less available than its store: when Redis refuses or does not answer, it counts in process
+  memory for a few seconds before it tries Redis again, and the request goes on to meet the store's
+  own ``503``/``507``. On a Redis Cluster it uses its cluster storage (``redis+cluster://``): each
+  counter is one key, in whichever slot its name hashes to.
+
+(flask-limiter, the Flask extension over ``limits``, did the second part until its hooks were
+measured at about 0.1 ms of every move's CPU; this module is the part of it the API uses.)
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import time
 
+import redis
 from flask import Flask, Response, current_app, g, request
-from flask_limiter import ApplicationLimit, Limiter, RateLimitExceeded
 from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 
 from api.errors import error_response
 from api.extensions import store
 from api.settings import Settings
 from api.store import Counter, RateExceeded
+
+log = logging.getLogger(__name__)
 
 #: The kinds of counted request, and what each is counted per.
 KINDS = {"create": "client", "act": "token", "read": "token"}
@@ -46,16 +55,61 @@ CREATE_ENDPOINTS = frozenset({"matches.Matches", "tournaments.Tournaments"})
 UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web"})
 #: The endpoint of a move, whose ``act`` count the match store takes in the move's own read.
 MOVE_ENDPOINT = "matches.Actions"
-#: Where the app keeps the windows of its ``act`` limit (``RateLimitItem``s; empty when not counted).
-ACT_LIMITS_KEY = "arena.act_limits"
+#: Where the app keeps its :class:`RateLimits`.
+LIMITS_KEY = "arena.rate_limits"
 #: How long the limiter waits for Redis: counting is one tiny script, so a slow answer means trouble.
 REDIS_TIMEOUT = 1
+#: How long the limiter counts in memory after Redis failed it, before it tries Redis again.
+MEMORY_SECONDS = 5.0
+#: What a counter's store may raise when it cannot count (redis-py's cluster errors are not RedisErrors).
+STORAGE_ERRORS = (redis.RedisError, redis.exceptions.RedisClusterException, OSError)
+
+
+class RateLimited(Exception):
+    """The current request is past ``item``; ``retry_after`` is whole seconds until its window ends."""
+
+    def __init__(self, item: RateLimitItem, retry_after: int) -> None:
+        super().__init__(f"past {item}")
+        self.item = item
+        self.retry_after = retry_after
+
+
+class RateLimits:
+    """The app's limits by kind, and the fixed-window counters of the requests the match store does not count."""
+
+    def __init__(self, limits: dict[str, str], settings: Settings) -> None:
+        self.items: dict[str, list[RateLimitItem]] = {kind: parse_many(text) for kind, text in limits.items()}
+        storage = storage_from_string(
+            settings.limiter_url,
+            key_prefix=f"{settings.key_prefix}:limits",
+            socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT,
+        )
+        self.shared = FixedWindowRateLimiter(storage)
+        self.memory = FixedWindowRateLimiter(MemoryStorage())
+        #: Until when (``time.monotonic()``) requests are counted in memory, after Redis failed.
+        self.memory_until = 0.0
+
+    def count(self, kind: str, who: str) -> None:
+        """Count one request of ``kind`` from ``who`` against each of its limits; :class:`RateLimited` past one."""
+        for item in self.items[kind]:
+            limiter = self.memory if time.monotonic() < self.memory_until else self.shared
+            try:
+                allowed = limiter.hit(item, who, kind)
+            except STORAGE_ERRORS as error:
+                if limiter is self.shared:
+                    log.warning("rate limit counters unreachable (%s); counting in memory for now", error)
+                self.memory_until = time.monotonic() + MEMORY_SECONDS
+                limiter = self.memory
+                allowed = limiter.hit(item, who, kind)
+            if not allowed:
+                raise RateLimited(item, _seconds_until_reset(limiter, item, who, kind))
 
 
 def parse_rate_limits(text: str) -> dict[str, str] | None:
     """The limits of ``ARENA_RATE_LIMITS``: ``kind=limit;...`` over the defaults, or ``None`` for ``off``.
 
-    A limit is flask-limiter's notation (``30/minute``, ``10 per second``; several for one kind
+    A limit is the ``limits`` library's notation (``30/minute``, ``10 per second``; several for one kind
     separated by commas: ``5/second,60/minute``), or ``off`` for a kind that is not counted. Kinds
     left out keep their defaults (``Settings.rate_limits``). Raises ``ValueError`` naming the part
     that is wrong.
@@ -86,7 +140,8 @@ def _limits_by_kind(text: str) -> dict[str, str]:
 
 def request_kind() -> str | None:
     """Which limits the current request counts against (``None``: not counted)."""
-    if request.endpoint is None or request.blueprint in UNCOUNTED_BLUEPRINTS:
+    endpoint = request.endpoint
+    if endpoint is None or request.blueprint in UNCOUNTED_BLUEPRINTS or endpoint.rsplit(".", 1)[-1] == "static":
         return None
     if request.method == "POST":
         return "create" if request.endpoint in CREATE_ENDPOINTS else "act"
@@ -109,16 +164,15 @@ def token_key() -> str:
     return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
-def counted_by_store() -> bool:
-    """Whether the match store counts the current request: an ``act`` request on a match, with a bearer token.
-
-    flask-limiter skips such a request (a request filter), so it is counted once.
-    """
-    return store_counter() is not None
+def rate_limits() -> RateLimits | None:
+    """The running app's limits (``None`` when they are ``off``)."""
+    found: RateLimits | None = current_app.extensions.get(LIMITS_KEY)
+    return found
 
 
 def store_counter() -> Counter | None:
-    """The ``act`` counter of the current request's token, when the match store counts the request."""
+    """The ``act`` counter of the current request's token, when the match store counts the request:
+    an ``act`` request on a match, with a bearer token (computed once per request)."""
     if "act_counter" not in g:
         g.act_counter = _store_counter()
     counter: Counter | None = g.act_counter
@@ -127,7 +181,8 @@ def store_counter() -> Counter | None:
 
 def _store_counter() -> Counter | None:
     view_args = request.view_args
-    windows: list[RateLimitItem] = current_app.extensions.get(ACT_LIMITS_KEY) or []
+    limits = rate_limits()
+    windows = limits.items.get("act") if limits is not None else None
     if not (view_args and "match_id" in view_args and windows and request_kind() == "act"):
         return None
     who = token_key()
@@ -136,68 +191,34 @@ def _store_counter() -> Counter | None:
     return who.removeprefix("token:"), [(item.amount, item.get_expiry()) for item in windows]
 
 
-def request_key() -> str:
-    """Who the current request is counted per: its client for ``create``, its token otherwise."""
-    return client_key() if KINDS.get(request_kind() or "") == "client" else token_key()
-
-
-def _counted(limits: dict[str, str]) -> ApplicationLimit:
-    """One application limit that takes the current request's kind: its limits, key and scope.
-
-    (Three limits, each exempt but for its own kind, would cost flask-limiter three parses and
-    evaluations per request for one count.) A kind without limits (``off``, or not counted) gets
-    none, so nothing is counted.
-    """
-    return ApplicationLimit(
-        limit_provider=lambda: limits.get(request_kind() or "", ""),
-        key_function=request_key,
-        scope=lambda endpoint: request_kind() or "",
-    )
-
-
-def install_rate_limits(app: Flask, settings: Settings) -> Limiter | None:
+def install_rate_limits(app: Flask, settings: Settings) -> RateLimits | None:
     """Count the app's requests against ``settings.rate_limits`` (``None`` when they are ``off``)."""
     limits = parse_rate_limits(settings.rate_limits)
     if limits is None:
         return None
-    app.extensions[ACT_LIMITS_KEY] = parse_many(limits["act"]) if "act" in limits else []
-    limiter = Limiter(
-        client_key,
-        app=app,
-        application_limits=[_counted(limits)],
-        storage_uri=settings.limiter_url,
-        storage_options={
-            "key_prefix": f"{settings.key_prefix}:limits",
-            "socket_timeout": REDIS_TIMEOUT,
-            "socket_connect_timeout": REDIS_TIMEOUT,
-        },
-        strategy="fixed-window",
-        # When Redis fails, count in memory until it answers again; a request whose count failed
-        # while another had already switched to memory (gevent runs many at once) goes uncounted.
-        in_memory_fallback_enabled=True,
-        swallow_errors=True,
-        headers_enabled=False,
-    )
-    limiter.request_filter(counted_by_store)
+    counted = app.extensions[LIMITS_KEY] = RateLimits(limits, settings)
 
     @app.before_request
-    def count_act_request() -> None:
-        """Count a match's ``act`` request other than a move (a move counts in its own read)."""
+    def count_request() -> None:
+        kind = request_kind()
+        if kind is None or not counted.items.get(kind):
+            return
         counter = store_counter()
-        if counter is not None and request.endpoint != MOVE_ENDPOINT:
+        if counter is None:
+            counted.count(kind, client_key() if KINDS[kind] == "client" else token_key())
+        elif request.endpoint != MOVE_ENDPOINT:  # a move counts in its own read of the match
             assert request.view_args is not None
             store().count_act(request.view_args["match_id"], counter)
 
-    @app.errorhandler(RateLimitExceeded)
-    def rate_limited(error: RateLimitExceeded) -> Response:
-        item = error.limit.limit
-        return _refusal(item, _seconds_until_reset(limiter, item.get_expiry()))
+    @app.errorhandler(RateLimited)
+    def rate_limited(error: RateLimited) -> Response:
+        return _refusal(error.item, error.retry_after)
 
     @app.errorhandler(RateExceeded)
     def act_rate_exceeded(error: RateExceeded) -> Response:
-        return _refusal(app.extensions[ACT_LIMITS_KEY][error.window], error.retry_after)
+        return _refusal(counted.items["act"][error.window], error.retry_after)
 
-    return limiter
+    return counted
 
 
 def _refusal(item: RateLimitItem, retry_after: int) -> Response:
@@ -214,13 +235,11 @@ def _refusal(item: RateLimitItem, retry_after: int) -> Response:
     return response
 
 
-def _seconds_until_reset(limiter: Limiter, window: int) -> int:
-    """Whole seconds until the breached window ends (at least 1; the whole window if Redis cannot say)."""
-    current = limiter.current_limit
-    if current is None:
-        return window
+def _seconds_until_reset(limiter: FixedWindowRateLimiter, item: RateLimitItem, *identifiers: str) -> int:
+    """Whole seconds until the breached window ends (at least 1; the whole window if the store cannot say)."""
+    window = item.get_expiry()
     try:
-        reset_at = current.reset_at
-    except Exception:  # the counter's store stopped answering: the window is the safe bound
+        reset_at = limiter.get_window_stats(item, *identifiers).reset_time
+    except STORAGE_ERRORS:
         return window
     return max(1, min(window, math.ceil(reset_at - time.time())))

@@ -66,7 +66,7 @@ class Settings:
 
     @property
     def limiter_url(self) -> str:
-        """``redis_url`` as flask-limiter's storage takes it (``redis+cluster://`` on a cluster)."""
+        """``redis_url`` as the rate limits' storage takes it (``redis+cluster://`` on a cluster)."""
         if self.redis_cluster and not self.redis_url.startswith(CLUSTER_SCHEME):
             return CLUSTER_SCHEME + self.redis_url.split("://", 1)[1]
         return self.redis_url

@@ -56,7 +56,7 @@ Classic pub/sub is cluster-wide, so the notify and wake channels work as on one 
 The other rate limits (``api/limits.py``) count in keys of their own:
 
 - ``<prefix>:limits:LIMITER/<who>/<kind>/<count>/<multiples>/<period>``, a counter that expires at
-  the end of its window (flask-limiter's fixed window); ``<who>`` is ``addr:<client address>`` or
+  the end of its window (the ``limits`` library's fixed window); ``<who>`` is ``addr:<client address>`` or
   ``token:<first 32 hex digits of the bearer token's SHA-256>``, ``<kind>`` is ``create``, ``act``
   or ``read`` (``act`` only for requests without a token, or not on a match).
 

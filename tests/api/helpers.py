@@ -111,8 +111,9 @@ def store_of(client: FlaskClient) -> MatchStore:
 
 
 def is_rate_counter(key: bytes, prefix: str) -> bool:
-    """Whether ``key`` counts requests for the rate limits (flask-limiter's, or a match's act counter)."""
-    return key.startswith(f"{prefix}:limits:".encode()) or (key.startswith(f"{prefix}:{{".encode()) and b"}:rate:" in key)
+    """Whether ``key`` counts requests for the rate limits (the ``limits`` library's, or a match's act counter)."""
+    in_a_match = key.startswith(f"{prefix}:{{".encode()) and b"}:rate:" in key
+    return key.startswith(f"{prefix}:limits:".encode()) or in_a_match
 
 
 def stored_values(client: redis.Redis, prefix: str, *, counters: bool = False) -> dict[bytes, Any]:

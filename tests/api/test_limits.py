@@ -168,10 +168,8 @@ def test_a_matchs_act_counters_live_in_its_slot_and_hold_no_token(
     assert 0 < minute <= 60 < hour <= 3600, (minute, hour)
     secrets = [token.rsplit(".", 1)[1].encode() for token in created.tokens]
     assert not [key for key in counters for secret in secrets if secret in key], counters
-    flask_limiter_acts = [
-        key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b"/act/" in key
-    ]
-    assert flask_limiter_acts == []  # counted once, by the match store
+    library_acts = [key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b"/act/" in key]
+    assert library_acts == []  # counted once, by the match store
 
 
 def test_read_limits_count_per_token_and_per_address_without_one(settings: Settings) -> None:
