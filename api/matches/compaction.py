@@ -105,9 +105,10 @@ def derive_log(encoded: bytes) -> tuple[bytes, ...]:
             entries.append({"version": version, "seat": seat, "action": None, "at": at, "events": events})
             continue
         seat, at, action, before = step
-        label = engine.label(match, action)
-        secret = engine.action_secret(match, seat, action)
-        match, produced = engine.apply_action(match, seat, action, at)
+        parsed = engine.parse_action(match.game.actions_by_type, action)  # once, not in each call below
+        label = engine.label(match, parsed)
+        secret = engine.action_secret(match, seat, parsed)
+        match, produced = engine.apply_action(match, seat, parsed, at)
         entries.append(
             {
                 "version": version,

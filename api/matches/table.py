@@ -21,6 +21,7 @@ from api.errors import ApiError
 from api.referee.clock import Deadlines, TimeControl, earliest, next_deadlines
 from engine import Event, Match
 from engine.bots import choose_action
+from engine.match import check_seat
 
 SeatKind = Literal["player", "bot", "open"]
 SeatState = Literal["playing", "resigned", "timed_out", "disqualified"]
@@ -221,12 +222,14 @@ class Table:
             raise ApiError(409, "action/too_late", f"seat {seat}'s time ran out at {deadline}", deadline=deadline)
 
     def _apply(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float, before: list[Event]) -> Step:
+        if not isinstance(action, engine.Action):  # parsed once here, not in each engine call below
+            check_seat(self.match, seat)  # a seat that may not act is told so before a malformed action is
+            action = engine.parse_action(self.match.game.actions_by_type, action)
         match, events = engine.apply_action(self.match, seat, action, now)
-        data = action.to_json() if isinstance(action, engine.Action) else dict(action)
         secret = engine.action_secret(self.match, seat, action)
         shown = {"label": engine.label(self.match, action), "secret": None if secret is None else secret.to_json()}
         table = dataclasses.replace(self, match=match).with_deadlines(self.to_act, seat, now)
-        return table._next(seat, data, [*before, *events], now, shown)
+        return table._next(seat, action.to_json(), [*before, *events], now, shown)
 
     def _leave(self, seat: int, state: SeatState, events: list[Event], now: float) -> Step:
         seats = _replace_seat(self.seats, seat, dataclasses.replace(self.seats[seat], state=state))
