@@ -405,7 +405,23 @@ def read_action(body: Any) -> engine.Action:
     The match's own game is checked when the action is applied: another game's type is refused then,
     with that game's types in ``details.allowed``.
     """
-    return engine.parse_action(ACTION_TYPES, None if body is missing else body)
+    return engine.parse_action(ACTION_TYPES, None if body is missing else _json_schema_integers(body))
+
+
+#: The integers a JSON body may carry: 64-bit (orjson reads larger ones as floats).
+INT64 = range(-(2**63), 2**63)
+
+
+def _json_schema_integers(value: Any) -> Any:
+    """``value`` with each integral float as an integer (``3.0`` as ``3``), as JSON Schema and the
+    spec's schemas count them, within 64 bits; the engine's own parsing takes only integers."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and int(value) in INT64 else value
+    if isinstance(value, dict):
+        return {key: _json_schema_integers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_json_schema_integers(item) for item in value]
+    return value
 
 
 def play(

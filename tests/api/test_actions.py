@@ -84,6 +84,17 @@ def test_a_match_keeps_the_turn_with_the_same_seat(client: FlaskClient) -> None:
     assert [e["kind"] for e in body["events"]] == ["card_flipped", "die_rolled"]
 
 
+def test_an_integer_sent_as_a_whole_float_counts_as_that_integer(client: FlaskClient) -> None:
+    """JSON Schema (and so the spec) counts 7.0 as an integer; the move is the same as with 7."""
+    created = create_match(client, "pipifax", 2, seed=17, options={"first_player": 0})
+    hit = pipifax_hit(stored_match(client, created.match_id))
+    body = act(client, created, 0, {"type": "pipifax.flip", "position": float(hit)}, 0)
+    assert body["view"]["flipped"] == [hit]
+    assert raw_log(client, created.match_id)[1]["action"] == {"type": "pipifax.flip", "position": hit}
+    refused = submit(client, created, 0, {"type": "pipifax.flip", "position": hit + 0.5}, "1")
+    assert_error(refused, 422, "action/malformed")
+
+
 @pytest.mark.parametrize("if_match", ["0", '"0"', 'W/"0"', " 0 ", 'W/"0" '])
 def test_if_match_accepts_the_version_quoted_unquoted_or_weak(client: FlaskClient, if_match: str) -> None:
     created = create_match(client, "taiga", 2, seed=2, options={"first_player": 0})
