@@ -23,8 +23,9 @@ keys). Each request is counted before its view runs, by one hook:
   own ``503``/``507``. On a Redis Cluster it uses its cluster storage (``redis+cluster://``): each
   counter is one key, in whichever slot its name hashes to.
 
-(flask-limiter, the Flask extension over ``limits``, did the second part until its hooks were
-measured at about 0.1 ms of every move's CPU; this module is the part of it the API uses.)
+The API uses ``limits`` directly, not flask-limiter (the Flask extension over it): that
+extension's hooks cost about 0.1 ms of every move's CPU, and the count of a move has to go into
+the match's own script.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
 from api.store import Counter, MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
+from api.type_schemas import INT64_RANGE
 from engine import Event
 from engine.bots import bots_for
 
@@ -408,15 +409,12 @@ def read_action(body: Any) -> engine.Action:
     return engine.parse_action(ACTION_TYPES, None if body is missing else _json_schema_integers(body))
 
 
-#: The integers a JSON body may carry: 64-bit (orjson reads larger ones as floats).
-INT64 = range(-(2**63), 2**63)
-
-
 def _json_schema_integers(value: Any) -> Any:
     """``value`` with each integral float as an integer (``3.0`` as ``3``), as JSON Schema and the
     spec's schemas count them, within 64 bits; the engine's own parsing takes only integers."""
     if isinstance(value, float):
-        return int(value) if value.is_integer() and int(value) in INT64 else value
+        whole = value.is_integer() and INT64_RANGE.min <= value <= INT64_RANGE.max
+        return int(value) if whole else value
     if isinstance(value, dict):
         return {key: _json_schema_integers(item) for key, item in value.items()}
     if isinstance(value, list):
