@@ -8,8 +8,8 @@ come from the clients. Three servers run under the same gunicorn configuration
 
 - ``floor``: ``bench/bare_app.py``, a bare Flask endpoint doing one Redis GET and one SET of 2 KB
   per request (no body to parse, no rate limit);
-- ``move``: the API with its rate limits counted (each request is one flask-limiter round trip to
-  Redis; the limits are too high to be reached), as it is deployed;
+- ``move``: the API with its rate limits counted, as it is deployed (a move's count is taken by the
+  script that reads the match for it; the limits are too high to be reached);
 - ``move, Idempotency-Key``: the same API and moves, each with a fresh ``Idempotency-Key`` as the
   SDK sends them (the answer is remembered in Redis with the move);
 - ``move, limits off``: the API with ``ARENA_RATE_LIMITS=off``, for what the counting costs.
