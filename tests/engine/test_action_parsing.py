@@ -34,7 +34,7 @@ class Sample(Action):
     name: str = action_field("A name.")
     flag: bool = action_field("A flag.")
     mode: Literal["fast", "slow"] = action_field("A mode.")
-    spot: Spot = action_field("A spot.")
+    spot: Spot = action_field("A spot.")  # noqa: RUF009 (a field spec, not a default value)
     tags: tuple[str, ...] = action_field("Tags.")
     spots: tuple[Spot, ...] = action_field("Spots.")
     extra: int | None = action_field("An optional number.", min=0, default=None)
@@ -148,18 +148,23 @@ def test_an_unknown_type_lists_the_allowed_ones() -> None:
     assert refused.value.details == {"allowed": ["sample.act", "sample.bare"]}
 
 
+def wrong(**changes: Any) -> Sample:
+    """``GOOD_ACTION`` with fields set to values of the wrong type or range (the class does not check)."""
+    return dataclasses.replace(GOOD_ACTION, **changes)
+
+
 ACTION_REFUSED: list[tuple[Action, str, str]] = [
-    (dataclasses.replace(GOOD_ACTION, count=12), "sample.act.count must be between 1 and 9", "sample.act.count"),
-    (dataclasses.replace(GOOD_ACTION, count=True), "sample.act.count must be an integer", "sample.act.count"),
-    (dataclasses.replace(GOOD_ACTION, name=None), "sample.act.name must be a string", "sample.act.name"),
-    (dataclasses.replace(GOOD_ACTION, tags=("a", 1)), "sample.act.tags[1] must be a string", "sample.act.tags[1]"),
-    (dataclasses.replace(GOOD_ACTION, tags="ab"), "sample.act.tags must be a list", "sample.act.tags"),
+    (wrong(count=12), "sample.act.count must be between 1 and 9", "sample.act.count"),
+    (wrong(count=True), "sample.act.count must be an integer", "sample.act.count"),
+    (wrong(name=None), "sample.act.name must be a string", "sample.act.name"),
+    (wrong(tags=("a", 1)), "sample.act.tags[1] must be a string", "sample.act.tags[1]"),
+    (wrong(tags="ab"), "sample.act.tags must be a list", "sample.act.tags"),
     (
-        dataclasses.replace(GOOD_ACTION, spot=Spot(7, "left")),
+        wrong(spot=Spot(7, "left")),
         "sample.act.spot.row must be between 0 and 3",
         "sample.act.spot.row",
     ),
-    (dataclasses.replace(GOOD_ACTION, mode="x"), "sample.act.mode must be one of ['fast', 'slow']", "sample.act.mode"),
+    (wrong(mode="x"), "sample.act.mode must be one of ['fast', 'slow']", "sample.act.mode"),
     (Play("pair", ("red-7", 7), ()), "girafferaffe.play.cards[1] must be a string", "girafferaffe.play.cards[1]"),  # type: ignore[arg-type]
     (Play(3, (), ()), "girafferaffe.play.tree must be a string", "girafferaffe.play.tree"),  # type: ignore[arg-type]
     (PlayCard(56), "pili-pili.play.card must be between 0 and 55", "pili-pili.play.card"),

@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from itertools import starmap
 from typing import Any, TypedDict
 
 from engine.actions import Action, action_field
@@ -21,11 +23,11 @@ from engine.games.girafferaffe.trees import (
     TREES,
     Holding,
     PlayRecord,
-    family,
     fewest_cards,
     holding,
     lowest_rank,
     play_problem,
+    playable,
     tree_layout,
 )
 
@@ -260,12 +262,8 @@ class Girafferaffe(Game[GirafferaffeState]):
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
         hand = holding(tuple(state["hands"][seat]))
-        piles = state["piles"]
-        for tree_id in _trees_wanted(state, filters):
-            plays = family(TREES[tree_id], piles[tree_id], hand)
-            if plays.count:
-                for cards, copies in plays:
-                    yield _listed_play(tree_id, cards, copies)
+        for tree_id, plays in playable(_trees_wanted(state, filters), state["piles"], hand):
+            yield from starmap(partial(_listed_play, tree_id), plays)
         if "tree" not in filters and state["apples"][seat] > 0:
             yield _PASS
 
@@ -274,8 +272,7 @@ class Girafferaffe(Game[GirafferaffeState]):
 
     def count_legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> int:
         hand = holding(tuple(state["hands"][seat]))
-        piles = state["piles"]
-        count = sum(family(TREES[t], piles[t], hand).count for t in _trees_wanted(state, filters))
+        count = sum(plays.count for _, plays in playable(_trees_wanted(state, filters), state["piles"], hand))
         if "tree" not in filters and state["apples"][seat] > 0:
             count += 1
         return count
@@ -285,8 +282,7 @@ class Girafferaffe(Game[GirafferaffeState]):
         if index < 0:
             raise IndexError(f"legal action index {index} is negative")
         hand = holding(tuple(state["hands"][seat]))
-        for tree_id in _trees_wanted(state, filters):
-            plays = family(TREES[tree_id], state["piles"][tree_id], hand)
+        for tree_id, plays in playable(_trees_wanted(state, filters), state["piles"], hand):
             if index < plays.count:
                 return Play(tree_id, *plays.nth(index))
             index -= plays.count
@@ -583,8 +579,7 @@ def _can_act(s: GirafferaffeState, seat: int) -> bool:
     """Whether ``seat`` can return an apple or play somewhere (R4)."""
     if s["apples"][seat] > 0:
         return True
-    hand, piles = holding(tuple(s["hands"][seat])), s["piles"]
-    return any(family(TREES[t], piles[t], hand).count for t in s["trees"])
+    return bool(playable(s["trees"], s["piles"], holding(tuple(s["hands"][seat]))))
 
 
 def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Context) -> None:
