@@ -11,7 +11,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial
-from itertools import starmap
+from itertools import filterfalse, repeat, starmap
 from typing import Any, TypedDict
 
 from engine.actions import Action, action_field
@@ -509,9 +509,8 @@ def _place(s: GirafferaffeState, tree_id: str, record: PlayRecord, events: list[
     """Put a play on its tree and give its reward (R7); the record's seat is ``None`` for the robot."""
     who, cards, copies = record["seat"], record["cards"], record["copies"]
     hand = s["robot_hand"] if who is None else s["hands"][who]
-    played = set(cards)
     spare_copies = hand.count(COPY) - len(copies)
-    kept = [card for card in hand if card not in played and card != COPY] + [COPY] * spare_copies
+    kept = [*filterfalse({*cards, COPY}.__contains__, hand), *repeat(COPY, spare_copies)]
     s["piles"] = {**s["piles"], tree_id: [*s["piles"][tree_id], record]}
     events.append(Event("cards_played", {"seat": who, "tree": tree_id, "cards": list(cards), "copies": list(copies)}))
     tree = TREES[tree_id]

@@ -17,8 +17,8 @@ import dataclasses
 from abc import ABC, abstractmethod
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache, lru_cache
-from itertools import chain, combinations, combinations_with_replacement, groupby, product, repeat
+from functools import cache, lru_cache, partial
+from itertools import chain, combinations, combinations_with_replacement, groupby, product, repeat, starmap
 from math import comb, prod
 from typing import Any, Literal, TypedDict
 
@@ -221,9 +221,6 @@ def play_problem(
     The cards are known number cards and each copy names one of them; ownership is checked elsewhere.
     """
     total = len(cards) + len(copies)
-    ranks = [RANK[c] for c in cards] + [RANK[c] for c in copies]
-    colours = {COLOUR[c] for c in cards}
-    need = fewest_cards(tree, pile)
     if tree.kind == "single":
         if copies:
             return "R6", "a copy card can never go on a Single tree, which takes exactly one number card"
@@ -235,23 +232,27 @@ def play_problem(
     elif tree.size:
         if total != tree.size:
             return "R5", f"the {tree.name} tree takes exactly {tree.size} cards (copy cards count), not {total}"
-        if len(set(ranks)) != 1:
+        if len({*map(RANK.__getitem__, cards), *map(RANK.__getitem__, copies)}) != 1:
             return "R5", f"all cards on the {tree.name} tree must have the same rank"
-    elif total < need:
-        top = top_count(pile)
-        if top:
-            return "R5", f"the {tree.name} tree needs at least {need} cards: more than the {top} on top"
-        return "R5", f"the {tree.name} tree needs at least {need} cards"
-    elif tree.kind == "straight":
-        if len(set(ranks)) != len(ranks):
-            return "R5", "a Straight may not repeat a rank (a copy card repeats the rank it copies)"
-        if max(ranks) - min(ranks) != len(ranks) - 1:
-            return "R5", "a Straight needs consecutive ranks"
-    elif tree.kind == "flush" and len(colours) != 1:
-        return "R5", "all cards of a Flush must have one colour"
-    low = lowest_rank(tree, pile)
-    if low is not None and ranks[0] < low:
-        return "R5", f"the {tree.name} tree needs a rank above {low - 1}, the rank on top"
+    else:
+        need = fewest_cards(tree, pile)
+        if total < need:
+            top = top_count(pile)
+            if top:
+                return "R5", f"the {tree.name} tree needs at least {need} cards: more than the {top} on top"
+            return "R5", f"the {tree.name} tree needs at least {need} cards"
+        if tree.kind == "straight":
+            ranks = [*map(RANK.__getitem__, cards), *map(RANK.__getitem__, copies)]
+            if len(set(ranks)) != len(ranks):
+                return "R5", "a Straight may not repeat a rank (a copy card repeats the rank it copies)"
+            if max(ranks) - min(ranks) != len(ranks) - 1:
+                return "R5", "a Straight needs consecutive ranks"
+        elif tree.kind == "flush" and len({*map(COLOUR.__getitem__, cards)}) != 1:
+            return "R5", "all cards of a Flush must have one colour"
+    if tree.ranked and pile:  # every rank beats an empty tree
+        low = top_rank(pile) + 1
+        if RANK[(cards or copies)[0]] < low:
+            return "R5", f"the {tree.name} tree needs a rank above {low - 1}, the rank on top"
     return None
 
 
@@ -301,10 +302,10 @@ class CardSets(PlayFamily):
         self.count = sum(map(shape.counts.__getitem__, map(len, groups)))
 
     def __iter__(self) -> Iterator[PlayCards]:
-        blocks = self.shape.blocks
-        if len(self.groups) == 1:
-            return _with_copies(self.groups[0], blocks[len(self.groups[0])])
-        return chain.from_iterable(_with_copies(group, blocks[len(group)]) for group in self.groups)
+        blocks, groups = self.shape.blocks, self.groups
+        if len(groups) == 1:
+            return _with_copies(groups[0], blocks[len(groups[0])])
+        return chain.from_iterable(map(_with_copies, groups, map(blocks.__getitem__, map(len, groups))))
 
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
@@ -344,7 +345,7 @@ class Runs(PlayFamily):
         self.count = sum(prod(map(len, run)) for run in self.runs)
 
     def __iter__(self) -> Iterator[PlayCards]:
-        return chain.from_iterable(zip(product(*run), repeat(())) for run in self.runs)
+        return chain.from_iterable(map(zip, starmap(product, self.runs), repeat(repeat(()))))
 
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
@@ -563,17 +564,18 @@ def _with_copies(cards: Sequence[str], blocks: Sequence[Block]) -> Iterator[Play
     """The plays of ``blocks`` (see :class:`Shape`) from ``cards``, built from :mod:`itertools` pieces."""
     if len(blocks) == 1:
         return _block(cards, *blocks[0])
-    return chain.from_iterable(_block(cards, *block) for block in blocks)
+    return chain.from_iterable(starmap(partial(_block, cards), blocks))
 
 
 def _block(cards: Sequence[str], numbers: int, copies: int, count: int) -> Iterator[PlayCards]:
-    if copies:
-        return _with_copied(cards, numbers, copies)
-    return zip(combinations(cards, numbers), repeat(()))
+    """Each choice of ``numbers`` of ``cards``, with each multiset of ``copies`` of them to copy."""
+    if not copies:
+        return zip(combinations(cards, numbers), repeat(()))
+    return _with_copied(cards, numbers, copies)
 
 
 def _with_copied(cards: Sequence[str], numbers: int, copies: int) -> Iterator[PlayCards]:
-    """Each choice of ``numbers`` of ``cards``, with each multiset of ``copies`` of them to copy."""
+    # A generator: faster here than chaining itertools pieces, which build several objects per choice.
     for chosen in combinations(cards, numbers):
         for copied in combinations_with_replacement(chosen, copies):
             yield chosen, copied
