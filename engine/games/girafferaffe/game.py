@@ -11,7 +11,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial
-from itertools import filterfalse, repeat, starmap
+from itertools import chain, filterfalse, repeat, starmap
 from typing import Any, TypedDict
 
 from engine.actions import Action, action_field
@@ -22,6 +22,7 @@ from engine.games.girafferaffe.robot import robot_choice
 from engine.games.girafferaffe.trees import (
     TREES,
     Holding,
+    PlayCards,
     PlayRecord,
     fewest_cards,
     holding,
@@ -129,6 +130,12 @@ class ReturnApple(Action):
 
 
 _PASS = ReturnApple()
+_PASS_ONLY = (_PASS,)
+
+
+def _listed_plays(tree: str, plays: Iterable[PlayCards]) -> Iterator[Play]:
+    """The listed actions of the plays on one tree."""
+    return starmap(partial(_listed_play, tree), plays)
 
 
 def _listed_play(tree: str, cards: tuple[str, ...], copies: tuple[str, ...]) -> Play:
@@ -261,11 +268,12 @@ class Girafferaffe(Game[GirafferaffeState]):
         return () if state["winners"] is not None else (state["turn"],)
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
-        hand = holding(tuple(state["hands"][seat]))
-        for tree_id, plays in playable(_trees_wanted(state, filters), state["piles"], hand):
-            yield from starmap(partial(_listed_play, tree_id), plays)
+        # Chained in C rather than yielded by a generator: no Python frame resumes per play listed.
+        found = playable(_trees_wanted(state, filters), state["piles"], holding(tuple(state["hands"][seat])))
+        plays = chain.from_iterable(starmap(_listed_plays, found))
         if "tree" not in filters and state["apples"][seat] > 0:
-            yield _PASS
+            return chain(plays, _PASS_ONLY)
+        return plays
 
     def filter_values(self, state: GirafferaffeState, key: str) -> tuple[str, ...] | None:
         return tuple(state["trees"]) if key == "tree" else None
