@@ -540,7 +540,7 @@ def _take_apples(s: GirafferaffeState, who: int | None, tree_id: str, due: int, 
         if who is None:
             s["robot_apples"] += taken
         else:
-            s["apples"] = [n + taken if i == who else n for i, n in enumerate(s["apples"])]
+            s["apples"] = _added(s["apples"], who, taken)
         events.append(Event("apples_taken", {"seat": who, "count": taken, "supply": s["supply"]}))
     if taken < due:
         events.append(
@@ -572,8 +572,15 @@ def _return_apple(s: GirafferaffeState, who: int | None, events: list[Event]) ->
     if who is None:
         s["robot_apples"] -= 1
     else:
-        s["apples"] = [n - 1 if i == who else n for i, n in enumerate(s["apples"])]
+        s["apples"] = _added(s["apples"], who, -1)
     events.append(Event("apple_returned", {"seat": who, "supply": s["supply"]}))
+
+
+def _added(counts: list[int], seat: int, change: int) -> list[int]:
+    """A copy of per-seat ``counts`` with ``change`` added to ``seat``'s (the state's lists are never edited)."""
+    changed = list(counts)
+    changed[seat] += change
+    return changed
 
 
 def _set_hand(s: GirafferaffeState, seat: int, hand: list[str]) -> None:
@@ -600,7 +607,7 @@ def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Conte
         if s["mode"] != "rounds":
             _finish(s, seat, events)
             return
-        s["rotten"] = [n + 1 if i == seat else n for i, n in enumerate(s["rotten"])]
+        s["rotten"] = _added(s["rotten"], seat, 1)
         events.append(Event("rotten_apple_taken", {"seat": seat, "rotten": s["rotten"][seat]}))
         if s["rotten"][seat] >= ROTTEN_LIMIT:
             _finish(s, seat, events)
