@@ -267,11 +267,22 @@ def _holder(hint: Any, meta: Mapping[str, Any]) -> Holds:
 
 
 def _dump(obj: Any) -> dict[str, Any]:
-    return {f.name: _dump_value(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in dataclasses.fields(obj))
+    return {name: _dump_value(getattr(obj, name)) for name in names}
+
+
+#: Each dataclass's field names, in order, looked up once per class.
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+#: Types a value of which is its own JSON form.
+_ATOMS = frozenset({str, int, bool, float, type(None)})
 
 
 def _dump_value(value: Any) -> Any:
     if isinstance(value, tuple):
+        if {*map(type, value)} <= _ATOMS:  # nothing inside to convert: e.g. the cards of a play
+            return list(value)
         return [_dump_value(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _dump(value)

@@ -67,6 +67,13 @@ def test_a_good_dict_and_its_action_round_trip() -> None:
     assert parse_action(TYPES, {**GOOD, "extra": 4}) == dataclasses.replace(GOOD_ACTION, extra=4)
     assert parse_action(TYPES, {**GOOD, "extra": None}) == GOOD_ACTION
     assert parse_action(TYPES, GOOD_ACTION.to_json()) == GOOD_ACTION
+    assert GOOD_ACTION.to_json() == {**GOOD, "extra": None}  # nested objects and tuples as JSON objects and lists
+    assert Play("any", ("red-7", "blue-7"), ("red-7",)).to_json() == {
+        "type": "girafferaffe.play",
+        "tree": "any",
+        "cards": ["red-7", "blue-7"],
+        "copies": ["red-7"],
+    }
     assert parse_action(TYPES, {"type": "sample.bare"}) == Bare()
 
 

@@ -6,6 +6,9 @@ illegal. :func:`family` describes, once per tree kind, every legal play of a han
 description answers the other questions alike: which plays are legal (``plays``, lazily), how many
 (``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by unranking),
 whether there is any (``has_play``) and which ones the solo robot weighs (``smallest_plays``).
+Before any family is made, :func:`reaches` says from a hand's ranks per colour, for every tree at
+once, up to which top the hand has a play there, so a tree without one costs a comparison; and
+:func:`playable` asks about a whole table in one loop, as every step does.
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
