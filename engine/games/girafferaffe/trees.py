@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
 from itertools import chain, combinations, combinations_with_replacement, groupby, product, repeat, starmap
 from math import comb, prod
 from typing import Any, Literal, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, ORDER, RANK
+from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, ORDER, RANK, RANKS
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -111,11 +110,12 @@ BIT: dict[str, int] = {card: 1 << (16 * COLOUR[card] + RANK[card]) for card in R
 RANK_BITS = 0xFFFF
 #: The number cards of each colour, to pick a hand's cards of one colour out with :func:`filter`.
 _COLOUR_CARDS = tuple(frozenset(card for card in RANK if COLOUR[card] == colour) for colour in ALL_COLOURS)
-#: The number cards each Single tree takes, by tree id.
+#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree).
 _SINGLE_CARDS = {
-    tree.id: frozenset(card for card in RANK if COLOUR[card] in tree.colours)
+    (tree.id, beat): frozenset(card for card in RANK if COLOUR[card] in tree.colours and RANK[card] > beat)
     for tree in TREES.values()
     if tree.kind == "single"
+    for beat in (0, *RANKS)
 }
 
 
@@ -129,7 +129,6 @@ class Holding:
     """
 
     _reaches: dict[str, int] | None = None
-    _ranks: list[int] | None = None
     _by_rank: dict[int, tuple[str, ...]] | None = None
     _by_colour: tuple[tuple[str, ...], ...] | None = None
     _stretches: list[list[tuple[str, ...]]] | None = None
@@ -149,13 +148,6 @@ class Holding:
         if self._reaches is None:
             self._reaches = reaches(self)
         return self._reaches
-
-    @property
-    def ranks(self) -> list[int]:
-        """The rank of each number card, ascending (to find the cards from a rank on by bisection)."""
-        if self._ranks is None:
-            self._ranks = list(map(RANK.__getitem__, self.numbers))
-        return self._ranks
 
     @property
     def by_rank(self) -> dict[int, tuple[str, ...]]:
@@ -329,6 +321,29 @@ class CardSets(PlayFamily):
                     yield tuple(group[:real]), (group[0],) * (need - real)
 
 
+class Singles(PlayFamily):
+    """Single-tree plays: each one of ``cards`` on its own, in order (the cards of an allowed colour
+    above the top rank). The same plays as a :class:`CardSets` of one group and exactly one card,
+    without its general machinery: most families a step makes are these."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[str, ...]) -> None:
+        self.cards = cards
+        self.count = len(cards)
+
+    def __iter__(self) -> Iterator[PlayCards]:
+        return zip(zip(self.cards), repeat(()))
+
+    def nth(self, index: int) -> PlayCards:
+        if 0 <= index < self.count:
+            return (self.cards[index],), ()
+        raise IndexError("play index out of range")
+
+    def smallest(self) -> Iterator[PlayCards]:
+        return iter((((self.cards[0],), ()),) if self.cards else ())
+
+
 class Runs(PlayFamily):
     """Straights: each run of consecutive ranks held, ``need`` long or longer (by length, then lowest
     rank), and each choice of one card per rank; no copy fits, it repeats a rank (R5, R6)."""
@@ -473,10 +488,7 @@ def _known_family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
 
 def _family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
     if tree.kind == "single":  # one number card of an allowed colour, above the top rank
-        cards = hand.numbers[bisect_left(hand.ranks, beat + 1) :]
-        if len(tree.colours) < len(ALL_COLOURS):
-            cards = tuple(filter(_SINGLE_CARDS[tree.id].__contains__, cards))
-        return CardSets((cards,), 0, 1, 1)
+        return Singles(tuple(filter(_SINGLE_CARDS[tree.id, beat].__contains__, hand.numbers)))
     if tree.size:  # exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)
         least = tree.size - hand.copies
         groups = [cards for rank, cards in hand.by_rank.items() if rank > beat and len(cards) >= least]
