@@ -3,7 +3,8 @@
 One step is what a server does for a move: list the legal actions of the seat to act (at most 256),
 then validate and apply one of them. The baseline, measured in the same run, is the least any step
 costs: seeding the version's random stream and copying a small state dict. After the table, each
-game's step figure over all its configurations, and Girafferaffe's against its goal. Run on one core:
+game's step figure over all its configurations, and Girafferaffe's against its goal and broken down by
+how many actions a step listed. Run on one core:
 
     python -m bench.engine_bench [--seconds 2] [game ...]
 """
@@ -49,10 +50,17 @@ def time_call(call: Callable[[], object], repeats: int = 2000) -> float:
     return statistics.median(samples) / 1e9
 
 
-def step_times(game_id: str, players: int, options: dict[str, object], seconds: float) -> list[float]:
-    """Seconds per step (legal actions + apply) over random playouts for about ``seconds``."""
+#: One step: how many legal actions were listed, and the seconds it took.
+Step = tuple[int, float]
+
+#: The ranges of listed actions that Girafferaffe's steps are broken down by.
+LISTED_RANGES = ((0, 2), (3, 10), (11, 50), (51, 150), (151, 256))
+
+
+def step_times(game_id: str, players: int, options: dict[str, object], seconds: float) -> list[Step]:
+    """Each step (legal actions + apply) over random playouts for about ``seconds``."""
     rng = random.Random(0)
-    samples: list[float] = []
+    samples: list[Step] = []
     deadline = time.perf_counter() + seconds
     seed = 0
     while time.perf_counter() < deadline:
@@ -65,7 +73,7 @@ def step_times(game_id: str, players: int, options: dict[str, object], seconds: 
             start = time.perf_counter_ns()
             actions = list(itertools.islice(legal_actions(match, seat), 256))
             match, _ = apply_action(match, seat, actions[rng.randrange(len(actions))], now)
-            samples.append((time.perf_counter_ns() - start) / 1e9)
+            samples.append((len(actions), (time.perf_counter_ns() - start) / 1e9))
     return samples
 
 
@@ -117,7 +125,7 @@ def main() -> None:
     floor = time_call(baseline_step({"a": [1] * 24, "b": 2}))
     print(f"baseline (seeded stream + state copy): {floor * 1e6:.2f} us")
     print(f"{'game':<14}{'players':>8}  {'options':<36}{'step p50':>10}{'p90':>10}{'x base':>8}{'games/s':>10}")
-    per_game: dict[str, list[float]] = {}
+    per_game: dict[str, list[Step]] = {}
     for game in games:
         grid = list(option_grid(game))
         for players, options in grid:
@@ -141,11 +149,24 @@ def main() -> None:
             f"girafferaffe step p50 {median * 1e6:.1f} us against the goal of {GIRAFFERAFFE_STEP_GOAL * 1e6:.0f} us: "
             f"{verdict} ({median / GIRAFFERAFFE_STEP_GOAL:.2f} x the goal)"
         )
+        girafferaffe_by_listed(per_game["girafferaffe"])
         girafferaffe_worst_case()
 
 
-def step_figure(samples: list[float]) -> tuple[float, float]:
+def girafferaffe_by_listed(steps: list[Step]) -> None:
+    """Girafferaffe's steps by how many actions were listed: the share of steps and their median."""
+    print("girafferaffe steps by actions listed:")
+    for low, high in LISTED_RANGES:
+        chosen = [step for step in steps if low <= step[0] <= high]
+        if chosen:
+            median = statistics.median(seconds for _, seconds in chosen)
+            share = len(chosen) / len(steps)
+            print(f"  {low:>3}-{high:<3} actions  {share:6.1%} of steps   p50 {median * 1e6:8.1f} us")
+
+
+def step_figure(steps: list[Step]) -> tuple[float, float]:
     """The median and the 90th percentile of step times, in seconds."""
+    samples = [seconds for _, seconds in steps]
     return statistics.median(samples), statistics.quantiles(samples, n=10)[-1]
 
 

@@ -114,23 +114,29 @@ def new_match(
 
 def check_seat(match: Match, seat: int) -> None:
     """Raise unless ``seat`` exists and may act now in a match that is still going."""
+    _check_seat(match, match.game, seat)
+
+
+def _check_seat(match: Match, game: Game[Any], seat: int) -> None:
+    """:func:`check_seat` with the match's game already looked up."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
         raise InvalidSeat(f"seat {seat!r} does not exist; seats are 0-{match.players - 1}", seat=seat)
-    game = match.game
-    if game.result(match.state) is not None:
+    state = match.state
+    if game.result(state) is not None:
         raise MatchOver("the match is over", seat=seat)
-    to_act = game.to_act(match.state)
+    to_act = game.to_act(state)
     if seat not in to_act:
         raise NotYourTurn(f"seat {seat} may not act now; waiting for {list(to_act)}", seat=seat, to_act=list(to_act))
 
 
 def legal_actions(match: Match, seat: int, filters: Mapping[str, str] | None = None) -> Iterator[Action]:
     """The legal actions of ``seat``, lazily; nothing when the seat may not act now."""
+    game = match.game
     try:
-        check_seat(match, seat)
+        _check_seat(match, game, seat)
     except (NotYourTurn, MatchOver):
         return iter(())
-    return match.game.legal_actions(match.state, seat, filters or {})
+    return game.legal_actions(match.state, seat, filters or {})
 
 
 def count_legal_actions(match: Match, seat: int, filters: Mapping[str, str] | None = None) -> int:
@@ -218,8 +224,12 @@ def action_seen_by(
 
 def validate_action(match: Match, seat: int, action: Action | Mapping[str, Any]) -> Action:
     """The parsed ``action`` if ``seat`` may take it now; otherwise the precise engine error."""
-    check_seat(match, seat)
-    game = match.game
+    return _validate(match, match.game, seat, action)
+
+
+def _validate(match: Match, game: Game[Any], seat: int, action: Action | Mapping[str, Any]) -> Action:
+    """:func:`validate_action` with the match's game already looked up."""
+    _check_seat(match, game, seat)
     parsed = parse_action(game.actions_by_type, action)
     game.check(match.state, seat, parsed)
     return parsed
@@ -229,9 +239,10 @@ def apply_action(
     match: Match, seat: int, action: Action | Mapping[str, Any], now: float = 0.0
 ) -> tuple[Match, list[Event]]:
     """The next version of the match after ``seat`` takes ``action``, and the events it produced."""
-    parsed = validate_action(match, seat, action)
+    game = match.game
+    parsed = _validate(match, game, seat, action)
     version = match.version + 1
-    state, events = match.game.apply(match.state, seat, parsed, Context(match.seed, version, now))
+    state, events = game.apply(match.state, seat, parsed, Context(match.seed, version, now))
     return Match(match.game_id, match.players, match.options, match.seed, version, state), events
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import partial
+from itertools import chain, filterfalse, repeat, starmap
 from typing import Any, TypedDict
 
 from engine.actions import Action, action_field
@@ -20,12 +22,13 @@ from engine.games.girafferaffe.robot import robot_choice
 from engine.games.girafferaffe.trees import (
     TREES,
     Holding,
+    PlayCards,
     PlayRecord,
-    family,
     fewest_cards,
     holding,
     lowest_rank,
     play_problem,
+    playable,
     tree_layout,
 )
 
@@ -127,6 +130,12 @@ class ReturnApple(Action):
 
 
 _PASS = ReturnApple()
+_PASS_ONLY = (_PASS,)
+
+
+def _listed_plays(tree: str, plays: Iterable[PlayCards]) -> Iterator[Play]:
+    """The listed actions of the plays on one tree."""
+    return starmap(partial(_listed_play, tree), plays)
 
 
 def _listed_play(tree: str, cards: tuple[str, ...], copies: tuple[str, ...]) -> Play:
@@ -259,23 +268,19 @@ class Girafferaffe(Game[GirafferaffeState]):
         return () if state["winners"] is not None else (state["turn"],)
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
-        hand = holding(tuple(state["hands"][seat]))
-        piles = state["piles"]
-        for tree_id in _trees_wanted(state, filters):
-            plays = family(TREES[tree_id], piles[tree_id], hand)
-            if plays.count:
-                for cards, copies in plays:
-                    yield _listed_play(tree_id, cards, copies)
+        # Chained in C rather than yielded by a generator: no Python frame resumes per play listed.
+        found = playable(_trees_wanted(state, filters), state["piles"], holding(tuple(state["hands"][seat])))
+        plays = chain.from_iterable(starmap(_listed_plays, found))
         if "tree" not in filters and state["apples"][seat] > 0:
-            yield _PASS
+            return chain(plays, _PASS_ONLY)
+        return plays
 
     def filter_values(self, state: GirafferaffeState, key: str) -> tuple[str, ...] | None:
         return tuple(state["trees"]) if key == "tree" else None
 
     def count_legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> int:
         hand = holding(tuple(state["hands"][seat]))
-        piles = state["piles"]
-        count = sum(family(TREES[t], piles[t], hand).count for t in _trees_wanted(state, filters))
+        count = sum(plays.count for _, plays in playable(_trees_wanted(state, filters), state["piles"], hand))
         if "tree" not in filters and state["apples"][seat] > 0:
             count += 1
         return count
@@ -285,8 +290,7 @@ class Girafferaffe(Game[GirafferaffeState]):
         if index < 0:
             raise IndexError(f"legal action index {index} is negative")
         hand = holding(tuple(state["hands"][seat]))
-        for tree_id in _trees_wanted(state, filters):
-            plays = family(TREES[tree_id], state["piles"][tree_id], hand)
+        for tree_id, plays in playable(_trees_wanted(state, filters), state["piles"], hand):
             if index < plays.count:
                 return Play(tree_id, *plays.nth(index))
             index -= plays.count
@@ -513,9 +517,8 @@ def _place(s: GirafferaffeState, tree_id: str, record: PlayRecord, events: list[
     """Put a play on its tree and give its reward (R7); the record's seat is ``None`` for the robot."""
     who, cards, copies = record["seat"], record["cards"], record["copies"]
     hand = s["robot_hand"] if who is None else s["hands"][who]
-    played = set(cards)
     spare_copies = hand.count(COPY) - len(copies)
-    kept = [card for card in hand if card not in played and card != COPY] + [COPY] * spare_copies
+    kept = [*filterfalse({*cards, COPY}.__contains__, hand), *repeat(COPY, spare_copies)]
     s["piles"] = {**s["piles"], tree_id: [*s["piles"][tree_id], record]}
     events.append(Event("cards_played", {"seat": who, "tree": tree_id, "cards": list(cards), "copies": list(copies)}))
     tree = TREES[tree_id]
@@ -537,7 +540,7 @@ def _take_apples(s: GirafferaffeState, who: int | None, tree_id: str, due: int, 
         if who is None:
             s["robot_apples"] += taken
         else:
-            s["apples"] = [n + taken if i == who else n for i, n in enumerate(s["apples"])]
+            s["apples"] = _added(s["apples"], who, taken)
         events.append(Event("apples_taken", {"seat": who, "count": taken, "supply": s["supply"]}))
     if taken < due:
         events.append(
@@ -569,8 +572,15 @@ def _return_apple(s: GirafferaffeState, who: int | None, events: list[Event]) ->
     if who is None:
         s["robot_apples"] -= 1
     else:
-        s["apples"] = [n - 1 if i == who else n for i, n in enumerate(s["apples"])]
+        s["apples"] = _added(s["apples"], who, -1)
     events.append(Event("apple_returned", {"seat": who, "supply": s["supply"]}))
+
+
+def _added(counts: list[int], seat: int, change: int) -> list[int]:
+    """A copy of per-seat ``counts`` with ``change`` added to ``seat``'s (the state's lists are never edited)."""
+    changed = list(counts)
+    changed[seat] += change
+    return changed
 
 
 def _set_hand(s: GirafferaffeState, seat: int, hand: list[str]) -> None:
@@ -583,8 +593,7 @@ def _can_act(s: GirafferaffeState, seat: int) -> bool:
     """Whether ``seat`` can return an apple or play somewhere (R4)."""
     if s["apples"][seat] > 0:
         return True
-    hand, piles = holding(tuple(s["hands"][seat])), s["piles"]
-    return any(family(TREES[t], piles[t], hand).count for t in s["trees"])
+    return bool(playable(s["trees"], s["piles"], holding(tuple(s["hands"][seat]))))
 
 
 def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Context) -> None:
@@ -598,7 +607,7 @@ def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Conte
         if s["mode"] != "rounds":
             _finish(s, seat, events)
             return
-        s["rotten"] = [n + 1 if i == seat else n for i, n in enumerate(s["rotten"])]
+        s["rotten"] = _added(s["rotten"], seat, 1)
         events.append(Event("rotten_apple_taken", {"seat": seat, "rotten": s["rotten"][seat]}))
         if s["rotten"][seat] >= ROTTEN_LIMIT:
             _finish(s, seat, events)

@@ -6,6 +6,9 @@ illegal. :func:`family` describes, once per tree kind, every legal play of a han
 description answers the other questions alike: which plays are legal (``plays``, lazily), how many
 (``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by unranking),
 whether there is any (``has_play``) and which ones the solo robot weighs (``smallest_plays``).
+Before any family is made, :func:`reaches` says from a hand's ranks per colour, for every tree at
+once, up to which top the hand has a play there, so a tree without one costs a comparison; and
+:func:`playable` asks about a whole table in one loop, as every step does.
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
@@ -15,14 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator, Sequence
-from functools import cache, lru_cache
-from itertools import chain, combinations, combinations_with_replacement, product, repeat
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache, lru_cache, partial
+from itertools import chain, combinations, combinations_with_replacement, groupby, product, repeat, starmap
 from math import comb, prod
 from typing import Any, Literal, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, ORDER, RANK
+from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, ORDER, RANK, RANKS
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -103,49 +105,63 @@ def tree_layout(players: int, solo: bool) -> list[str]:
     return [t.id for t in (*singles, PAIR, THREE, FOUR, STRAIGHT, FLUSH, ANY)]
 
 
+#: Each number card's bit in a hand's bits (see :func:`reaches`): 16 bits per colour, one per rank.
+BIT: dict[str, int] = {card: 1 << (16 * COLOUR[card] + RANK[card]) for card in RANK}
+RANK_BITS = 0xFFFF
+#: The number cards of each colour, to pick a hand's cards of one colour out with :func:`filter`.
+_COLOUR_CARDS = tuple(frozenset(card for card in RANK if COLOUR[card] == colour) for colour in ALL_COLOURS)
+#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree).
+_SINGLE_CARDS = {
+    (tree.id, beat): frozenset(card for card in RANK if COLOUR[card] in tree.colours and RANK[card] > beat)
+    for tree in TREES.values()
+    if tree.kind == "single"
+    for beat in (0, *RANKS)
+}
+
+
 class Holding:
     """A hand as the tree rules see it: its number cards (canonical order) and how many copy cards.
 
-    It also keeps the :func:`family` of each tree it was asked about, since one step asks about the
-    same hand and tree several times (can the seat act, list, count, unrank). Never changed otherwise.
+    It also keeps what it learnt about each tree, since one step asks about the same hand and tree
+    several times (can the seat act, list, count, unrank): each tree's :func:`reaches` and the
+    :func:`family` of each tree and top. The groupings of the cards are worked out when first asked
+    for. Never changed otherwise.
     """
+
+    _reaches: dict[str, int] | None = None
+    _by_rank: dict[int, tuple[str, ...]] | None = None
+    _by_colour: tuple[tuple[str, ...], ...] | None = None
+    _stretches: list[list[tuple[str, ...]]] | None = None
 
     def __init__(self, hand: Sequence[str], *, canonical: bool = False) -> None:
         """``canonical``: the hand is already in canonical order (as every hand in a state is)."""
-        numbers = list(hand) if canonical else sorted(hand, key=ORDER.__getitem__)
-        copies = numbers.count(COPY)
-        if copies:  # copy cards come last
-            del numbers[-copies:]
-        self.numbers = tuple(numbers)
+        copies = hand.count(COPY)
+        if not canonical:
+            hand = sorted(hand, key=ORDER.__getitem__)
+        self.numbers = tuple(hand[: len(hand) - copies])  # copy cards come last
         self.copies = copies
-        #: The rank of each number card, ascending (to find the cards from a rank on by bisection).
-        self.ranks = list(map(RANK.__getitem__, numbers))
         self.families: dict[tuple[str, int], PlayFamily] = {}
-        self._by_rank: dict[int, tuple[str, ...]] | None = None
-        self._by_colour: tuple[tuple[str, ...], ...] | None = None
-        self._stretches: list[list[tuple[str, ...]]] | None = None
+
+    @property
+    def reaches(self) -> dict[str, int]:
+        """Each tree's reach, by tree id (see :func:`reaches`)."""
+        if self._reaches is None:
+            self._reaches = reaches(self)
+        return self._reaches
 
     @property
     def by_rank(self) -> dict[int, tuple[str, ...]]:
         """The number cards of each rank held, colours in order (ranks ascending)."""
         if self._by_rank is None:
-            ranks, numbers = self.ranks, self.numbers
-            self._by_rank = {}
-            low = 0
-            for rank in dict.fromkeys(ranks):
-                high = bisect_right(ranks, rank, low)
-                self._by_rank[rank] = numbers[low:high]
-                low = high
+            self._by_rank = {rank: tuple(cards) for rank, cards in groupby(self.numbers, RANK.__getitem__)}
         return self._by_rank
 
     @property
     def by_colour(self) -> tuple[tuple[str, ...], ...]:
         """The number cards of each colour held, ranks ascending."""
         if self._by_colour is None:
-            colours: tuple[list[str], ...] = ([], [], [], [])
-            for card in self.numbers:
-                colours[COLOUR[card]].append(card)
-            self._by_colour = tuple(map(tuple, colours))
+            numbers = self.numbers
+            self._by_colour = tuple(tuple(filter(cards.__contains__, numbers)) for cards in _COLOUR_CARDS)
         return self._by_colour
 
     @property
@@ -200,9 +216,6 @@ def play_problem(
     The cards are known number cards and each copy names one of them; ownership is checked elsewhere.
     """
     total = len(cards) + len(copies)
-    ranks = [RANK[c] for c in cards] + [RANK[c] for c in copies]
-    colours = {COLOUR[c] for c in cards}
-    need = fewest_cards(tree, pile)
     if tree.kind == "single":
         if copies:
             return "R6", "a copy card can never go on a Single tree, which takes exactly one number card"
@@ -214,23 +227,27 @@ def play_problem(
     elif tree.size:
         if total != tree.size:
             return "R5", f"the {tree.name} tree takes exactly {tree.size} cards (copy cards count), not {total}"
-        if len(set(ranks)) != 1:
+        if len({*map(RANK.__getitem__, cards), *map(RANK.__getitem__, copies)}) != 1:
             return "R5", f"all cards on the {tree.name} tree must have the same rank"
-    elif total < need:
-        top = top_count(pile)
-        if top:
-            return "R5", f"the {tree.name} tree needs at least {need} cards: more than the {top} on top"
-        return "R5", f"the {tree.name} tree needs at least {need} cards"
-    elif tree.kind == "straight":
-        if len(set(ranks)) != len(ranks):
-            return "R5", "a Straight may not repeat a rank (a copy card repeats the rank it copies)"
-        if max(ranks) - min(ranks) != len(ranks) - 1:
-            return "R5", "a Straight needs consecutive ranks"
-    elif tree.kind == "flush" and len(colours) != 1:
-        return "R5", "all cards of a Flush must have one colour"
-    low = lowest_rank(tree, pile)
-    if low is not None and ranks[0] < low:
-        return "R5", f"the {tree.name} tree needs a rank above {low - 1}, the rank on top"
+    else:
+        need = fewest_cards(tree, pile)
+        if total < need:
+            top = top_count(pile)
+            if top:
+                return "R5", f"the {tree.name} tree needs at least {need} cards: more than the {top} on top"
+            return "R5", f"the {tree.name} tree needs at least {need} cards"
+        if tree.kind == "straight":
+            ranks = [*map(RANK.__getitem__, cards), *map(RANK.__getitem__, copies)]
+            if len(set(ranks)) != len(ranks):
+                return "R5", "a Straight may not repeat a rank (a copy card repeats the rank it copies)"
+            if max(ranks) - min(ranks) != len(ranks) - 1:
+                return "R5", "a Straight needs consecutive ranks"
+        elif tree.kind == "flush" and len({*map(COLOUR.__getitem__, cards)}) != 1:
+            return "R5", "all cards of a Flush must have one colour"
+    if tree.ranked and pile:  # every rank beats an empty tree
+        low = top_rank(pile) + 1
+        if RANK[(cards or copies)[0]] < low:
+            return "R5", f"the {tree.name} tree needs a rank above {low - 1}, the rank on top"
     return None
 
 
@@ -280,10 +297,10 @@ class CardSets(PlayFamily):
         self.count = sum(map(shape.counts.__getitem__, map(len, groups)))
 
     def __iter__(self) -> Iterator[PlayCards]:
-        blocks = self.shape.blocks
-        if len(self.groups) == 1:
-            return _with_copies(self.groups[0], blocks[len(self.groups[0])])
-        return chain.from_iterable(_with_copies(group, blocks[len(group)]) for group in self.groups)
+        blocks, groups = self.shape.blocks, self.groups
+        if len(groups) == 1:
+            return _with_copies(groups[0], blocks[len(groups[0])])
+        return chain.from_iterable(map(_with_copies, groups, map(blocks.__getitem__, map(len, groups))))
 
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
@@ -302,6 +319,29 @@ class CardSets(PlayFamily):
             elif group and len(group) + spare >= need:  # some lowest cards, copies of the lowest one
                 for real in range(max(1, need - spare), len(group) + 1):
                     yield tuple(group[:real]), (group[0],) * (need - real)
+
+
+class Singles(PlayFamily):
+    """Single-tree plays: each one of ``cards`` on its own, in order (the cards of an allowed colour
+    above the top rank). The same plays as a :class:`CardSets` of one group and exactly one card,
+    without its general machinery: most families a step makes are these."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[str, ...]) -> None:
+        self.cards = cards
+        self.count = len(cards)
+
+    def __iter__(self) -> Iterator[PlayCards]:
+        return zip(zip(self.cards), repeat(()))
+
+    def nth(self, index: int) -> PlayCards:
+        if 0 <= index < self.count:
+            return (self.cards[index],), ()
+        raise IndexError("play index out of range")
+
+    def smallest(self) -> Iterator[PlayCards]:
+        return iter((((self.cards[0],), ()),) if self.cards else ())
 
 
 class Runs(PlayFamily):
@@ -323,7 +363,7 @@ class Runs(PlayFamily):
         self.count = sum(prod(map(len, run)) for run in self.runs)
 
     def __iter__(self) -> Iterator[PlayCards]:
-        return chain.from_iterable(zip(product(*run), repeat(())) for run in self.runs)
+        return chain.from_iterable(map(zip, starmap(product, self.runs), repeat(repeat(()))))
 
     def nth(self, index: int) -> PlayCards:
         if index >= 0:
@@ -341,16 +381,104 @@ class Runs(PlayFamily):
             yield tuple(group[0] for group in self.runs[0]), ()
 
 
+def reaches(hand: Holding) -> dict[str, int]:
+    """For each tree (by id), the least top that ``hand`` cannot beat there: it has a play on the tree
+    exactly while what is on top (the rank on a ranked tree, else the number of cards; 0 when
+    empty) is below this.
+
+    Worked out for every tree at once from the ranks held in each colour, as bits, so that a tree
+    without a play costs no family.
+    """
+    bits = sum(map(BIT.__getitem__, hand.numbers))
+    red, blue, yellow, green = bits & RANK_BITS, bits >> 16 & RANK_BITS, bits >> 32 & RANK_BITS, bits >> 48
+    tops = [red.bit_length() - 1, blue.bit_length() - 1, yellow.bit_length() - 1, green.bit_length() - 1]
+    ranks = red | blue | yellow | green
+    # the ranks held in at least 1, 2, 3 and 4 colours
+    at_least = (
+        ranks,
+        ranks,
+        (red & blue) | (yellow & green) | ((red | blue) & (yellow | green)),
+        (red & blue & (yellow | green)) | (yellow & green & (red | blue)),
+        red & blue & yellow & green,
+    )
+    copies = hand.copies
+    longest, run = 0, ranks  # the longest run of consecutive ranks
+    while run:
+        run &= run >> 1
+        longest += 1
+    most = max(red.bit_count(), blue.bit_count(), yellow.bit_count(), green.bit_count())  # of one colour
+    held = len(hand.numbers) + copies if hand.numbers else 0
+    return {
+        # Single: the highest rank of a colour it takes
+        SINGLE_ANY.id: ranks.bit_length() - 1,
+        _RED_YELLOW.id: max(tops[_RED_YELLOW.colours[0]], tops[_RED_YELLOW.colours[1]]),
+        _BLUE_GREEN.id: max(tops[_BLUE_GREEN.colours[0]], tops[_BLUE_GREEN.colours[1]]),
+        _RED.id: tops[_RED.colours[0]],
+        _BLUE.id: tops[_BLUE.colours[0]],
+        _YELLOW.id: tops[_YELLOW.colours[0]],
+        _GREEN.id: tops[_GREEN.colours[0]],
+        # of a kind: the highest rank with enough cards, copies filling up all but one
+        PAIR.id: at_least[max(1, PAIR.size - copies)].bit_length() - 1,
+        THREE.id: at_least[max(1, THREE.size - copies)].bit_length() - 1,
+        FOUR.id: at_least[max(1, FOUR.size - copies)].bit_length() - 1,
+        # the others: the most cards a play can have, if that is enough for a first play
+        STRAIGHT.id: longest if longest >= FIRST_COMBINATION else -1,
+        FLUSH.id: most + copies if most and most + copies >= FIRST_COMBINATION else -1,
+        ANY.id: held if held >= FIRST_COMBINATION else -1,
+    }
+
+
+_RED_YELLOW, _BLUE_GREEN = SINGLES_BY_PAIRS
+_RED, _BLUE, _YELLOW, _GREEN = SINGLES_BY_COLOUR
+
+
+def beat_on(tree: Tree, pile: Sequence[PlayRecord]) -> int:
+    """What the next play on ``tree`` must beat: the rank on top (ranked trees) or the number of cards
+    on top (the others); 0 on an empty tree."""
+    if not pile:
+        return 0
+    top = pile[-1]
+    return RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
+
+
 def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
     """Every legal play of ``hand`` on ``tree`` (R5, R6): the one description of what each tree accepts."""
-    if pile:  # what the next play must beat: the rank on top (ranked trees) or the cards on top
-        top = pile[-1]
-        beat = RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
-    else:
-        beat = 0
-    held = len(hand.numbers) + hand.copies
-    if held < (tree.size or beat + 1) or (tree.ranked and (not hand.numbers or hand.ranks[-1] <= beat)):
-        return NO_PLAYS  # too few cards for any play here, or none of a rank above the top one
+    beat = beat_on(tree, pile)
+    if beat >= hand.reaches[tree.id]:
+        return NO_PLAYS
+    return _known_family(tree, beat, hand)
+
+
+#: A tree's id and the plays a hand has there.
+TreePlays = tuple[str, "PlayFamily"]
+
+
+def playable(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]], hand: Holding) -> list[TreePlays]:
+    """The trees among ``tree_ids`` (in their order) where ``hand`` has a play, each with its :func:`family`.
+
+    The same as asking :func:`family` tree by tree, in one loop: every step asks this for every tree.
+    """
+    reach = hand.reaches
+    found = []
+    for tree_id in tree_ids:
+        most = reach[tree_id]
+        if most > 0:  # a play fits on the empty tree
+            pile = piles[tree_id]
+            if pile:
+                top = pile[-1]
+                beat = RANK[top["cards"][0]] if tree_id in _RANKED else len(top["cards"]) + len(top["copies"])
+                if beat < most:
+                    found.append((tree_id, _known_family(TREES[tree_id], beat, hand)))
+            else:
+                found.append((tree_id, _known_family(TREES[tree_id], 0, hand)))
+    return found
+
+
+_RANKED = frozenset(tree.id for tree in TREES.values() if tree.ranked)
+
+
+def _known_family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
+    """The family of a tree where the hand has a play, made once per hand, tree and top."""
     key = (tree.id, beat)
     found = hand.families.get(key)
     if found is None:
@@ -360,12 +488,10 @@ def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
 
 def _family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
     if tree.kind == "single":  # one number card of an allowed colour, above the top rank
-        cards = hand.numbers[bisect_left(hand.ranks, beat + 1) :]
-        if len(tree.colours) < len(ALL_COLOURS):
-            cards = tuple(card for card in cards if COLOUR[card] in tree.colours)
-        return CardSets((cards,), 0, 1, 1)
-    if tree.size:  # exactly ``size`` cards of one rank, above the top rank
-        groups = [cards for rank, cards in hand.by_rank.items() if rank > beat]
+        return Singles(tuple(filter(_SINGLE_CARDS[tree.id, beat].__contains__, hand.numbers)))
+    if tree.size:  # exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)
+        least = tree.size - hand.copies
+        groups = [cards for rank, cards in hand.by_rank.items() if rank > beat and len(cards) >= least]
         return CardSets(groups, hand.copies, tree.size, tree.size)
     need = max(FIRST_COMBINATION, beat + 1)  # more cards than on top
     if tree.kind == "straight":
@@ -453,17 +579,18 @@ def _with_copies(cards: Sequence[str], blocks: Sequence[Block]) -> Iterator[Play
     """The plays of ``blocks`` (see :class:`Shape`) from ``cards``, built from :mod:`itertools` pieces."""
     if len(blocks) == 1:
         return _block(cards, *blocks[0])
-    return chain.from_iterable(_block(cards, *block) for block in blocks)
+    return chain.from_iterable(starmap(partial(_block, cards), blocks))
 
 
 def _block(cards: Sequence[str], numbers: int, copies: int, count: int) -> Iterator[PlayCards]:
-    if copies:
-        return _with_copied(cards, numbers, copies)
-    return zip(combinations(cards, numbers), repeat(()))
+    """Each choice of ``numbers`` of ``cards``, with each multiset of ``copies`` of them to copy."""
+    if not copies:
+        return zip(combinations(cards, numbers), repeat(()))
+    return _with_copied(cards, numbers, copies)
 
 
 def _with_copied(cards: Sequence[str], numbers: int, copies: int) -> Iterator[PlayCards]:
-    """Each choice of ``numbers`` of ``cards``, with each multiset of ``copies`` of them to copy."""
+    # A generator: faster here than chaining itertools pieces, which build several objects per choice.
     for chosen in combinations(cards, numbers):
         for copied in combinations_with_replacement(chosen, copies):
             yield chosen, copied
