@@ -86,6 +86,8 @@ class RateLimits:
             socket_timeout=REDIS_TIMEOUT,
             socket_connect_timeout=REDIS_TIMEOUT,
         )
+        #: The ``act`` limit's windows as the match store counts them: (allowance, seconds) each.
+        self.act_windows = [(item.amount, item.get_expiry()) for item in self.items.get("act", ())]
         self.shared = FixedWindowRateLimiter(storage)
         self.memory = FixedWindowRateLimiter(MemoryStorage())
         #: Until when (``time.monotonic()``) requests are counted in memory, after Redis failed.
@@ -183,13 +185,13 @@ def store_counter() -> Counter | None:
 def _store_counter() -> Counter | None:
     view_args = request.view_args
     limits = rate_limits()
-    windows = limits.items.get("act") if limits is not None else None
+    windows = limits.act_windows if limits is not None else None
     if not (view_args and "match_id" in view_args and windows and request_kind() == "act"):
         return None
     who = token_key()
     if not who.startswith("token:"):
         return None
-    return who.removeprefix("token:"), [(item.amount, item.get_expiry()) for item in windows]
+    return who.removeprefix("token:"), windows
 
 
 def install_rate_limits(app: Flask, settings: Settings) -> RateLimits | None:
