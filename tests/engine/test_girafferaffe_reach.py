@@ -15,6 +15,7 @@ from engine.games.girafferaffe.trees import (
     PlayRecord,
     Tree,
     count_plays,
+    has_any_play,
     has_play,
     play_problem,
     playable,
@@ -76,3 +77,18 @@ def test_playable_names_the_trees_with_a_play_in_table_order() -> None:
         found = playable(tree_ids, piles, held)
         assert [tree_id for tree_id, _ in found] == expected
         assert all(list(family) == list(plays(TREES[tree_id], piles[tree_id], held)) for tree_id, family in found)
+
+
+def test_has_any_play_says_whether_some_tree_of_the_table_takes_a_play() -> None:
+    rng = random.Random(16)
+    tree_ids = list(TREES)
+    answers = set()
+    for _ in range(400):
+        hand = random_hand(rng)
+        held = Holding(hand)
+        piles = {tree_id: rng.choice(tops(TREES[tree_id])) for tree_id in tree_ids}
+        table = rng.sample(tree_ids, rng.randint(0, 3))  # few trees, so that some tables take no play
+        expected = any(brute_force(TREES[tree_id], piles[tree_id], hand) for tree_id in table)
+        assert has_any_play(table, piles, held) == expected == bool(playable(table, piles, held)), (table, hand)
+        answers.add(expected)
+    assert answers == {True, False}

@@ -25,6 +25,7 @@ from engine.games.girafferaffe.trees import (
     PlayCards,
     PlayRecord,
     fewest_cards,
+    has_any_play,
     holding,
     lowest_rank,
     play_problem,
@@ -593,7 +594,7 @@ def _can_act(s: GirafferaffeState, seat: int) -> bool:
     """Whether ``seat`` can return an apple or play somewhere (R4)."""
     if s["apples"][seat] > 0:
         return True
-    return bool(playable(s["trees"], s["piles"], holding(tuple(s["hands"][seat]))))
+    return has_any_play(s["trees"], s["piles"], holding(tuple(s["hands"][seat])))
 
 
 def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Context) -> None:

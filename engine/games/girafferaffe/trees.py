@@ -7,8 +7,9 @@ description answers the other questions alike: which plays are legal (``plays``,
 (``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by unranking),
 whether there is any (``has_play``) and which ones the solo robot weighs (``smallest_plays``).
 Before any family is made, :func:`reaches` says from a hand's ranks per colour, for every tree at
-once, up to which top the hand has a play there, so a tree without one costs a comparison; and
-:func:`playable` asks about a whole table in one loop, as every step does.
+once, up to which top the hand has a play there, so a tree without one costs a comparison;
+:func:`playable` asks about a whole table in one loop, as every step does, and :func:`has_any_play`
+only whether the table takes a play at all, from the reaches alone.
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
@@ -24,7 +25,7 @@ from itertools import chain, combinations, combinations_with_replacement, groupb
 from math import comb, prod
 from typing import Any, Literal, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, ORDER, RANK, RANKS
+from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, COPY_CARDS, ORDER, RANK, RANKS
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -391,45 +392,66 @@ def reaches(hand: Holding) -> dict[str, int]:
     """
     bits = sum(map(BIT.__getitem__, hand.numbers))
     red, blue, yellow, green = bits & RANK_BITS, bits >> 16 & RANK_BITS, bits >> 32 & RANK_BITS, bits >> 48
-    tops = [red.bit_length() - 1, blue.bit_length() - 1, yellow.bit_length() - 1, green.bit_length() - 1]
-    ranks = red | blue | yellow | green
+    red_blue, yellow_green = red | blue, yellow | green
+    ranks = red_blue | yellow_green
     # the ranks held in at least 1, 2, 3 and 4 colours
     at_least = (
         ranks,
         ranks,
-        (red & blue) | (yellow & green) | ((red | blue) & (yellow | green)),
-        (red & blue & (yellow | green)) | (yellow & green & (red | blue)),
+        (red & blue) | (yellow & green) | (red_blue & yellow_green),
+        (red & blue & yellow_green) | (yellow & green & red_blue),
         red & blue & yellow & green,
     )
     copies = hand.copies
-    longest, run = 0, ranks  # the longest run of consecutive ranks
-    while run:
-        run &= run >> 1
-        longest += 1
+    pair, three, four = _COLOURS_NEEDED[copies]
+    longest = _longest_run(ranks)
     most = max(red.bit_count(), blue.bit_count(), yellow.bit_count(), green.bit_count())  # of one colour
-    held = len(hand.numbers) + copies if hand.numbers else 0
+    held = len(hand.numbers) + copies if bits else 0
+    # each colour's highest rank held (-1: none)
+    r, b, y, g = red.bit_length() - 1, blue.bit_length() - 1, yellow.bit_length() - 1, green.bit_length() - 1
     return {
         # Single: the highest rank of a colour it takes
-        SINGLE_ANY.id: ranks.bit_length() - 1,
-        _RED_YELLOW.id: max(tops[_RED_YELLOW.colours[0]], tops[_RED_YELLOW.colours[1]]),
-        _BLUE_GREEN.id: max(tops[_BLUE_GREEN.colours[0]], tops[_BLUE_GREEN.colours[1]]),
-        _RED.id: tops[_RED.colours[0]],
-        _BLUE.id: tops[_BLUE.colours[0]],
-        _YELLOW.id: tops[_YELLOW.colours[0]],
-        _GREEN.id: tops[_GREEN.colours[0]],
+        _SINGLE_ID: ranks.bit_length() - 1,
+        _RED_YELLOW_ID: r if r > y else y,
+        _BLUE_GREEN_ID: b if b > g else g,
+        _RED_ID: r,
+        _BLUE_ID: b,
+        _YELLOW_ID: y,
+        _GREEN_ID: g,
         # of a kind: the highest rank with enough cards, copies filling up all but one
-        PAIR.id: at_least[max(1, PAIR.size - copies)].bit_length() - 1,
-        THREE.id: at_least[max(1, THREE.size - copies)].bit_length() - 1,
-        FOUR.id: at_least[max(1, FOUR.size - copies)].bit_length() - 1,
+        _PAIR_ID: at_least[pair].bit_length() - 1,
+        _THREE_ID: at_least[three].bit_length() - 1,
+        _FOUR_ID: at_least[four].bit_length() - 1,
         # the others: the most cards a play can have, if that is enough for a first play
-        STRAIGHT.id: longest if longest >= FIRST_COMBINATION else -1,
-        FLUSH.id: most + copies if most and most + copies >= FIRST_COMBINATION else -1,
-        ANY.id: held if held >= FIRST_COMBINATION else -1,
+        _STRAIGHT_ID: longest if longest >= FIRST_COMBINATION else -1,
+        _FLUSH_ID: most + copies if most and most + copies >= FIRST_COMBINATION else -1,
+        _ANY_ID: held if held >= FIRST_COMBINATION else -1,
     }
+
+
+@cache
+def _longest_run(ranks: int) -> int:
+    """The most consecutive ranks among the bits of ``ranks`` (at most 2**16 masks, each worked out once)."""
+    longest = 0
+    while ranks:
+        ranks &= ranks >> 1
+        longest += 1
+    return longest
 
 
 _RED_YELLOW, _BLUE_GREEN = SINGLES_BY_PAIRS
 _RED, _BLUE, _YELLOW, _GREEN = SINGLES_BY_COLOUR
+assert _RED_YELLOW.colours == (0, 2) and _BLUE_GREEN.colours == (1, 3)  # as reaches() reads them
+#: The tree ids :func:`reaches` answers for, looked up once.
+_SINGLE_ID, _RED_YELLOW_ID, _BLUE_GREEN_ID = SINGLE_ANY.id, _RED_YELLOW.id, _BLUE_GREEN.id
+_RED_ID, _BLUE_ID, _YELLOW_ID, _GREEN_ID = _RED.id, _BLUE.id, _YELLOW.id, _GREEN.id
+_PAIR_ID, _THREE_ID, _FOUR_ID = PAIR.id, THREE.id, FOUR.id
+_STRAIGHT_ID, _FLUSH_ID, _ANY_ID = STRAIGHT.id, FLUSH.id, ANY.id
+#: By copy cards held: how many colours a rank needs on the Pair, 3 and 4 of a Kind trees (copies
+#: fill up all but one card).
+_COLOURS_NEEDED = tuple(
+    tuple(max(1, tree.size - copies) for tree in (PAIR, THREE, FOUR)) for copies in range(COPY_CARDS + 1)
+)
 
 
 def beat_on(tree: Tree, pile: Sequence[PlayRecord]) -> int:
@@ -463,15 +485,25 @@ def playable(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]],
     for tree_id in tree_ids:
         most = reach[tree_id]
         if most > 0:  # a play fits on the empty tree
-            pile = piles[tree_id]
-            if pile:
-                top = pile[-1]
-                beat = RANK[top["cards"][0]] if tree_id in _RANKED else len(top["cards"]) + len(top["copies"])
-                if beat < most:
-                    found.append((tree_id, _known_family(TREES[tree_id], beat, hand)))
-            else:
-                found.append((tree_id, _known_family(TREES[tree_id], 0, hand)))
+            beat = _beat(tree_id, piles[tree_id])
+            if beat < most:
+                found.append((tree_id, _known_family(TREES[tree_id], beat, hand)))
     return found
+
+
+def has_any_play(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]], hand: Holding) -> bool:
+    """Whether ``hand`` has a play on any of ``tree_ids``: what :func:`playable` finds, read from the
+    reaches alone, without making a family (a move asks it of the next seat)."""
+    reach = hand.reaches
+    return any(reach[tree_id] > _beat(tree_id, piles[tree_id]) for tree_id in tree_ids)
+
+
+def _beat(tree_id: str, pile: Sequence[PlayRecord]) -> int:
+    """:func:`beat_on` by tree id."""
+    if not pile:
+        return 0
+    top = pile[-1]
+    return RANK[top["cards"][0]] if tree_id in _RANKED else len(top["cards"]) + len(top["copies"])
 
 
 _RANKED = frozenset(tree.id for tree in TREES.values() if tree.ranked)
