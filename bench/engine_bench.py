@@ -3,8 +3,9 @@
 One step is what a server does for a move: list the legal actions of the seat to act (at most 256),
 then validate and apply one of them. The baseline, measured in the same run, is the least any step
 costs: seeding the version's random stream and copying a small state dict. After the table, each
-game's step figure over all its configurations, and Girafferaffe's against its goal and broken down by
-how many actions a step listed. Run on one core:
+game's step figure over all its configurations, split into its two parts (the listing, which a bot's
+request for its legal actions pays, and the apply, which the move itself pays), and Girafferaffe's
+against its goal and broken down by how many actions a step listed. Run on one core:
 
     python -m bench.engine_bench [--seconds 2] [game ...]
 """
@@ -50,8 +51,8 @@ def time_call(call: Callable[[], object], repeats: int = 2000) -> float:
     return statistics.median(samples) / 1e9
 
 
-#: One step: how many legal actions were listed, and the seconds it took.
-Step = tuple[int, float]
+#: One step: how many legal actions were listed, and the seconds the listing and the apply took.
+Step = tuple[int, float, float]
 
 #: The ranges of listed actions that Girafferaffe's steps are broken down by.
 LISTED_RANGES = ((0, 2), (3, 10), (11, 50), (51, 150), (151, 256))
@@ -72,8 +73,9 @@ def step_times(game_id: str, players: int, options: dict[str, object], seconds: 
             now += 1.0
             start = time.perf_counter_ns()
             actions = list(itertools.islice(legal_actions(match, seat), 256))
+            listed = time.perf_counter_ns()
             match, _ = apply_action(match, seat, actions[rng.randrange(len(actions))], now)
-            samples.append((len(actions), (time.perf_counter_ns() - start) / 1e9))
+            samples.append((len(actions), (listed - start) / 1e9, (time.perf_counter_ns() - listed) / 1e9))
     return samples
 
 
@@ -138,10 +140,15 @@ def main() -> None:
                 f"{game.info.id:<14}{players:>8}  {shown:<36}{median * 1e6:>8.1f}us{p90 * 1e6:>8.1f}us"
                 f"{median / floor:>8.1f}{rate:>10.1f}"
             )
-    print("step per game, all configurations together:")
+    print("step per game, all configurations together (p50 of its parts: the listing, the apply):")
     for game_id, samples in per_game.items():
         median, p90 = step_figure(samples)
-        print(f"  {game_id:<14} p50 {median * 1e6:8.1f} us   p90 {p90 * 1e6:8.1f} us   ({len(samples)} steps)")
+        listing = statistics.median(step[1] for step in samples)
+        applying = statistics.median(step[2] for step in samples)
+        print(
+            f"  {game_id:<14} p50 {median * 1e6:8.1f} us   p90 {p90 * 1e6:8.1f} us   "
+            f"list {listing * 1e6:6.1f} us   apply {applying * 1e6:6.1f} us   ({len(samples)} steps)"
+        )
     if "girafferaffe" in per_game:
         median, _ = step_figure(per_game["girafferaffe"])
         verdict = "met" if median <= GIRAFFERAFFE_STEP_GOAL else "not met"
@@ -159,14 +166,18 @@ def girafferaffe_by_listed(steps: list[Step]) -> None:
     for low, high in LISTED_RANGES:
         chosen = [step for step in steps if low <= step[0] <= high]
         if chosen:
-            median = statistics.median(seconds for _, seconds in chosen)
+            median = statistics.median(listing + applying for _, listing, applying in chosen)
+            applied = statistics.median(applying for _, _, applying in chosen)
             share = len(chosen) / len(steps)
-            print(f"  {low:>3}-{high:<3} actions  {share:6.1%} of steps   p50 {median * 1e6:8.1f} us")
+            print(
+                f"  {low:>3}-{high:<3} actions  {share:6.1%} of steps   p50 {median * 1e6:8.1f} us"
+                f"   apply {applied * 1e6:6.1f} us"
+            )
 
 
 def step_figure(steps: list[Step]) -> tuple[float, float]:
     """The median and the 90th percentile of step times, in seconds."""
-    samples = [seconds for _, seconds in steps]
+    samples = [listing + applying for _, listing, applying in steps]
     return statistics.median(samples), statistics.quantiles(samples, n=10)[-1]
 
 
