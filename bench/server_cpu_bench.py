@@ -8,6 +8,10 @@ come from the clients. Three servers run under the same gunicorn configuration
 
 - ``floor``: ``bench/bare_app.py``, a bare Flask endpoint doing one Redis GET and one SET of 2 KB
   per request (no body to parse, no rate limit);
+- ``least move``: the same app's least move, what any compare-and-set move with a log and a
+  notification must do on top of the floor (parse the action, read and decode the match, the
+  engine's step, one write script, the seat's view), with none of the API's other parts: its ratio
+  to the floor is the best a full move could reach on this stack;
 - ``move``: the API with its rate limits counted, as it is deployed (a move's count is taken by the
   script that reads the match for it; the limits are too high to be reached);
 - ``move, Idempotency-Key``: the same API and moves, each with a fresh ``Idempotency-Key`` as the
@@ -134,10 +138,34 @@ class Floor:
         return time.perf_counter() - start
 
 
-LOADS: dict[str, Callable[[Client], Player | Floor]] = {
+class LeastMove:
+    """Plays Pipifax on the least move's endpoints (``bench/bare_app.py``) on a key of its own: a
+    legal flip from the last answer's view, and a new match (``GET``) when one ends."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.creates = 0
+        self.path = f"/bare/move/{os.getpid()}"
+        self.new_match()
+
+    def new_match(self) -> None:
+        self.match = self.client.send("GET", self.path)
+        self.creates += 1
+
+    def step(self) -> float | None:
+        if self.match["status"] == "finished":
+            self.new_match()
+            return None
+        start = time.perf_counter()
+        self.match = self.client.send("POST", self.path, orjson.dumps(legal_flip(self.match["view"])), JSON)
+        return time.perf_counter() - start
+
+
+LOADS: dict[str, Callable[[Client], Player | Floor | LeastMove]] = {
     "move": Player,
     "keyed move": functools.partial(Player, keyed=True),
     "floor": Floor,
+    "least move": LeastMove,
 }
 
 
@@ -246,8 +274,10 @@ class Side:
 @contextmanager
 def servers(redis_url: str, workers: int, compare_limits: bool) -> Iterator[list[Side]]:
     api = GunicornServer(redis_url, workers=workers)
+    bare = GunicornServer(redis_url, app="bench.bare_app:app", workers=workers)
     sides = [
-        Side("floor (GET+SET 2 KB)", "floor", GunicornServer(redis_url, app="bench.bare_app:app", workers=workers)),
+        Side("floor (GET+SET 2 KB)", "floor", bare),
+        Side("least move (bare)", "least move", bare),
         Side("move", "move", api),
         Side("move, Idempotency-Key", "keyed move", api),
     ]
@@ -287,6 +317,14 @@ def report(sides: list[Side], args: argparse.Namespace) -> None:
             f"(rounds {min(rates):.2f}-{max(rates):.2f}), p99 move/floor "
             f"{side.percentile(99) / floor.percentile(99):.2f}x; match creations {creates:.2%} of its requests"
         )
+    least = next((side for side in moves if side.load == "least move"), None)
+    for side in moves:
+        if least is not None and side is not least:
+            ratios = [x.cpu_per_request / m.cpu_per_request for x, m in zip(least.rounds, side.rounds, strict=True)]
+            print(
+                f"{side.name}: CPU ratio least move/move {statistics.median(ratios):.2f} "
+                f"(rounds {min(ratios):.2f}-{max(ratios):.2f}): the share of a move that any move must pay"
+            )
 
 
 def main() -> None:
