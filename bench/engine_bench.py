@@ -1,6 +1,6 @@
 """Engine benchmark: per game, the median and 90th percentile time of one step, and random full games per second.
 
-One step is what a server does for a move: list the legal actions of the seat to act (at most 256),
+One step is what the server does for a bot's turn: list the legal actions of the seat to act (at most 256),
 then validate and apply one of them. The baseline, measured in the same run, is the least any step
 costs: seeding the version's random stream and copying a small state dict. After the table, each
 game's step figure over all its configurations, split into its two parts (the listing, which a bot's

@@ -457,10 +457,7 @@ _COLOURS_NEEDED = tuple(
 def beat_on(tree: Tree, pile: Sequence[PlayRecord]) -> int:
     """What the next play on ``tree`` must beat: the rank on top (ranked trees) or the number of cards
     on top (the others); 0 on an empty tree."""
-    if not pile:
-        return 0
-    top = pile[-1]
-    return RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
+    return _beat(tree.id, pile)
 
 
 def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
@@ -499,7 +496,7 @@ def has_any_play(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecor
 
 
 def _beat(tree_id: str, pile: Sequence[PlayRecord]) -> int:
-    """:func:`beat_on` by tree id."""
+    """:func:`beat_on` by tree id (the loops over a table have the ids)."""
     if not pile:
         return 0
     top = pile[-1]
