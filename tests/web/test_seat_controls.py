@@ -97,3 +97,44 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_clicking(page: Page, web_server
     on_tree = page.locator("li.tree[data-tree='pair'] .plays > li")
     expect(on_tree).to_have_count(1)
     expect(on_tree.locator(".gcard")).to_have_count(len(play["cards"]) + len(play["copies"]))
+
+
+def test_a_seat_resigns_from_its_page_only_once_it_confirms(page: Page, web_server: LiveServer) -> None:
+    created = create(web_server, {"game": "pipifax", "players": 3, "seed": 21})
+    match_id = created["match"]["match_id"]
+    page.goto(seat_url(web_server, created, 1))
+    expect(page.locator("body")).to_have_attribute("data-version", "0")
+
+    # The first click only asks; "Keep playing" takes the question back, and nothing is sent.
+    page.locator("button.resign").click()
+    expect(page.locator(".leave [role=alert]")).to_contain_text("cannot be undone")
+    page.locator("button.cancel-resign").click()
+    expect(page.locator("button.resign")).to_be_visible()
+    stored = stored_table(web_server, match_id)
+    assert stored.version == 0 and stored.seats[1].state == "playing"
+
+    # Confirmed: the seat is out, the match goes on for the other two, and the page says so.
+    page.locator("button.resign").click()
+    page.locator("button.confirm-resign").click()
+    expect(page.locator(".seat-out")).to_contain_text("You resigned")
+    expect(page.locator("button.resign")).to_have_count(0)
+    stored = stored_table(web_server, match_id)
+    assert stored.seats[1].state == "resigned"
+    assert [info.state for seat, info in enumerate(stored.seats) if seat != 1] == ["playing", "playing"]
+    assert stored.status == "active"
+
+
+def test_resigning_a_two_player_match_from_the_page_ends_it_with_the_other_seat_winning(
+    page: Page, web_server: LiveServer
+) -> None:
+    created = create(web_server, {"game": "taiga", "players": 2, "seed": 22, "options": {}})
+    match_id = created["match"]["match_id"]
+    page.goto(seat_url(web_server, created, 0))
+    page.locator("button.resign").click()
+    page.locator("button.confirm-resign").click()
+    expect(page.locator("a.replay-link")).to_be_visible()
+    expect(page.locator("button.resign")).to_have_count(0)
+    stored = stored_table(web_server, match_id)
+    assert stored.status == "finished"
+    result = stored.result()
+    assert result is not None and result["winners"] == [1]

@@ -17,7 +17,17 @@ const path = `/matches/${encodeURIComponent(matchId)}`;
 const LIST_MAX = 200;
 const SAMPLE = 30;
 
-const state = { match: null, legal: [], counts: {}, total: 0, legalVersion: -1, events: [], busy: false, memory: {} };
+const state = {
+  match: null,
+  legal: [],
+  counts: {},
+  total: 0,
+  legalVersion: -1,
+  events: [],
+  busy: false,
+  memory: {},
+  confirmingResign: false,
+};
 let pending = null;
 
 function myTurn() {
@@ -59,6 +69,39 @@ function actionsPanel() {
   );
 }
 
+/** The seat's way out: resign, after a second click that confirms it; a note once the seat is out. */
+function leavePanel() {
+  const me = state.match.seats[state.match.seat];
+  if (me.state !== "playing") {
+    const why = { resigned: "You resigned", timed_out: "Your time ran out", disqualified: "You were disqualified" }[me.state];
+    return el(
+      "p",
+      { class: "seat-out" },
+      `${why || "Your seat is out"}: you rank below every seat still playing, and the server plays your seat's remaining turns.`,
+    );
+  }
+  if (!state.confirmingResign) {
+    return el(
+      "section",
+      { class: "leave", "aria-label": "Leave the match" },
+      el("button", { class: "resign", disabled: state.busy, onclick: () => confirmResign(true) }, "Resign"),
+    );
+  }
+  return el(
+    "section",
+    { class: "leave", "aria-label": "Leave the match" },
+    el("p", { role: "alert" }, "Resign this match? You will rank below every seat still playing. This cannot be undone."),
+    el("button", { class: "confirm-resign", disabled: state.busy, onclick: resign }, "Yes, resign"),
+    " ",
+    el("button", { class: "cancel-resign", disabled: state.busy, onclick: () => confirmResign(false) }, "Keep playing"),
+  );
+}
+
+function confirmResign(asking) {
+  state.confirmingResign = asking;
+  render();
+}
+
 function render() {
   const match = state.match;
   const ctx = {
@@ -74,6 +117,7 @@ function render() {
   renderInto(document.getElementById("table"), [
     ...matchParts(match, ctx),
     over ? null : actionsPanel(),
+    over ? null : leavePanel(),
     over ? el("p", {}, el("a", { class: "replay-link", href: pageLink("replay.html", { id: matchId }) }, "Replay this match")) : null,
     el("p", {}, el("a", { href: pageLink("match.html", { id: matchId }) }, "Watch as a spectator")),
     logPanel(state.events),
@@ -137,6 +181,21 @@ async function act(action) {
         "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`,
       },
     });
+    showError(null);
+  } catch (error) {
+    showError(error);
+  } finally {
+    state.busy = false;
+  }
+  await refresh();
+}
+
+async function resign() {
+  state.busy = true;
+  state.confirmingResign = false;
+  render();
+  try {
+    await request(`${path}/resign`, { method: "POST", token });
     showError(null);
   } catch (error) {
     showError(error);
