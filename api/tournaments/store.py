@@ -7,7 +7,8 @@ keeps them on one node and the write script may touch them together:
   (the JSON :class:`~api.tournaments.record.Tournament`) and ``summary`` (what the list shows);
 - ``<prefix>:{t:<id>}:secrets``, a hash with one field per launched match (its schedule index):
   the JSON of that match's seat tokens and host token, which only the tournament's host and each
-  seat's own entrant are ever given;
+  seat's own entrant are ever given. It expires with the tournament hash: every write of the
+  tournament gives both its TTL, so a finished tournament's tokens go when its record does;
 - the pub/sub channel ``<prefix>:{t:<id>}:notify``, published with the new version by every write
   (it matches the notifier's ``{*}:notify`` pattern, so ``next?wait=`` sleeps on it like a
   long-poll on a match).
@@ -40,8 +41,8 @@ class TournamentNotFound(Exception):
 
 # Writes one version of a tournament: creates it (ARGV[1] empty: it must not exist) or
 # compare-and-sets it (ARGV[1]: the version it must still be at), and publishes the new version.
-# KEYS: 1 tournament hash. ARGV: 1 expected version or '', 2 new version, 3 record, 4 summary,
-#   5 ttl seconds, 6 notify channel.
+# KEYS: 1 tournament hash, 2 its secrets hash (given the same TTL). ARGV: 1 expected version or '',
+#   2 new version, 3 record, 4 summary, 5 ttl seconds, 6 notify channel.
 # Returns {1, new version} when written, {0, current} when it moved on, {-1, -1} when it does not
 # exist, {3, 0} when creating one that exists. (The '#!lua' line: see api/store.py's WRITE_SCRIPT.)
 WRITE_SCRIPT = """#!lua
@@ -54,16 +55,20 @@ else
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3], 'summary', ARGV[4])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
 redis.call('PUBLISH', ARGV[6], ARGV[2])
 return {1, tonumber(ARGV[2])}
 """
 
 
-# Remembers the tokens of one launched match and wakes the entrants waiting for them.
-# KEYS: 1 secrets hash. ARGV: 1 schedule index, 2 the tokens' JSON, 3 ttl seconds, 4 notify channel.
+# Remembers the tokens of one launched match and wakes the entrants waiting for them. The secrets
+# expire when the tournament hash does (ARGV[3] only when that hash has no TTL: it is never so).
+# KEYS: 1 secrets hash, 2 tournament hash. ARGV: 1 schedule index, 2 the tokens' JSON, 3 ttl
+#   seconds, 4 notify channel.
 SECRETS_SCRIPT = """#!lua
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
+local left = redis.call('PTTL', KEYS[2])
+if left > 0 then redis.call('PEXPIRE', KEYS[1], left) else redis.call('EXPIRE', KEYS[1], ARGV[3]) end
 redis.call('PUBLISH', ARGV[4], 'tokens:' .. ARGV[1])
 return 1
 """
@@ -127,7 +132,8 @@ class TournamentStore:
             self.notify_channel(tournament_id),
         ]
         with reaching_redis():
-            code, value = self._write(keys=[self.tournament_key(tournament_id)], args=args)
+            keys = [self.tournament_key(tournament_id), self.secrets_key(tournament_id)]
+            code, value = self._write(keys=keys, args=args)
         if code == 3:
             raise FileExistsError(tournament_id)
         if code == -1:
@@ -147,7 +153,7 @@ class TournamentStore:
         """Remember the tokens of the match at schedule ``index`` (idempotent: the same match, the same tokens)."""
         args: list[bytes | str | int] = [str(index), orjson.dumps(secrets), ttl, self.notify_channel(tournament_id)]
         with reaching_redis():
-            self._save_secrets(keys=[self.secrets_key(tournament_id)], args=args)
+            self._save_secrets(keys=[self.secrets_key(tournament_id), self.tournament_key(tournament_id)], args=args)
 
     def secrets(self, tournament_id: str, indexes: list[int]) -> dict[int, dict[str, Any]]:
         """The tokens remembered for the matches at ``indexes`` (those launched so far)."""

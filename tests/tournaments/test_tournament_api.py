@@ -118,6 +118,27 @@ def test_a_round_robin_of_server_bots_plays_to_the_end(client: FlaskClient) -> N
         assert match["result"]["ranks"] == row["ranks"]
 
 
+def test_the_match_tokens_a_tournament_keeps_expire_with_it(client: FlaskClient) -> None:
+    created = create(client, entrants=BOTS)
+    tournament_id = created["tournament"]["tournament_id"]
+    store = store_of(client)
+    tournaments = TournamentStore(store)
+    record, secrets = tournaments.tournament_key(tournament_id), tournaments.secrets_key(tournament_id)
+    started = False
+    for _ in range(20_000):
+        if store.client.exists(secrets) and not started:  # running: both live for the idle TTL
+            started = True
+            assert store.settings.finished_ttl < store.client.ttl(secrets) <= store.client.ttl(record)
+        if not Referee(store).run_due(now=float("inf")):
+            sweep(tournaments)
+            if tournament(client, tournament_id)["status"] == "finished":
+                break
+    assert started and tournament(client, tournament_id)["status"] == "finished"
+    left = store.client.pttl(secrets)
+    assert 0 < left <= store.settings.finished_ttl * 1000, "a finished tournament's tokens go with its record"
+    assert abs(left - store.client.pttl(record)) < 5_000
+
+
 def test_duplicate_deals_replay_one_seed_with_the_seats_swapped(client: FlaskClient) -> None:
     created = create(client, game="pili-pili", entrants=BOTS, duplicate=True, games_per_pairing=2)
     tournament_id = created["tournament"]["tournament_id"]
