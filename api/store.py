@@ -69,7 +69,7 @@ Compaction alone may run on a full Redis (``allow-oom``): it frees more memory t
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
 
@@ -503,7 +503,12 @@ class MatchStore:
     # --- the lobby ----------------------------------------------------------------------------
 
     def list_summaries(
-        self, index: str, limit: int, before: tuple[float, str] | None, status: str | None = None
+        self,
+        index: str,
+        limit: int,
+        before: tuple[float, str] | None,
+        status: str | None = None,
+        hash_key: Callable[[str], str] | None = None,
     ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
         """Up to ``limit`` summaries from ``index`` (of matches in ``status``, if it has one), newest
         first, after the cursor ``before``.
@@ -512,7 +517,10 @@ class MatchStore:
         of expired matches are dropped from this index as they are met, so a page costs O(page).
         An entry whose match is in another status (an index step of a cluster's write not yet
         done, or lost) is skipped, and dropped once the match has left ``status`` for good.
+        ``hash_key`` names the hash of an index entry's ``summary`` (default: the match's); the
+        tournaments' list pages through this too.
         """
+        key_of = self.match_key if hash_key is None else hash_key
         page: list[dict[str, Any]] = []
         cursor = before
         while True:
@@ -520,13 +528,13 @@ class MatchStore:
             rows = self._index_rows(index, cursor, wanted + 1)
             chosen = rows[:wanted]
             with _reaching_redis(), self.client.pipeline(transaction=False) as pipe:
-                for match_id, _ in chosen:
-                    pipe.hget(self.match_key(match_id), "summary")
+                for entry_id, _ in chosen:
+                    pipe.hget(key_of(entry_id), "summary")
                 found = pipe.execute()
             summaries = [None if raw is None else orjson.loads(unpack(raw)) for raw in found]
             gone = [
-                match_id
-                for (match_id, _), summary in zip(chosen, summaries, strict=True)
+                entry_id
+                for (entry_id, _), summary in zip(chosen, summaries, strict=True)
                 if summary is None or (status is not None and STATUS_RANK[summary["status"]] > STATUS_RANK[status])
             ]
             if gone:

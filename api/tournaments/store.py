@@ -197,24 +197,5 @@ class TournamentStore:
     def list_summaries(
         self, limit: int, before: tuple[float, str] | None
     ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
-        """Up to ``limit`` summaries, newest first, after the cursor ``before`` (as the match list pages)."""
-        page: list[dict[str, Any]] = []
-        cursor = before
-        while True:
-            wanted = limit - len(page)
-            rows = self.matches._index_rows(self.list_key(), cursor, wanted + 1)
-            chosen = rows[:wanted]
-            with reaching_redis(), self.client.pipeline(transaction=False) as pipe:
-                for tournament_id, _ in chosen:
-                    pipe.hget(self.tournament_key(tournament_id), "summary")
-                found = pipe.execute()
-            gone = [tid for (tid, _), raw in zip(chosen, found, strict=True) if raw is None]
-            if gone:
-                with reaching_redis():
-                    self.client.zrem(self.list_key(), *gone)
-            page.extend(orjson.loads(raw) for raw in found if raw is not None)
-            if len(rows) <= wanted:
-                return page, None
-            cursor = (chosen[-1][1], chosen[-1][0])
-            if len(page) == limit:
-                return page, cursor
+        """Up to ``limit`` summaries, newest first, after the cursor ``before`` (paged as the match list is)."""
+        return self.matches.list_summaries(self.list_key(), limit, before, hash_key=self.tournament_key)
