@@ -105,11 +105,14 @@ def test_a_seat_resigns_from_its_page_only_once_it_confirms(page: Page, web_serv
     page.goto(seat_url(web_server, created, 1))
     expect(page.locator("body")).to_have_attribute("data-version", "0")
 
-    # The first click only asks; "Keep playing" takes the question back, and nothing is sent.
-    page.locator("button.resign").click()
+    # The first press only asks; "Keep playing" takes the question back, and nothing is sent. By
+    # keyboard: the focus goes from one button to the other as the page redraws.
+    page.locator("button.resign").focus()
+    page.keyboard.press("Enter")
     expect(page.locator(".leave [role=alert]")).to_contain_text("cannot be undone")
-    page.locator("button.cancel-resign").click()
-    expect(page.locator("button.resign")).to_be_visible()
+    expect(page.locator("button.cancel-resign")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("button.resign")).to_be_focused()
     stored = stored_table(web_server, match_id)
     assert stored.version == 0 and stored.seats[1].state == "playing"
 

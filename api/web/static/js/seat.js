@@ -84,7 +84,8 @@ function leavePanel() {
     return el(
       "section",
       { class: "leave", "aria-label": "Leave the match" },
-      el("button", { class: "resign", disabled: state.busy, onclick: () => confirmResign(true) }, "Resign"),
+      // The same data-key as "Keep playing": the focus moves between the two as the page redraws.
+      el("button", { class: "resign", "data-key": "leave", disabled: state.busy, onclick: () => confirmResign(true) }, "Resign"),
     );
   }
   return el(
@@ -93,7 +94,11 @@ function leavePanel() {
     el("p", { role: "alert" }, "Resign this match? You will rank below every seat still playing. This cannot be undone."),
     el("button", { class: "confirm-resign", disabled: state.busy, onclick: resign }, "Yes, resign"),
     " ",
-    el("button", { class: "cancel-resign", disabled: state.busy, onclick: () => confirmResign(false) }, "Keep playing"),
+    el(
+      "button",
+      { class: "cancel-resign", "data-key": "leave", disabled: state.busy, onclick: () => confirmResign(false) },
+      "Keep playing",
+    ),
   );
 }
 
