@@ -173,19 +173,12 @@ function soon() {
   if (!pending) pending = setTimeout(refresh, 50);
 }
 
-async function act(action) {
+/** Send one request of the seat (busy meanwhile), show its refusal if any, then the match as it is. */
+async function send(requestPath, options) {
   state.busy = true;
   render();
   try {
-    await request(`${path}/actions`, {
-      method: "POST",
-      token,
-      body: action,
-      headers: {
-        "If-Match": `"${state.match.version}"`,
-        "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`,
-      },
-    });
+    await request(requestPath, { method: "POST", token, ...options });
     showError(null);
   } catch (error) {
     showError(error);
@@ -195,19 +188,19 @@ async function act(action) {
   await refresh();
 }
 
-async function resign() {
-  state.busy = true;
+function act(action) {
+  return send(`${path}/actions`, {
+    body: action,
+    headers: {
+      "If-Match": `"${state.match.version}"`,
+      "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`,
+    },
+  });
+}
+
+function resign() {
   state.confirmingResign = false;
-  render();
-  try {
-    await request(`${path}/resign`, { method: "POST", token });
-    showError(null);
-  } catch (error) {
-    showError(error);
-  } finally {
-    state.busy = false;
-  }
-  await refresh();
+  return send(`${path}/resign`, {});
 }
 
 async function main() {
