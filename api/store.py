@@ -468,8 +468,9 @@ class MatchStore:
             raw = self.client.get(self.idempotency_key(match_id, scope, key))
         return None if raw is None else orjson.loads(raw)
 
-    def log(self, match_id: str, after: int, limit: int) -> list[dict[str, Any]]:
-        """Up to ``limit`` log entries of the versions after ``after`` (``-1``: from the setup on).
+    def log(self, match_id: str, after: int = -1, limit: int = 2**31) -> list[dict[str, Any]]:
+        """Up to ``limit`` log entries of the versions after ``after`` (``-1``: from the setup on; by
+        default, every entry: for a record or a replay, never on a move's path).
 
         A compacted match has no log list: its entries are replayed from its record. The swap is
         atomic, so when the list has nothing to give, the record is there (or nothing follows).

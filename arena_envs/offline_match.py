@@ -14,6 +14,7 @@ import numpy as np
 
 import engine
 from arena_envs.encoding import DEFAULT_SAMPLE_SIZE, ActionEncoding, Choices, Observation, encoding_for, view_json
+from engine.bots import Memory, everyone_recalls, everyone_remembers
 
 #: How the end of a match is rewarded: ``win`` (+1 each winner, -1 every other seat) or ``rank``.
 RewardScheme = Literal["win", "rank"]
@@ -71,14 +72,16 @@ class OfflineMatch:
         self.reward: RewardScheme = reward
         self.seconds_per_action = seconds_per_action
         self.now = 0.0
-        self.match, self.events = engine.new_match(self.game_id, players, self.options, 0)
+        self.match, events = engine.new_match(self.game_id, players, self.options, 0)
+        #: What each seat remembers of the match, as a server bot's seat does (``engine.bots.memory``).
+        self.memories: list[Memory] = everyone_recalls(self.game_id, players, events)
         self._choices: dict[int, Choices] = {}
 
     def reset(self, seed: int) -> None:
         """Start a new match from ``seed`` (the same seed deals as an API match created with it)."""
         self.now = 0.0
         self.match, events = engine.new_match(self.game_id, self.players, self.options, seed, self.now)
-        self.events = list(events)
+        self.memories = everyone_recalls(self.game_id, self.players, events)
         self._choices = {}
 
     @property
@@ -126,7 +129,7 @@ class OfflineMatch:
             self.match, events = engine.apply_action(self.match, seat, chosen, self.now)
         except (engine.IllegalAction, engine.MalformedAction, engine.NotYourTurn) as error:
             raise IllegalMove(str(error)) from error
-        self.events.extend(events)
+        self.memories = everyone_remembers(self.game_id, self.memories, events)
         self.now += self.seconds_per_action
         self._choices = {}
 

@@ -33,11 +33,11 @@ def check_opponent(opponent: Opponent) -> None:
 def opponent_action(table: OfflineMatch, seat: int, opponent: Opponent) -> Mapping[str, Any] | engine.Action:
     """The action ``opponent`` takes for ``seat`` now (the seat must be to act).
 
-    A server bot sees what it sees on the server (the match and the events so far); a function sees
+    A server bot sees what it sees on the server (the match and its seat's memory); a function sees
     the seat's view and its legal actions: all of them where the action space is fixed, else the
     step's uniform sample.
     """
     if isinstance(opponent, str):
-        return choose_action(table.match, seat, opponent, seen=table.events)
+        return choose_action(table.match, seat, opponent, memory=table.memories[seat])
     legal = [dict(action) for action in table.choices(seat).legal()]
     return opponent(table.view(seat), legal)

@@ -19,8 +19,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import Event, all_games, apply_action, get_game, new_match
-from engine.bots import choose_action
+from engine import all_games, apply_action, get_game, new_match
+from engine.bots import choose_action, everyone_recalls, everyone_remembers
 
 #: Girafferaffe's 2-player default is its standard mode; no game needs other options for 2 players.
 TWO_PLAYER_OPTIONS: dict[str, dict[str, object]] = {"girafferaffe": {"mode": "standard"}}
@@ -53,19 +53,18 @@ def wilson_interval(share: float, n: int, z: float = Z95) -> tuple[float, float]
 def play_duel(game_id: str, seed: int, bots: Sequence[str], memory: bool, tally: Tally) -> None:
     """One two-player match, seat ``i`` played by ``bots[i]``; adds the result and timings to ``tally``."""
     match, events = new_match(game_id, 2, TWO_PLAYER_OPTIONS.get(game_id, {}), seed=seed)
-    seen: list[list[Event]] = [[e for e in events if e.is_visible_to(seat)] for seat in range(2)]
+    seen = everyone_recalls(game_id, 2, events)
     now = 0.0
     while match.to_act:
         seat = match.to_act[0]
         bot = bots[seat]
         start = time.perf_counter()
-        action = choose_action(match, seat, bot, seen=seen[seat] if memory else ())
+        action = choose_action(match, seat, bot, memory=seen[seat] if memory else None)
         tally.seconds[bot] += time.perf_counter() - start
         tally.decisions[bot] += 1
         now += 1.0
         match, events = apply_action(match, seat, action, now)
-        for viewer in range(2):
-            seen[viewer].extend(e for e in events if e.is_visible_to(viewer))
+        seen = everyone_remembers(game_id, seen, events)
     result = match.result
     assert result is not None
     greedy_seat = bots.index("greedy")

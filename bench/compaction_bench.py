@@ -92,12 +92,12 @@ def measure(store: MatchStore, game_id: str, seeds: int) -> str:
 
     def cold_read() -> None:
         derive_log.cache_clear()
-        store.log(match_id, -1, service.LOG_READ_MAX)
+        store.log(match_id)
 
     from_record = timed(cold_read)
     uncompact(store, match_id)
     full = memory(store, match_id)
-    from_list = timed(lambda: store.log(match_id, -1, service.LOG_READ_MAX))
+    from_list = timed(lambda: store.log(match_id))
     start = time.perf_counter()
     assert service.compact(store, table)
     compacting = time.perf_counter() - start

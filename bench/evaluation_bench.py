@@ -41,9 +41,9 @@ from dataclasses import dataclass
 
 from api.tournaments.schedule import plan
 from api.tournaments.standings import Z975, t975
-from engine import Event, Match, all_games, apply_action, get_game, new_match
+from engine import Match, all_games, apply_action, get_game, new_match
 from engine.actions import Action
-from engine.bots import choose_action
+from engine.bots import Memory, choose_action, everyone_recalls, everyone_remembers
 
 #: Girafferaffe's 2-player default is its standard mode; no game needs other options for 2 players.
 TWO_PLAYER_OPTIONS: dict[str, dict[str, object]] = {"girafferaffe": {"mode": "standard"}}
@@ -52,25 +52,24 @@ DUELS = (("greedy", "random"), ("greedy", "mixed-0.5"), ("greedy", "mixed-0.8"))
 MIXED = "mixed-"
 
 
-def decide(match: Match, seat: int, bot: str, seen: Sequence[Event]) -> Action:
+def decide(match: Match, seat: int, bot: str, seen: Memory) -> Action:
     """The action of ``bot`` for ``seat``; ``mixed-p`` flips a coin of its own (seeded by match, version, seat)."""
     if bot.startswith(MIXED):
         coin = random.Random(f"{bot}/{match.seed}/{match.version}/{seat}").random()
         bot = "greedy" if coin < float(bot.removeprefix(MIXED)) else "random"
-    return choose_action(match, seat, bot, seen=seen)
+    return choose_action(match, seat, bot, memory=seen)
 
 
 def play(game_id: str, seed: int, bots: Sequence[str]) -> float:
     """One two-player match, seat ``i`` played by ``bots[i]``: seat 0's score (1 ahead, 1/2 level, 0 behind)."""
     match, events = new_match(game_id, 2, TWO_PLAYER_OPTIONS.get(game_id, {}), seed=seed)
-    seen: list[list[Event]] = [[e for e in events if e.is_visible_to(seat)] for seat in range(2)]
+    seen = everyone_recalls(game_id, 2, events)
     now = 0.0
     while match.to_act:
         seat = match.to_act[0]
         now += 1.0
         match, events = apply_action(match, seat, decide(match, seat, bots[seat], seen[seat]), now)
-        for viewer in range(2):
-            seen[viewer].extend(e for e in events if e.is_visible_to(viewer))
+        seen = everyone_remembers(game_id, seen, events)
     result = match.result
     assert result is not None
     ranks = result.ranks(get_game(game_id).info.score_order, range(2))

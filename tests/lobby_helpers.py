@@ -17,7 +17,7 @@ import requests
 
 import engine
 from api.matches.service import seating
-from api.matches.table import Table
+from api.matches.table import Table, bot_memories
 from api.referee.clock import TimeControl
 
 Json = dict[str, Any]
@@ -41,16 +41,18 @@ def table_for(
     """A table at version 0 as ``create_match`` stores it: ``seats`` is a player count or the seat requests."""
     requests_ = None if isinstance(seats, int) else list(seats)
     players = seats if isinstance(seats, int) else len(seats)
-    match, _ = engine.new_match(game, players, dict(options or {}), seed, now)
+    match, events = engine.new_match(game, players, dict(options or {}), seed, now)
+    seated = tuple(seating(game, players, requests_))
     table = Table(
         match_id="m1",
         match=match,
         version=0,
-        seats=tuple(seating(game, players, requests_)),
+        seats=seated,
         created_at=now,
         updated_at=now,
         time_control=time_control,
         deadlines=tuple(None for _ in range(players)),
+        memories=bot_memories(game, seated, events),
     )
     return table.with_deadlines((), None, now) if table.status == "active" else table
 

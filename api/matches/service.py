@@ -23,7 +23,7 @@ from webargs.core import missing
 import engine
 from api.errors import ApiError
 from api.matches.compaction import RecordMismatch, encode_record, pack
-from api.matches.table import SeatInfo, Step, Table
+from api.matches.table import SeatInfo, Step, Table, bot_memories
 from api.referee.clock import TimeControl
 from api.store import Counter, MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
@@ -37,10 +37,6 @@ log = logging.getLogger(__name__)
 SETTLE_STEPS = 64
 #: How long one request may spend playing bots, in seconds.
 SETTLE_SECONDS = 0.25
-#: More log entries than any match has: bots read the whole history.
-LOG_READ_MAX = 10_000_000
-
-log = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,31 +162,20 @@ def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: 
     Stops when a player must act, the match ends, the budget is spent, or the store is full (the
     request's own write is done, so it is not refused for that); what is left stays due in the
     referee's set (every write records when the server is next due), so a referee carries on.
+    A bot decides from the table alone (its seat's memory is kept in it), so no step reads the log.
     """
     stop = time.monotonic() + seconds
-    events: list[Event] | None = None
-
-    def history() -> list[Event]:
-        """The match's events so far, read once per settling and then kept up to date."""
-        nonlocal events
-        if events is None:
-            entries = store.log(table.match_id, -1, LOG_READ_MAX)
-            events = [Event.from_json(event) for entry in entries for event in entry["events"]]
-        return events
-
     for _ in range(steps):
-        step = table.server_step(time.time(), history)
+        step = table.server_step(time.time())
         if step is None:
             return table
         try:
             table = commit(store, table, step)
         except StaleVersion:
-            table, events = load_table(store, table.match_id), None  # a player or another server got there first
+            table = load_table(store, table.match_id)  # a player or another server got there first
             continue
         except StoreFull:
             return table
-        if events is not None:
-            events.extend(step.events)
         if time.monotonic() > stop:
             break
     return table
@@ -286,6 +271,7 @@ def create_match(
         deadlines=tuple(None for _ in seats),
         tournament=tournament,
         max_illegal=max_illegal,
+        memories=bot_memories(game, seats, events),
     )
     if table.status == "active":
         table = table.with_deadlines((), None, now)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import engine
 from api.errors import ApiError
 from api.referee.clock import Deadlines, TimeControl, earliest, next_deadlines
 from engine import Event, Match
-from engine.bots import choose_action
+from engine.bots import Memory, choose_action, recall, remember, remembers
 from engine.match import check_seat
 
 SeatKind = Literal["player", "bot", "open"]
@@ -91,6 +91,10 @@ class Table:
     tournament: tuple[str, int] | None = None
     #: Illegal actions a seat may submit before it is disqualified (None: no limit).
     max_illegal: int | None = None
+    #: What each server bot's seat remembers of the match (``engine.bots.memory``), kept up to date by
+    #: every version, so a bot never reads the match's history; ``None`` for other seats, and empty
+    #: when no seat's bot keeps one.
+    memories: tuple[Memory | None, ...] = ()
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -176,12 +180,8 @@ class Table:
         table = dataclasses.replace(self, aborted=True, deadlines=tuple(None for _ in self.seats))
         return table._next(None, None, [Event("aborted", {})], now)
 
-    def server_step(self, now: float, history: Callable[[], Sequence[Event]] = tuple) -> Step | None:
-        """What the server must do now, if anything: a seat's time ran out, or a bot's turn.
-
-        ``history`` gives the match's events so far, which bots remember (each sees only its own
-        seat's share); it is called only when a bot moves.
-        """
+    def server_step(self, now: float) -> Step | None:
+        """What the server must do now, if anything: a seat's time ran out, or a bot's turn."""
         if self.status != "active":
             return None
         due = earliest(self.deadlines)
@@ -190,7 +190,8 @@ class Table:
         for seat in self.to_act:
             bot = self.seats[seat].server_bot
             if bot is not None:
-                return self._apply(seat, choose_action(self.match, seat, bot, seen=history()), now, [])
+                memory = self.memories[seat] if seat < len(self.memories) else None
+                return self._apply(seat, choose_action(self.match, seat, bot, memory=memory), now, [])
         return None
 
     def time_out(self, seat: int, now: float) -> Step:
@@ -270,7 +271,7 @@ class Table:
     ) -> Step:
         """The next version; ``shown`` is how the log shows an action: its ``label`` and ``secret``."""
         version = self.version + 1
-        table = dataclasses.replace(self, version=version, updated_at=now)
+        table = dataclasses.replace(self, version=version, updated_at=now, memories=self._remembered(events))
         entry = {
             "version": version,
             "seat": seat,
@@ -280,6 +281,13 @@ class Table:
             **(shown or {}),
         }
         return Step(table, entry, events)
+
+    def _remembered(self, events: Sequence[Event]) -> tuple[Memory | None, ...]:
+        """Each bot seat's memory after it saw ``events``, the next version's."""
+        if not self.memories:
+            return self.memories
+        game = self.match.game_id
+        return tuple(None if m is None else remember(game, m, seat, events) for seat, m in enumerate(self.memories))
 
     # --- storage form -------------------------------------------------------------------------
 
@@ -295,6 +303,7 @@ class Table:
             "aborted": self.aborted,
             "tournament": None if self.tournament is None else list(self.tournament),
             "max_illegal": self.max_illegal,
+            "memories": list(self.memories),
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -320,6 +329,7 @@ class Table:
             aborted=record.get("aborted", False),
             tournament=None if record.get("tournament") is None else tuple(record["tournament"]),
             max_illegal=record.get("max_illegal"),
+            memories=tuple(record.get("memories") or ()),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -349,6 +359,16 @@ class Table:
             }
             for seat, info in enumerate(self.seats)
         ]
+
+
+def bot_memories(game_id: str, seats: Sequence[SeatInfo], events: Sequence[Event]) -> tuple[Memory | None, ...]:
+    """The memories a new match keeps: each server bot's seat after the setup's ``events``.
+
+    Empty when no seat is a bot, or the game's bots remember nothing: such a match stores no memory.
+    """
+    if not remembers(game_id) or not any(info.kind == "bot" for info in seats):
+        return ()
+    return tuple(recall(game_id, seat, events) if info.kind == "bot" else None for seat, info in enumerate(seats))
 
 
 def _replace_seat(seats: tuple[SeatInfo, ...], seat: int, info: SeatInfo) -> tuple[SeatInfo, ...]:

@@ -2,33 +2,55 @@
 
 Two bots play every game: ``random`` takes a uniformly random legal action, ``greedy`` a documented
 one-ply heuristic per game (one module each) that reads only what the seat may see: its view and
-its legal actions, and optionally the events it saw, for games where remembering public events is
-the skill (Pipifax). Like the engine, a bot does no I/O, reads no clock and draws from no global
-random: each decision draws from its own stream seeded by the bot, the match's seed and version and
-the seat, so a replayed match makes the same choices.
+its legal actions, and its memory of what it saw before (:mod:`engine.bots.memory`), for games where
+remembering public events is the skill (Pipifax, Taiga). Like the engine, a bot does no I/O, reads
+no clock and draws from no global random: each decision draws from its own stream seeded by the bot,
+the match's seed and version and the seat, so a replayed match makes the same choices.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from engine.actions import Action
 from engine.bots import girafferaffe, pili_pili, pipifax, taiga
+from engine.bots.memory import (
+    Memory,
+    everyone_recalls,
+    everyone_remembers,
+    new_memory,
+    recall,
+    remember,
+    remembers,
+)
 from engine.bots.random_bot import random_action
 from engine.errors import UnknownBot
-from engine.game import Event
 from engine.match import Match, check_seat
 from engine.registry import get_game
 
-__all__ = ["BOT_IDS", "BotInfo", "UnknownBot", "bots_for", "choose_action", "get_bot_ids"]
+__all__ = [
+    "BOT_IDS",
+    "BotInfo",
+    "Memory",
+    "UnknownBot",
+    "bots_for",
+    "choose_action",
+    "everyone_recalls",
+    "everyone_remembers",
+    "get_bot_ids",
+    "new_memory",
+    "recall",
+    "remember",
+    "remembers",
+]
 
 #: The bots every game offers, in catalogue order.
 BOT_IDS = ("random", "greedy")
 
-#: A policy: the action for ``seat`` from the match, the decision's own random stream and the events seen.
-Policy = Callable[[Match, int, random.Random, Sequence[Event]], Action]
+#: A policy: the action for ``seat`` from the match, the decision's own random stream and the seat's memory.
+Policy = Callable[[Match, int, random.Random, Memory], Action]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,8 +68,8 @@ class _GameBots:
     greedy: Policy
 
 
-def _ignoring_events(policy: Callable[[Match, int, random.Random], Action]) -> Policy:
-    return lambda match, seat, rng, seen: policy(match, seat, rng)
+def _without_memory(policy: Callable[[Match, int, random.Random], Action]) -> Policy:
+    return lambda match, seat, rng, memory: policy(match, seat, rng)
 
 
 _BOTS: dict[str, _GameBots] = {
@@ -56,10 +78,10 @@ _BOTS: dict[str, _GameBots] = {
     girafferaffe.GAME_ID: _GameBots(
         girafferaffe.RANDOM_DESCRIPTION,
         girafferaffe.GREEDY_DESCRIPTION,
-        _ignoring_events(girafferaffe.greedy_action),
+        _without_memory(girafferaffe.greedy_action),
     ),
     pili_pili.GAME_ID: _GameBots(
-        pili_pili.RANDOM_DESCRIPTION, pili_pili.GREEDY_DESCRIPTION, _ignoring_events(pili_pili.greedy_action)
+        pili_pili.RANDOM_DESCRIPTION, pili_pili.GREEDY_DESCRIPTION, _without_memory(pili_pili.greedy_action)
     ),
 }
 
@@ -67,7 +89,7 @@ _BOTS: dict[str, _GameBots] = {
 _FALLBACK = _GameBots(
     "Takes a uniformly random legal action.",
     "No heuristic for this game yet: takes a uniformly random legal action, like the random bot.",
-    _ignoring_events(random_action),
+    _without_memory(random_action),
 )
 
 
@@ -85,14 +107,14 @@ def bots_for(game_id: str) -> tuple[BotInfo, ...]:
     return BotInfo("random", bots.random_description), BotInfo("greedy", bots.greedy_description)
 
 
-def choose_action(match: Match, seat: int, bot_id: str, *, seen: Sequence[Event] = ()) -> Action:
+def choose_action(match: Match, seat: int, bot_id: str, *, memory: Memory | None = None) -> Action:
     """The action the bot ``bot_id`` takes for ``seat`` now (the seat must be in ``match.to_act``).
 
-    Deterministic: derived only from the match (its seed, version and state), the seat and ``seen``,
-    through a random stream of its own, so that a replay makes the same choices. ``seen`` is optional
-    memory: the events of this match so far (those the seat may not see are ignored). Only Pipifax's
-    and Taiga's greedy bots use it; without it, Pipifax's greedy bot is no better than random, since
-    the snapshot keeps no record of the cards turned face down again.
+    Deterministic: derived only from the match (its seed, version and state), the seat and ``memory``,
+    through a random stream of its own, so that a replay makes the same choices. ``memory`` is what
+    the seat remembers of the match so far (:mod:`engine.bots.memory`; ``None``: nothing). Only
+    Pipifax's and Taiga's greedy bots use it; without it, Pipifax's greedy bot is no better than
+    random, since the snapshot keeps no record of the cards turned face down again.
 
     Raises :class:`UnknownBot` for an unknown bot id, and the engine's seat errors (``InvalidSeat``,
     ``MatchOver``, ``NotYourTurn``) when ``seat`` may not act now.
@@ -103,4 +125,4 @@ def choose_action(match: Match, seat: int, bot_id: str, *, seen: Sequence[Event]
     rng = random.Random(f"bot/{bot_id}/{match.seed}/{match.version}/{seat}")
     if bot_id == "random":
         return random_action(match, seat, rng)
-    return _BOTS.get(match.game_id, _FALLBACK).greedy(match, seat, rng, seen)
+    return _BOTS.get(match.game_id, _FALLBACK).greedy(match, seat, rng, memory or new_memory(match.game_id))

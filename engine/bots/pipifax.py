@@ -5,18 +5,20 @@ face down again and the view stops showing them, so the only skill is rememberin
 Each back colour holds each animal exactly once (P1), so for a card of colour ``c`` the chance of a
 match is 1 if it is remembered as the rolled animal, 0 if it is remembered as another one or if the
 rolled animal is remembered elsewhere under ``c``, and otherwise one over the cards of ``c`` not yet
-seen. Without the event log (``seen`` empty) every legal card has the same 1 in 6 chance, so the
-policy can do no better than the random bot: the snapshot of a match keeps no memory of past flips.
+seen. That knowledge is the seat's memory (:func:`remember`: the animal last seen at each position),
+kept with the match; without it every legal card has the same 1 in 6 chance, so the policy could do no
+better than the random bot.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine.actions import Action
 from engine.game import Event
-from engine.games.pipifax import Flip
+from engine.games.pipifax import POSITIONS, Flip
 from engine.match import Match, legal_actions, view
 
 GAME_ID = "pipifax"
@@ -28,20 +30,27 @@ GREEDY_DESCRIPTION = (
 )
 
 
-def remembered_animals(seen: Sequence[Event], seat: int) -> dict[int, str]:
-    """The animal last seen at each position, from the ``card_flipped`` events visible to ``seat``."""
-    known: dict[int, str] = {}
-    for event in seen:
+def new_memory() -> dict[str, Any]:
+    """Nothing seen yet: no animal known at any position."""
+    return {"animals": [None] * POSITIONS}
+
+
+def remember(memory: Mapping[str, Any], seat: int, events: Iterable[Event]) -> Mapping[str, Any]:
+    """The memory after ``events``: each public ``card_flipped`` sets the animal seen at its position."""
+    animals: list[str | None] | None = None
+    for event in events:
         if event.kind == "card_flipped" and event.is_visible_to(seat):
-            known[int(event.data["position"])] = str(event.data["animal"])
-    return known
+            if animals is None:
+                animals = list(memory["animals"])
+            animals[int(event.data["position"])] = str(event.data["animal"])
+    return memory if animals is None else {"animals": animals}
 
 
-def greedy_action(match: Match, seat: int, rng: random.Random, seen: Sequence[Event]) -> Action:
+def greedy_action(match: Match, seat: int, rng: random.Random, memory: Mapping[str, Any]) -> Action:
     """The legal flip with the highest chance of matching the die (ties drawn from ``rng``)."""
     table = view(match, seat)
     die = table["die"]
-    known = remembered_animals(seen, seat)
+    known = {p: animal for p, animal in enumerate(memory.get("animals", ())) if animal is not None}
     for card in table["cards"]:
         if card["animal"] is not None:  # face up now: seen by everyone
             known[card["position"]] = card["animal"]

@@ -4,8 +4,8 @@ The down sides are hidden, but the discs are the ten pairs of the five animals (
 alone say a lot: a layout is an orientation of those ten pairs whose up sides match what the table
 shows, and there are at most 2**10 of them. For a disc showing ``a``, the chance that ``t`` is
 underneath is the share of those layouts in which the pair ``{a, t}`` shows ``a``, divided among the
-discs that show ``a``. Discs whose pair the seat saw in a public ``disc_flipped`` event (when the
-event log is given) are known exactly and narrow the layouts further.
+discs that show ``a``. Discs whose pair the seat saw in a public ``disc_flipped`` event (its memory,
+:func:`remember`) are known exactly and narrow the layouts further.
 
 After a find it flips again as long as some disc may hide the target: a miss costs only a token into
 the circle, which goes to whoever completes the family, while passing hands the improved odds to the
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -49,13 +49,25 @@ def layouts_by_counts() -> Mapping[tuple[int, ...], tuple[Layout, ...]]:
     return {counts: tuple(layouts) for counts, layouts in grouped.items()}
 
 
-def known_pairs(seen: Sequence[Event], seat: int) -> dict[int, frozenset[str]]:
-    """The pair of each disc the seat saw flipped (a public ``disc_flipped`` shows both sides)."""
-    known: dict[int, frozenset[str]] = {}
-    for event in seen:
+def new_memory() -> dict[str, Any]:
+    """Nothing seen yet: no disc's pair known."""
+    return {"pairs": [None] * DISCS}
+
+
+def remember(memory: Mapping[str, Any], seat: int, events: Iterable[Event]) -> Mapping[str, Any]:
+    """The memory after ``events``: a public ``disc_flipped`` shows both sides of its disc, its pair."""
+    pairs: list[list[str] | None] | None = None
+    for event in events:
         if event.kind == "disc_flipped" and event.is_visible_to(seat):
-            known[int(event.data["disc"])] = frozenset((event.data["was"], event.data["shows"]))
-    return known
+            if pairs is None:
+                pairs = list(memory["pairs"])
+            pairs[int(event.data["disc"])] = sorted((str(event.data["was"]), str(event.data["shows"])))
+    return memory if pairs is None else {"pairs": pairs}
+
+
+def known_pairs(memory: Mapping[str, Any]) -> dict[int, frozenset[str]]:
+    """The pair of each disc the seat saw flipped, from its memory."""
+    return {disc: frozenset(pair) for disc, pair in enumerate(memory.get("pairs", ())) if pair is not None}
 
 
 def find_chances(up: Sequence[str], target: str, known: Mapping[int, frozenset[str]]) -> list[float]:
@@ -88,14 +100,14 @@ def find_chances(up: Sequence[str], target: str, known: Mapping[int, frozenset[s
     return chances
 
 
-def greedy_action(match: Match, seat: int, rng: random.Random, seen: Sequence[Event]) -> Action:
+def greedy_action(match: Match, seat: int, rng: random.Random, memory: Mapping[str, Any]) -> Action:
     """Take from the richest; flip the likeliest disc; after a find, pass only when no disc can hide the target."""
     table = view(match, seat)
     if table["phase"] == "take":
         return _richest_take(table, [a for a in legal_actions(match, seat) if isinstance(a, Take)], rng)
     up = [disc["up"] for disc in table["discs"]]
     target = table["target"]
-    chances = find_chances(up, target, known_pairs(seen, seat))
+    chances = find_chances(up, target, known_pairs(memory))
     away_from_target = [d for d in range(DISCS) if up[d] != target]  # never turn a find face down
     best = max(chances[d] for d in away_from_target)
     disc = rng.choice([d for d in away_from_target if chances[d] == best])

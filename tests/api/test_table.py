@@ -6,6 +6,7 @@ Every transition is given ``now``; tables are seated as ``POST /matches`` seats 
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from api.errors import ApiError
 from api.matches.table import Table
 from api.referee.clock import TimeControl, earliest, next_deadlines
 from engine.bots import choose_action
+from engine.games.taiga import ANIMALS, DISCS
 from tests.lobby_helpers import SIMULTANEOUS_TRICKS, settle_pure, table_for
 
 T0 = 1000.0
@@ -359,14 +361,39 @@ def test_bot_seats_have_no_deadline_and_make_the_server_due_at_once() -> None:
         assert settled.deadlines[0] == T0 + 2 + 5.0
 
 
-def test_server_bots_decide_with_the_history_they_are_given() -> None:
-    """Pipifax's greedy bot remembers past flips: the server passes the match's events to it."""
-    table = table_for("pipifax", [{"bot": "greedy"}, ADA], seed=4)
-    seen = [engine.Event("card_flipped", {"position": p, "animal": table.match.state["die"]}) for p in (5,)]
-    step = table.server_step(T0, lambda: seen)
-    assert step is not None
-    assert step.entry["action"] == choose_action(table.match, 0, "greedy", seen=seen).to_json()
-    assert step.entry["action"] == {"type": "pipifax.flip", "position": 5}  # it flips the card it remembers
+def test_server_bots_decide_with_the_memory_the_table_keeps() -> None:
+    """Pipifax's greedy bot remembers past flips: each version's events update its seat's memory in the table.
+
+    Ada flips a card and misses; when the die then shows the animal she turned up, the bot flips that card.
+    """
+    for position in range(24):
+        table = table_for("pipifax", [{"bot": "greedy"}, ADA], seed=4, options={"first_player": 1})
+        assert table.memories[1] is None  # a player's seat keeps none
+        shown = table.match.state["animals"][position]
+        if shown == table.match.state["die"]:
+            continue
+        after = table.act(1, {"type": "pipifax.flip", "position": position}, T0).table
+        remembered = after.memories[0]
+        assert remembered is not None and remembered["animals"][position] == shown
+        if after.to_act == (0,) and after.match.state["die"] == shown:
+            step = after.server_step(T0)
+            assert step is not None
+            assert step.entry["action"] == {"type": "pipifax.flip", "position": position}
+            return
+    raise AssertionError("no flip of Ada's was followed by the bot's die showing her animal")
+
+
+def test_the_memory_a_table_keeps_survives_its_stored_form_and_grows_no_larger() -> None:
+    table = table_for("taiga", [{"bot": "greedy"}, {"bot": "random"}], seed=2)
+    sizes = []
+    while (step := table.server_step(T0)) is not None:
+        table = Table.from_record(table.match_id, json.loads(json.dumps(step.table.record())))
+        assert table == step.table
+        sizes.append(len(json.dumps(table.memories)))
+    longest = sorted(ANIMALS, key=len)[-2:]
+    everything_known = {"pairs": [longest] * DISCS}
+    assert max(sizes) <= 2 * len(json.dumps(everything_known)) + len("[, ]")  # at most a pair per disc, however long
+    assert table.is_over and len(sizes) > 20
 
 
 def test_a_bot_only_match_is_played_to_its_end_by_the_server() -> None:

@@ -16,7 +16,6 @@ import pytest
 
 from engine import (
     EngineError,
-    Event,
     Match,
     NotYourTurn,
     UnknownGame,
@@ -28,7 +27,16 @@ from engine import (
     validate_action,
 )
 from engine.actions import Action
-from engine.bots import BOT_IDS, UnknownBot, bots_for, choose_action, get_bot_ids
+from engine.bots import (
+    BOT_IDS,
+    Memory,
+    UnknownBot,
+    bots_for,
+    choose_action,
+    everyone_recalls,
+    everyone_remembers,
+    get_bot_ids,
+)
 from engine.errors import UnknownBot as ErrorsUnknownBot
 from engine.games.pipifax import Flip
 from tests.engine.conformance import configurations
@@ -37,12 +45,12 @@ GAME_IDS = ("pipifax", "taiga", "girafferaffe", "pili-pili")
 #: A limit far above any real match, so that a bot that stalls a game fails instead of hanging.
 MAX_STEPS = 20_000
 
-#: Chooses for a seat from the match and the events that seat has seen.
-Chooser = Callable[[Match, int, Sequence[Event]], Action]
+#: Chooses for a seat from the match and what that seat remembers.
+Chooser = Callable[[Match, int, Memory], Action]
 
 
 def bot(bot_id: str, *, memory: bool = True) -> Chooser:
-    return lambda match, seat, seen: choose_action(match, seat, bot_id, seen=seen if memory else ())
+    return lambda match, seat, seen: choose_action(match, seat, bot_id, memory=seen if memory else None)
 
 
 def play_match(
@@ -52,11 +60,11 @@ def play_match(
     seed: int,
     choosers: Sequence[Chooser],
     *,
-    on_decision: Callable[[Match, int, list[Event], float], None] | None = None,
+    on_decision: Callable[[Match, int, Memory, float], None] | None = None,
 ) -> Match:
     """Play to the end, seat ``i`` choosing with ``choosers[i]``; every choice must validate."""
     match, events = new_match(game_id, players, options, seed=seed)
-    seen: list[list[Event]] = [[e for e in events if e.is_visible_to(seat)] for seat in range(players)]
+    seen = everyone_recalls(game_id, players, events)
     now = 0.0
     for _ in range(MAX_STEPS):
         if not match.to_act:
@@ -68,8 +76,7 @@ def play_match(
         action = choosers[seat](match, seat, seen[seat])
         validate_action(match, seat, action)
         match, events = apply_action(match, seat, action, now)
-        for viewer in range(players):
-            seen[viewer].extend(e for e in events if e.is_visible_to(viewer))
+        seen = everyone_remembers(game_id, seen, events)
     raise AssertionError(f"{game_id} did not end within {MAX_STEPS} steps")
 
 
@@ -132,13 +139,14 @@ def test_every_bot_plays_every_configuration_to_the_end(game_id: str, players: i
 def test_the_same_match_and_seat_give_the_same_action(game_id: str) -> None:
     decisions = 0
 
-    def check(match: Match, seat: int, seen: list[Event], now: float) -> None:
+    def check(match: Match, seat: int, seen: Memory, now: float) -> None:
         nonlocal decisions
         rebuilt = Match.from_json(json.loads(json.dumps(match.to_json())))
+        stored = json.loads(json.dumps(seen))
         for bot_id in BOT_IDS:
-            first = choose_action(match, seat, bot_id, seen=seen)
-            assert choose_action(rebuilt, seat, bot_id, seen=list(seen)) == first
-            assert choose_action(match, seat, bot_id, seen=seen) == first
+            first = choose_action(match, seat, bot_id, memory=seen)
+            assert choose_action(rebuilt, seat, bot_id, memory=stored) == first
+            assert choose_action(match, seat, bot_id, memory=seen) == first
         decisions += 1
 
     options = {"missions": "expert"} if game_id == "pili-pili" else {}
@@ -181,7 +189,7 @@ class HiddenStateCheck:
         self.chooser = chooser
         self.checked = 0
 
-    def __call__(self, match: Match, seat: int, seen: list[Event], now: float) -> None:
+    def __call__(self, match: Match, seat: int, seen: Memory, now: float) -> None:
         # The bots decide as at the end of any timed look, where the most is hidden (Pili Pili E2/E4).
         paths = [tuple(p) for p in match.game.hidden_paths(match.state, seat, math.inf)]
         if len(paths) < 2:
@@ -218,7 +226,7 @@ def test_the_greedy_bot_never_reads_hidden_state(game_id: str, players: int, opt
 
 
 def test_the_hidden_state_check_catches_a_peeking_bot() -> None:
-    def peeking(match: Match, seat: int, seen: Sequence[Event]) -> Action:
+    def peeking(match: Match, seat: int, seen: Memory) -> Action:
         state = match.state
         flips = list(legal_actions(match, seat))
         matching = [f for f in flips if isinstance(f, Flip) and state["animals"][f.position] == state["die"]]
@@ -260,7 +268,7 @@ def test_greedy_beats_random_from_the_snapshot_alone(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", ["pipifax", "taiga"])
-def test_greedy_beats_random_by_far_with_the_events_it_saw(game_id: str) -> None:
+def test_greedy_beats_random_by_far_with_what_it_remembers(game_id: str) -> None:
     # Pipifax is a memory game: from the snapshot alone every legal flip has a 1 in 6 chance. In Taiga
     # a public flip shows both sides of a disc, which pins down much of the layout.
     share = greedy_score(game_id, memory=True)

@@ -10,8 +10,8 @@ import pytest
 from api.tournaments.schedule import plan
 from api.tournaments.sprt import Sprt, deal_totals, elo_estimate, expected_score, results_for
 from api.tournaments.standings import Outcome
-from engine import Event, apply_action, new_match
-from engine.bots import choose_action
+from engine import apply_action, new_match
+from engine.bots import choose_action, everyone_recalls, everyone_remembers
 
 
 def test_bounds_and_llr_match_a_hand_computation() -> None:
@@ -78,13 +78,12 @@ def test_greedy_stops_random_early_in_real_matches() -> None:
     stops: dict[str, tuple[str, int]] = {}
     for pairing in pairings:
         match, events = new_match("girafferaffe", 2, {"mode": "standard"}, seed=pairing.seed)
-        seen: list[list[Event]] = [[e for e in events if e.is_visible_to(s)] for s in range(2)]
+        seen = everyone_recalls("girafferaffe", 2, events)
         while match.to_act:
             seat = match.to_act[0]
             bot = "greedy" if pairing.entrants[seat] == 0 else "random"
-            match, events = apply_action(match, seat, choose_action(match, seat, bot, seen=seen[seat]), 0.0)
-            for viewer in range(2):
-                seen[viewer].extend(e for e in events if e.is_visible_to(viewer))
+            match, events = apply_action(match, seat, choose_action(match, seat, bot, memory=seen[seat]), 0.0)
+            seen = everyone_remembers("girafferaffe", seen, events)
         result = match.result
         assert result is not None
         ranks = tuple(1 if s in result.winners else 2 for s in range(2))
