@@ -188,16 +188,19 @@ def _event_stream(reader: Reader, start: tuple[Position, bool], first: Table) ->
 
 
 def _generate(reader: Reader, position: Position, fresh: bool, table: Table | None) -> Iterator[bytes]:
-    """Every item after ``position``, as it happens, until the match is over."""
+    """Every item after ``position``, as it happens, until the match is over.
+
+    Where the match stands (a seat's pending ``turn``, or ``match_over``) is sent once per version
+    reached, however the stream started: resuming at the current version still gets its turn.
+    """
+    stood = -1  # the version whose standing items (turn, end) this stream has sent
     with reader.notifier.watch(reader.match_id) as signal:
         if fresh and table is not None:  # a fresh start: where the match stands now
-            now = time.time()
-            for event_id, item in items_after(
-                Position(position.version - 1), position.version, reader.latest(table, now)
-            ):
+            for event_id, item in _standing(reader, table):
                 yield encode(event_id, item)
             if table.is_over:
                 return
+            stood = table.version
         table = None
         while True:
             try:
@@ -217,6 +220,13 @@ def _generate(reader: Reader, position: Position, fresh: bool, table: Table | No
                             yield encode(event_id, item)
                             sent_end = sent_end or item.type == "match_over"
                         position = Position(entry["version"])
+                        if entry["version"] == table.version:  # its items ended with where the match stands
+                            stood = table.version
+                if position.version == table.version and stood < table.version:
+                    for event_id, item in _standing(reader, table):  # resumed at the current version
+                        yield encode(event_id, item)
+                        sent_end = sent_end or item.type == "match_over"
+                    stood = table.version
                 if sent_end or (table.is_over and position.version >= table.version):
                     return
             except (MatchNotFound, StoreUnavailable):
@@ -224,3 +234,8 @@ def _generate(reader: Reader, position: Position, fresh: bool, table: Table | No
             if not signal.wait(KEEP_ALIVE_SECONDS):
                 yield KEEP_ALIVE
             signal.clear()
+
+
+def _standing(reader: Reader, table: Table) -> list[tuple[str, Item]]:
+    """Where the match stands now, as the items of its current version: a turn, or the end."""
+    return items_after(Position(table.version - 1), table.version, reader.latest(table, time.time()))

@@ -493,3 +493,79 @@ def test_turn_and_match_over_data_follow_their_published_schemas(client: FlaskCl
     finished = finished_match(client)
     (over,) = read_stream(client, f"{finished.url}/stream")
     assert MatchOverEventSchema().validate(over.json()) == {}
+
+
+# --- a seat stream never misses the pending turn, however it starts ------------------------------
+
+
+def read_until_turn(client: FlaskClient, url: str, headers: dict[str, str]) -> list[SseEvent]:
+    """The stream's items up to and including its first ``turn`` (or ``match_over``)."""
+    response = client.get(url, headers=headers, buffered=False)
+    try:
+        assert response.status_code == 200, response.get_data(as_text=True)
+        chunks, parser = response.iter_encoded(), SseParser()
+        events: list[SseEvent] = []
+        while not events or events[-1].type not in ("turn", "match_over"):
+            events.extend(parser.feed(next(chunks)))
+        return events
+    finally:
+        response.close()
+
+
+def two_seat_match(client: FlaskClient) -> Created:
+    return create_match(client, "taiga", 2, seed=3, options={"first_player": 0})
+
+
+@pytest.mark.parametrize("start", ["?after=0", "LAST:0", ""])
+def test_a_seat_stream_at_version_0_sends_the_turn_of_its_seat(client: FlaskClient, start: str) -> None:
+    created = two_seat_match(client)
+    headers = created.auth(0)
+    url = f"{created.url}/seat-stream"
+    if start.startswith("LAST:"):
+        headers = {**headers, "Last-Event-ID": start.removeprefix("LAST:")}
+    else:
+        url += start
+    (turn,) = read_until_turn(client, url, headers)
+    assert (turn.id, turn.type) == ("0", "turn")
+    assert turn.json()["version"] == 0 and turn.json()["seat"] == 0
+
+
+def test_a_seat_stream_at_version_0_of_another_seats_turn_waits_for_its_own(
+    app: Flask, client: FlaskClient, pool: ThreadPoolExecutor
+) -> None:
+    created = two_seat_match(client)
+    future = pool.submit(
+        lambda: read_until_turn(app.test_client(), f"{created.url}/seat-stream?after=0", created.auth(1))
+    )
+    until_waiting(app, future)
+    moves = 0
+    while public(client, created)["to_act"] == [0]:  # seat 0 plays until the turn passes to seat 1
+        page = legal(client, created, 0)
+        act(client, created, 0, page["actions"][-1], page["version"])
+        moves += 1
+    events = future.result(timeout=THREAD_TIMEOUT)
+    turns = [event for event in events if event.type == "turn"]
+    assert len(turns) == 1 and turns[0] is events[-1], [(e.id, e.type) for e in events]
+    assert turns[0].json()["version"] == public(client, created)["version"] >= moves
+    assert all(event.type == "event" and event.json()["version"] >= 1 for event in events[:-1])
+
+
+def test_a_seat_stream_resumed_mid_match_sends_what_it_missed_then_the_current_turn_once(client: FlaskClient) -> None:
+    created = two_seat_match(client)
+    rng = random.Random(8)
+    for _ in range(12):
+        current = public(client, created)
+        seat = current["to_act"][0]
+        page = legal(client, created, seat)
+        act(client, created, seat, rng.choice(page["actions"]), page["version"])
+    current = public(client, created)
+    version, seat = current["version"], current["to_act"][0]
+    seat_events = all_events(client, created.match_id, created.tokens[seat])
+    for after in (0, version - 5, version - 1, version):
+        for headers in ({}, {"Last-Event-ID": str(after)}):
+            query = "" if headers else f"?after={after}"
+            items = read_until_turn(client, f"{created.url}/seat-stream{query}", {**created.auth(seat), **headers})
+            assert [e.type for e in items].count("turn") == 1 and items[-1].type == "turn"
+            assert items[-1].json()["version"] == version and items[-1].id == str(version)
+            missed = [e for e in seat_events if e["version"] > after]
+            assert [e.json() for e in items[:-1]] == missed, after
