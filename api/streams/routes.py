@@ -31,11 +31,12 @@ LOG_PAGE = 200
 class StreamQuerySchema(Schema):
     after = fields.Integer(
         load_default=None,
-        validate=validate.Range(min=0, max=QUERY_INDEX_MAX),
+        validate=validate.Range(min=-1, max=QUERY_INDEX_MAX),
         metadata={
-            "description": "Send every event after this version (0 replays the match from its first move); "
-            "`Last-Event-ID` does the same and wins over it. Without either, the stream starts after the "
-            "current version."
+            "description": "Send every event after this version (0 replays the match from its first move, -1 "
+            "from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. "
+            "Without either, the stream starts after the current version. However it starts, once the stream "
+            "has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`."
         },
     )
 

@@ -1,8 +1,10 @@
 """A small layer over the generated ``arena_client`` that makes writing bots pleasant.
 
-``Arena``/``Seat`` (sync) and ``AsyncArena``/``AsyncSeat`` (asyncio), typed errors for every
-failure (:mod:`arena_sdk.errors`), tournaments (``Entrant``, ``Host``: :mod:`arena_sdk.tournaments`)
-and one module per game in :mod:`arena_sdk.games`.
+``Arena``/``Seat`` (sync) and ``AsyncArena``/``AsyncSeat`` (asyncio), a seat's turns for a loop of
+your own (``Turn``, ``AsyncTurn``: :mod:`arena_sdk.turns`), typed errors for every failure
+(:mod:`arena_sdk.errors`), tournaments (``Entrant``, ``Host``: :mod:`arena_sdk.tournaments`) and
+one module per game in :mod:`arena_sdk.games`. ``turn_view`` and ``turn_actions`` read a ``turn``
+event of ``Seat.stream()`` for a loop over the raw stream.
 """
 
 from arena_sdk import games
@@ -33,10 +35,13 @@ from arena_sdk.errors import (
     StoreUnavailableError,
     UnexpectedResponseError,
     UnknownBotError,
+    WaitTimeoutError,
     WrongGameError,
 )
+from arena_sdk.seat_logic import turn_actions, turn_view
 from arena_sdk.streams import StreamEvent
 from arena_sdk.tournaments import Assignment, Entrant, Host
+from arena_sdk.turns import AsyncTurn, Turn
 
 __all__ = [
     "Action",
@@ -48,6 +53,7 @@ __all__ = [
     "AsyncArena",
     "AsyncChoose",
     "AsyncSeat",
+    "AsyncTurn",
     "AuthError",
     "Choose",
     "ConnectionFailedError",
@@ -72,9 +78,13 @@ __all__ = [
     "StoreFullError",
     "StoreUnavailableError",
     "StreamEvent",
+    "Turn",
     "UnexpectedResponseError",
     "UnknownBotError",
+    "WaitTimeoutError",
     "WrongGameError",
     "action_model",
     "games",
+    "turn_actions",
+    "turn_view",
 ]

@@ -9,6 +9,7 @@ open). Errors and retries are the sync ones (:mod:`arena_sdk.errors`, :mod:`aren
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import uuid
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping, Sequence
@@ -47,44 +48,57 @@ from arena_client.models import (
 from arena_client.types import UNSET, Response
 
 from arena_sdk.actions import Action, ActionLike, action_model
-from arena_sdk.client import create_body
+from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, create_body
 from arena_sdk.errors import (
-    ActionTooLateError,
     ArenaError,
-    MatchOverError,
-    NotYourTurnError,
-    SeatOutError,
-    StaleVersionError,
+    IllegalActionError,
+    WaitTimeoutError,
     araise_for_foreign_error,
 )
 from arena_sdk.retrying import ActionResends, RetryBudget, acall, raise_typed, unwrap
 from arena_sdk.seat_logic import (
     MAX_LEGAL_LIMIT,
+    TurnCollector,
     needs_more_actions,
     seat_of_token,
-    turn_actions,
+    takes_turn,
     turn_outcome,
     turn_view,
     view_of_move,
 )
 from arena_sdk.streams import StreamEvent, aerror_of, astream_events
+from arena_sdk.turns import AsyncTurn
 
-__all__ = ["AsyncArena", "AsyncChoose", "AsyncSeat"]
+__all__ = ["AsyncArena", "AsyncChoose", "AsyncSeat", "AsyncTurn"]
 
 T = TypeVar("T")
 
-#: A policy for ``AsyncSeat.play``: like ``Choose``, or a coroutine function returning the action.
-AsyncChoose = Callable[[SeatView, list[Action]], ActionLike | Awaitable[ActionLike]]
+#: A policy for ``AsyncSeat.play``: like ``Choose`` (a turn, or the view and the actions), or a
+#: coroutine function returning the action.
+AsyncChoose = (
+    Callable[[AsyncTurn], ActionLike | Awaitable[ActionLike]]
+    | Callable[[SeatView, list[Action]], ActionLike | Awaitable[ActionLike]]
+)
 
 
 class AsyncArena:
     """``Arena`` for asyncio; close it (``await arena.aclose()`` or ``async with``) to close its connections."""
 
-    def __init__(self, base_url: str, timeout: float = 10.0, retry_for: float = 30.0, retry_pause: float = 0.2) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = 10.0,
+        retry_for: float = 30.0,
+        retry_pause: float = 0.2,
+        connect_timeout: float = CONNECT_TIMEOUT,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
-        self.retry_for = retry_for
+        self.connect_timeout = connect_timeout
         self.retry_pause = retry_pause
+        self._retry_for = retry_for
+        #: Whether the server has answered a request of this arena (or its seats) yet.
+        self.reached = False
         #: One connection pool for the arena and all its seats.
         self.transport = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=None))
         self.client = Client(**self._client_args())
@@ -93,12 +107,25 @@ class AsyncArena:
         """A generated client for this server with ``token`` as its bearer token, on the arena's pool."""
         return AuthenticatedClient(token=token, **self._client_args())
 
+    @property
+    def retry_for(self) -> float:
+        """How long a call keeps retrying: ``connect_timeout`` at most until the server has answered once."""
+        return self._retry_for if self.reached else min(self._retry_for, self.connect_timeout)
+
+    @retry_for.setter
+    def retry_for(self, seconds: float) -> None:
+        self._retry_for = seconds
+
+    async def _answered(self, response: httpx.Response) -> None:
+        self.reached = True
+
     def _client_args(self) -> dict[str, Any]:
+        hooks = {"response": [self._answered, araise_for_foreign_error]}
         return {
             "base_url": self.base_url,
-            "timeout": httpx.Timeout(self.timeout),
+            "timeout": httpx.Timeout(self.timeout, connect=self.connect_timeout),
             "raise_on_unexpected_status": False,
-            "httpx_args": {"transport": self.transport, "event_hooks": {"response": [araise_for_foreign_error]}},
+            "httpx_args": {"transport": self.transport, "event_hooks": hooks},
         }
 
     async def aclose(self) -> None:
@@ -206,6 +233,10 @@ class AsyncSeat:
         #: How many legal actions the seat had at its latest turn in :meth:`play` (``choose`` may see fewer).
         self.actions_total = 0
         self._path = f"/matches/{quote(match_id, safe='')}"
+        #: The version this seat last acted at: its turns up to there are done with.
+        self._acted_at = -1
+        #: The id of the last seat stream event :meth:`turns` read (``None``: from the setup on).
+        self._turns_read: str | None = None
 
     async def view(self) -> SeatView:
         """What this seat sees now; also refreshes the version used for the next action."""
@@ -253,18 +284,45 @@ class AsyncSeat:
         send = partial(list_seat_events.asyncio_detailed, self.match_id, client=self.client, after=after, limit=limit)
         return await self.arena.call(send, EventPage)
 
-    def stream(self, after: int | None = None, legal_limit: int = 100) -> AsyncGenerator[StreamEvent, None]:
-        """What this seat sees happen: events, a ``turn`` whenever it must act, then ``match_over``."""
+    async def stream(self, after: int | None = None, legal_limit: int = 100) -> AsyncGenerator[StreamEvent, None]:
+        """What this seat sees happen: events, a ``turn`` whenever it must act, then ``match_over``.
+
+        Each ``turn`` sets the version :meth:`act` acts at, as ``Seat.stream`` does.
+        """
         client, retry = self.client.get_async_httpx_client(), self.arena.retry_for
         params = {"legal_limit": legal_limit}
-        return astream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry)
+        async for event in astream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry):
+            if event.type == "turn":
+                self._saw(turn_view(event))
+            yield event
 
-    async def act(self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1) -> MoveResult:
-        """Submit ``action`` (a model or a dict) at the version last seen, as ``Seat.act`` does."""
+    async def turns(
+        self, legal_limit: int = 100, timeout: float = 300.0, retry_pause: float = 0.2
+    ) -> AsyncGenerator[AsyncTurn, None]:
+        """This seat's turns until the match ends, as ``Seat.turns`` gives them: ``async for turn in seat.turns()``."""
+        client, path = self.client.get_async_httpx_client(), f"{self._path}/seat-stream"
+        collector = TurnCollector()
+        start = {"after": -1} if self._turns_read is None else {"last_id": self._turns_read}
+        events = astream_events(
+            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
+        )
+        async for event in events:
+            self._turns_read = event.id
+            found = collector.take(event, self._acted_at)
+            if found is not None:
+                self._saw(found.view)
+                self.actions_total = found.total
+                yield AsyncTurn(**vars(found), seat=self)
+
+    async def act(
+        self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1, *, version: int | None = None
+    ) -> MoveResult:
+        """Submit ``action`` at ``version`` (default: the last version seen), as ``Seat.act`` does."""
         body = action_model(action)
-        if self.version is None:
+        if version is None and self.version is None:
             await self.view()
-        key, if_match = str(uuid.uuid4()), str(self.version)
+        at = self.version if version is None else version
+        key, if_match = str(uuid.uuid4()), str(at)
         resends = ActionResends(retry_for, retry_pause)
         while True:
             try:
@@ -282,7 +340,15 @@ class AsyncSeat:
                 await asyncio.sleep(wait)
                 continue
             self.version, self.last_view = result.version, view_of_move(result)
+            self._acted_at = max(self._acted_at, int(if_match))
             return result
+
+    async def act_on_turn(self, version: int, action: ActionLike, retry_for: float = 30.0) -> MoveResult | None:
+        """:meth:`AsyncTurn.act`: ``action`` at ``version``, or ``None`` if the turn was overtaken."""
+        try:
+            return await self.act(action, retry_for=retry_for, version=version)
+        except OVERTAKEN:
+            return None
 
     async def resign(self) -> SeatView:
         """Leave the match: with two players the other wins, with more the server plays this seat on."""
@@ -301,7 +367,7 @@ class AsyncSeat:
                 return outcome
             remaining = deadline - loop.time()
             if remaining <= 0:
-                raise TimeoutError(f"seat {self.seat} waited {timeout}s for its turn")
+                raise WaitTimeoutError.waited(self.seat, timeout)
             seen = await self._view_after(seen.version, min(wait, remaining)) or seen
 
     async def play(
@@ -311,33 +377,26 @@ class AsyncSeat:
         max_actions: int = 1000,
         retry_pause: float = 0.2,
     ) -> SeatView:
-        """Play until the match ends over the seat stream, as ``Seat.play`` does; ``choose`` may be async."""
-        acted_at = -1
+        """Play until the match ends, as ``Seat.play`` does (built on :meth:`turns`); ``choose`` may be async."""
+        with_turn = takes_turn(choose)
         legal_limit = max(0, min(max_actions, MAX_LEGAL_LIMIT))
-        client, path = self.client.get_async_httpx_client(), f"{self._path}/seat-stream"
-        params = {"legal_limit": legal_limit}
-        async for event in astream_events(client, path, params, retry_for=timeout, retry_pause=retry_pause):
-            if event.type == "match_over":
-                known = self.last_view
-                return known if known is not None and known.version == event.version else await self.view()
-            if event.type != "turn" or event.version <= acted_at:
+        async for given in self.turns(legal_limit=legal_limit, timeout=timeout, retry_pause=retry_pause):
+            turn = given
+            if needs_more_actions(len(given.actions), given.total, max_actions):
+                turn = dataclasses.replace(given, actions=await self.legal_actions(limit=max_actions))
+            if not turn.actions:
                 continue
-            acted_at = event.version
-            seen = self._saw(turn_view(event))
-            actions, total = turn_actions(event)
-            self.actions_total = total
-            if needs_more_actions(len(actions), total, max_actions):
-                actions = await self.legal_actions(limit=max_actions)
-            if not actions:
-                continue
-            chosen = choose(seen, actions)
+            chosen = choose(turn) if with_turn else choose(turn.view, turn.actions)  # type: ignore[call-arg, arg-type]
             if inspect.isawaitable(chosen):
                 chosen = await chosen
             try:
-                await self.act(chosen, retry_for=timeout)
-            except (StaleVersionError, NotYourTurnError, MatchOverError, ActionTooLateError, SeatOutError):
-                continue
-        raise AssertionError("unreachable: the seat stream ends with match_over")
+                await self.act_on_turn(turn.version, chosen, retry_for=timeout)
+            except IllegalActionError as error:
+                error.add_note(RESUMABLE)
+                raise
+        known = self.last_view
+        over = known is not None and known.status.value in ("finished", "aborted")
+        return known if known is not None and over and known.version == self.version else await self.view()
 
     async def _view_after(self, version: int, wait: float) -> SeatView | None:
         """The seat view once the match has moved past ``version`` (``None``: still there after ``wait`` s)."""

@@ -9,6 +9,7 @@ whole matches over its event stream. :mod:`arena_sdk.aio` has the same for async
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -55,45 +56,84 @@ from arena_sdk.actions import Action, ActionLike, action_model
 from arena_sdk.errors import (
     ActionTooLateError,
     ArenaError,
+    IllegalActionError,
     MatchOverError,
     NotYourTurnError,
     SeatOutError,
     StaleVersionError,
+    WaitTimeoutError,
     raise_for_foreign_error,
 )
 from arena_sdk.retrying import ActionResends, RetryBudget, call, raise_typed, unwrap
 from arena_sdk.seat_logic import (
     MAX_LEGAL_LIMIT,
+    TurnCollector,
     needs_more_actions,
     seat_of_token,
-    turn_actions,
+    takes_turn,
     turn_outcome,
     turn_view,
     view_of_move,
 )
 from arena_sdk.streams import StreamEvent, error_of, stream_events
+from arena_sdk.turns import Turn
 
-__all__ = ["MAX_LEGAL_LIMIT", "Action", "ActionLike", "Arena", "Choose", "Seat"]
+__all__ = ["CONNECT_TIMEOUT", "MAX_LEGAL_LIMIT", "Action", "ActionLike", "Arena", "Choose", "Seat", "Turn"]
 
 T = TypeVar("T")
 
-#: A bot's policy for ``Seat.play``: the seat's view and (some of) its legal actions -> the action to take.
-Choose = Callable[[SeatView, list[Action]], ActionLike]
+#: A bot's policy for ``Seat.play``: a ``Turn`` -> the action to take; or, the older form, the seat's
+#: view and (some of) its legal actions -> the action.
+Choose = Callable[[Turn], ActionLike] | Callable[[SeatView, list[Action]], ActionLike]
+
+#: How long connecting to the server may take (seconds) before a request fails, by default.
+CONNECT_TIMEOUT = 5.0
+
+#: The refusals that mean a turn was overtaken: the match moved on before the action arrived.
+OVERTAKEN = (StaleVersionError, NotYourTurnError, MatchOverError, ActionTooLateError, SeatOutError)
+
+#: Said with an ``IllegalActionError`` raised by ``play``.
+RESUMABLE = "Seat.play may be called again: it resumes at the seat's pending turn"
 
 
 class Arena:
     """A connection to a Tabletop Arena server: the catalogue, the lobby and matches, as a spectator or host.
 
-    ``timeout`` bounds each request; ``retry_for`` is how long a call keeps retrying (reads after a
-    dropped connection or a 503, every call after a 429) before it raises.
+    ``timeout`` bounds each request and ``connect_timeout`` its connecting; ``retry_for`` is how
+    long a call keeps retrying (reads after a dropped connection or a 503, every call after a 429)
+    before it raises. Until the server has answered once, a server that cannot be reached fails
+    within ``connect_timeout`` (``ConnectionFailedError``): a wrong URL is said at once, while a
+    server that answered before is waited for through a restart.
     """
 
-    def __init__(self, base_url: str, timeout: float = 10.0, retry_for: float = 30.0, retry_pause: float = 0.2) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = 10.0,
+        retry_for: float = 30.0,
+        retry_pause: float = 0.2,
+        connect_timeout: float = CONNECT_TIMEOUT,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
-        self.retry_for = retry_for
+        self.connect_timeout = connect_timeout
         self.retry_pause = retry_pause
+        self._retry_for = retry_for
+        #: Whether the server has answered a request of this arena (or its seats) yet.
+        self.reached = False
         self.client = Client(**self._client_args())
+
+    @property
+    def retry_for(self) -> float:
+        """How long a call keeps retrying: ``connect_timeout`` at most until the server has answered once."""
+        return self._retry_for if self.reached else min(self._retry_for, self.connect_timeout)
+
+    @retry_for.setter
+    def retry_for(self, seconds: float) -> None:
+        self._retry_for = seconds
+
+    def _answered(self, response: httpx.Response) -> None:
+        self.reached = True
 
     def authenticated_client(self, token: str) -> AuthenticatedClient:
         """A generated client for this server with ``token`` as its bearer token."""
@@ -102,9 +142,9 @@ class Arena:
     def _client_args(self) -> dict[str, Any]:
         return {
             "base_url": self.base_url,
-            "timeout": httpx.Timeout(self.timeout),
+            "timeout": httpx.Timeout(self.timeout, connect=self.connect_timeout),
             "raise_on_unexpected_status": False,
-            "httpx_args": {"event_hooks": {"response": [raise_for_foreign_error]}},
+            "httpx_args": {"event_hooks": {"response": [self._answered, raise_for_foreign_error]}},
         }
 
     def call(self, send: Callable[[], Response[Any]], expected: type[T], idempotent: bool = True) -> T:
@@ -226,6 +266,10 @@ class Seat:
         #: How many legal actions the seat had at its latest turn in :meth:`play` (``choose`` may see fewer).
         self.actions_total = 0
         self._path = f"/matches/{quote(match_id, safe='')}"
+        #: The version this seat last acted at: its turns up to there are done with.
+        self._acted_at = -1
+        #: The id of the last seat stream event :meth:`turns` read (``None``: from the setup on).
+        self._turns_read: str | None = None
 
     def view(self) -> SeatView:
         """What this seat sees now; also refreshes the version used for the next action."""
@@ -281,23 +325,55 @@ class Seat:
         """What this seat sees happen: events, a ``turn`` whenever it must act, then ``match_over``.
 
         Each ``turn`` carries the seat's view and its first ``legal_limit`` legal actions (see
-        :func:`stream_events` for resuming).
+        :func:`stream_events` for resuming), and sets the version :meth:`act` acts at, so a loop that
+        acts on each turn needs nothing else. :meth:`turns` does that loop's bookkeeping for you.
         """
         client, retry = self.client.get_httpx_client(), self.arena.retry_for
         params = {"legal_limit": legal_limit}
-        return stream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry)
+        for event in stream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry):
+            if event.type == "turn":
+                self._saw(turn_view(event))
+            yield event
 
-    def act(self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1) -> MoveResult:
-        """Submit ``action`` (a model or a dict) at the version last seen; ``StaleVersionError`` if the match moved on.
+    def turns(self, legal_limit: int = 100, timeout: float = 300.0, retry_pause: float = 0.2) -> Iterator[Turn]:
+        """This seat's turns until the match ends: ``for turn in seat.turns(): turn.act(choose(turn))``.
+
+        Reads the seat stream (one long-lived request). Each :class:`Turn` has the version, the view,
+        the legal actions (all of them, or a uniform sample of ``legal_limit`` with their ``total``)
+        and the events seen since the previous turn, from the setup's on (a dealt hand is among the
+        first turn's). A turn is given once it is the seat's to decide; one not acted on is given
+        again when the loop starts over. Dropped connections, an unavailable store and rate limits
+        are ridden out for up to ``timeout`` seconds (the stream resumes where it stopped).
+        """
+        client, path = self.client.get_httpx_client(), f"{self._path}/seat-stream"
+        collector = TurnCollector()
+        start = {"after": -1} if self._turns_read is None else {"last_id": self._turns_read}
+        events = stream_events(
+            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
+        )
+        for event in events:
+            self._turns_read = event.id
+            found = collector.take(event, self._acted_at)
+            if found is not None:
+                self._saw(found.view)
+                self.actions_total = found.total
+                yield Turn(**vars(found), seat=self)
+
+    def act(
+        self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1, *, version: int | None = None
+    ) -> MoveResult:
+        """Submit ``action`` (a model or a dict) at ``version`` (default: the version last seen);
+        ``StaleVersionError`` if the match moved on.
 
         Each action carries a fresh ``Idempotency-Key``; after a dropped connection or a 503 it is
         sent again with the same key for up to ``retry_for`` seconds, so it applies at most once and
         a replay answers with the original ``MoveResult``. A 429 is waited out within the same time.
         """
         body = action_model(action)
-        if self.version is None:
+        if version is None and self.version is None:
             self.view()
-        key, if_match = str(uuid.uuid4()), str(self.version)
+        at = self.version if version is None else version
+        key, if_match = str(uuid.uuid4()), str(at)
         resends = ActionResends(retry_for, retry_pause)
         while True:
             try:
@@ -312,7 +388,15 @@ class Seat:
                     raise_typed(error)
                 time.sleep(wait)
                 continue
+            self._acted_at = max(self._acted_at, int(if_match))
             return result
+
+    def act_on_turn(self, version: int, action: ActionLike, retry_for: float = 30.0) -> MoveResult | None:
+        """:meth:`Turn.act`: ``action`` at ``version``, or ``None`` if the turn was overtaken."""
+        try:
+            return self.act(action, retry_for=retry_for, version=version)
+        except OVERTAKEN:
+            return None
 
     def resign(self) -> SeatView:
         """Leave the match: with two players the other wins, with more the server plays this seat on."""
@@ -324,7 +408,8 @@ class Seat:
 
         Long-polls the seat view with ``If-None-Match`` (the server answers as soon as the match
         moves past the version this seat knows, or with a bodiless 304 after ``wait`` seconds), so
-        it never polls in between. The view it ends on is kept as ``last_view``.
+        it never polls in between. The view it ends on is kept as ``last_view``, and its version is
+        the one :meth:`act` acts at. Raises ``WaitTimeoutError`` (a ``TimeoutError``) after ``timeout``.
         """
         deadline = time.monotonic() + timeout
         known = self.last_view
@@ -335,7 +420,7 @@ class Seat:
                 return outcome
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TimeoutError(f"seat {self.seat} waited {timeout}s for its turn")
+                raise WaitTimeoutError.waited(self.seat, timeout)
             seen = self._view_after(seen.version, min(wait, remaining)) or seen
 
     def play(
@@ -347,36 +432,33 @@ class Seat:
     ) -> SeatView:
         """Play until the match ends, asking ``choose`` for each action; returns the final view.
 
-        Reads the seat stream (one long-lived request) and sends one action per ``turn`` event: at
-        that turn's version, with the turn's view and at most ``max_actions`` of its legal actions
-        (some games have hundreds of thousands). A move overtaken by another (stale version, not
-        this seat's turn, too late) waits for the next turn. Dropped connections, an unavailable
-        store and rate limits are ridden out for up to ``timeout`` seconds (the stream resumes where
-        it stopped).
+        ``choose`` takes the :class:`Turn` (``choose(turn)``), or the turn's view and actions
+        (``choose(view, actions)``). Built on :meth:`turns`: at most ``max_actions`` legal actions
+        are given (some games have hundreds of thousands); a turn overtaken by another move waits
+        for the next. Dropped connections, an unavailable store and rate limits are ridden out for
+        up to ``timeout`` seconds. An illegal action raises ``IllegalActionError`` naming the rule;
+        the match goes on, and ``play`` may be called again to resume at the seat's pending turn.
         """
-        acted_at = -1  # the latest version this seat decided at: its turn events are done with
+        with_turn = takes_turn(choose)
         legal_limit = max(0, min(max_actions, MAX_LEGAL_LIMIT))
-        client, path = self.client.get_httpx_client(), f"{self._path}/seat-stream"
-        events = stream_events(client, path, {"legal_limit": legal_limit}, retry_for=timeout, retry_pause=retry_pause)
-        for event in events:
-            if event.type == "match_over":
-                known = self.last_view
-                return known if known is not None and known.version == event.version else self.view()
-            if event.type != "turn" or event.version <= acted_at:
+        for given in self.turns(legal_limit=legal_limit, timeout=timeout, retry_pause=retry_pause):
+            turn = given
+            if needs_more_actions(len(given.actions), given.total, max_actions):
+                turn = dataclasses.replace(given, actions=self.legal_actions(limit=max_actions))
+            if not turn.actions:
                 continue
-            acted_at = event.version
-            seen = self._saw(turn_view(event))
-            actions, total = turn_actions(event)
-            self.actions_total = total
-            if needs_more_actions(len(actions), total, max_actions):
-                actions = self.legal_actions(limit=max_actions)
-            if not actions:
-                continue
+            chosen = choose(turn) if with_turn else choose(turn.view, turn.actions)  # type: ignore[call-arg, arg-type]
             try:
-                self.act(choose(seen, actions), retry_for=timeout)
-            except (StaleVersionError, NotYourTurnError, MatchOverError, ActionTooLateError, SeatOutError):
-                continue  # the stream tells what comes next: another turn, or the end
-        raise AssertionError("unreachable: the seat stream ends with match_over")
+                self.act_on_turn(turn.version, chosen, retry_for=timeout)
+            except IllegalActionError as error:
+                error.add_note(RESUMABLE)
+                raise
+        known = self.last_view
+        return known if known is not None and known.version == self.version and self._over(known) else self.view()
+
+    @staticmethod
+    def _over(seen: SeatView) -> bool:
+        return seen.status.value in ("finished", "aborted")
 
     def _acted(self, response: Response[Any]) -> MoveResult:
         """The action's answer; remembers the view and version it carries."""

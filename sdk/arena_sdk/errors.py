@@ -131,6 +131,17 @@ class ConnectionFailedError(ArenaError):
         return cls(NO_ANSWER, "client/connection_failed", f"{type(error).__name__}: {error}", {})
 
 
+class WaitTimeoutError(ArenaError, TimeoutError):
+    """Waiting ran out of time: the seat's turn did not come within the wait's ``timeout`` (``status`` 0).
+
+    Also a ``TimeoutError``, so code written for the plain one still catches it.
+    """
+
+    @classmethod
+    def waited(cls, seat: int, seconds: float) -> WaitTimeoutError:
+        return cls(NO_ANSWER, "client/wait_timeout", f"seat {seat} waited {seconds:g} s for its turn", {})
+
+
 class UnexpectedResponseError(ArenaError):
     """The server's answer does not match this SDK's spec (``status`` 0; is the SDK older than the server?)."""
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import re
+from collections.abc import Callable
 from typing import Any
 
-from arena_client.models import MoveResult, SeatView
+from arena_client.models import Event, MoveResult, SeatView
 
 from arena_sdk.actions import Action, action_model
 from arena_sdk.errors import NO_ANSWER, InvalidTokenError
@@ -71,3 +74,53 @@ def turn_actions(turn: StreamEvent) -> tuple[list[Action], int]:
 def needs_more_actions(carried: int, total: int, max_actions: int) -> bool:
     """Whether a turn that carried ``carried`` of ``total`` actions should fetch up to ``max_actions``."""
     return carried < min(total, max_actions)
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnData:
+    """What one turn of a seat carries: see :class:`arena_sdk.turns.Turn`, which adds the means to act."""
+
+    version: int
+    view: SeatView
+    actions: list[Action]
+    total: int
+    events: list[Event]
+    deadline: float | None
+
+
+class TurnCollector:
+    """Reads a seat stream: gathers the events between the seat's turns and hands out each turn once (pure).
+
+    A turn at or below the version the seat last acted at is skipped (a resumed stream sends the
+    pending turn again); a turn it did not act on is handed out again when the stream sends it again.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        #: The version of the ``match_over`` event, once the stream ended with it.
+        self.final_version: int | None = None
+
+    def take(self, event: StreamEvent, acted_at: int) -> TurnData | None:
+        """The turn ``event`` starts, if it does; an ``event`` is kept for the next turn."""
+        if event.type == "event":
+            self.events.append(Event.from_dict(event.data))
+        elif event.type == "match_over":
+            self.final_version = event.version
+        elif event.type == "turn" and event.version > acted_at:
+            actions, total = turn_actions(event)
+            events, self.events = self.events, []
+            deadline = event.data.get("deadline")
+            return TurnData(event.version, turn_view(event), actions, total, events, deadline)
+        return None
+
+
+def takes_turn(choose: Callable[..., Any]) -> bool:
+    """Whether ``choose`` takes one argument (a ``Turn``) rather than two (the view and the actions)."""
+    try:
+        parameters = inspect.signature(choose).parameters.values()
+    except (TypeError, ValueError):  # a callable without a signature: the older two-argument form
+        return False
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return False
+    return len([p for p in positional if p.default is p.empty]) == 1

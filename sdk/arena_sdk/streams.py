@@ -77,13 +77,14 @@ class _Resumption:
         params: dict[str, Any],
         *,
         after: int | None,
+        last_id: str | None,
         retry_for: float,
         pause: float,
     ) -> None:
         self.connect_timeout = client_timeout.connect or STREAM_READ_TIMEOUT
         self.path, self.params, self.after = path, params, after
         self.retry_for, self.pause = retry_for, pause
-        self.last_id: str | None = None
+        self.last_id: str | None = last_id
         self.failing_since: float | None = None
 
     def query(self) -> dict[str, Any]:
@@ -127,15 +128,19 @@ def stream_events(
     params: dict[str, Any],
     *,
     after: int | None = None,
+    last_id: str | None = None,
     retry_for: float = 60.0,
     retry_pause: float = 0.2,
 ) -> Iterator[StreamEvent]:
     """Every event of the stream at ``path`` until ``match_over``, resuming with Last-Event-ID after a drop.
 
-    ``after`` starts after that version (0: from the first move); ``None`` starts where the match
-    stands now.
+    ``after`` starts after that version (0: from the first move, -1: from the setup's events);
+    ``last_id`` resumes right after that event id instead; with neither, the stream starts where
+    the match stands now. Once caught up, a seat stream sends the seat's pending ``turn``.
     """
-    state = _Resumption(client.timeout, path, params, after=after, retry_for=retry_for, pause=retry_pause)
+    state = _Resumption(
+        client.timeout, path, params, after=after, last_id=last_id, retry_for=retry_for, pause=retry_pause
+    )
     while True:
         failure: Exception | None = None
         try:
@@ -164,11 +169,14 @@ async def astream_events(
     params: dict[str, Any],
     *,
     after: int | None = None,
+    last_id: str | None = None,
     retry_for: float = 60.0,
     retry_pause: float = 0.2,
 ) -> AsyncGenerator[StreamEvent, None]:
     """:func:`stream_events` over an ``httpx.AsyncClient`` (httpx-sse's ``aconnect_sse``)."""
-    state = _Resumption(client.timeout, path, params, after=after, retry_for=retry_for, pause=retry_pause)
+    state = _Resumption(
+        client.timeout, path, params, after=after, last_id=last_id, retry_for=retry_for, pause=retry_pause
+    )
     while True:
         failure: Exception | None = None
         try:

@@ -11,6 +11,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -57,7 +58,7 @@ def first_move(client: FlaskClient, created: Created) -> Json:
     return act(client, created, seat, page["actions"][0], page["version"])
 
 
-def until_waiting(app: Flask, future: Future[TestResponse], count: int = 1) -> None:
+def until_waiting(app: Flask, future: Future[Any], count: int = 1) -> None:
     """Block until ``count`` long-polls are registered with the app's notifier (or the request ended)."""
     notifier: Notifier = app.extensions[NOTIFIER_KEY]
     deadline = time.monotonic() + THREAD_TIMEOUT
