@@ -1,24 +1,28 @@
 """How a policy's integer action maps to a game action, and what an observation holds.
 
-Every observation is a dict of three entries, the same for every game:
+Every observation is a dict of four entries, the same for every game:
 
 * ``view``: the seat's view as JSON text, exactly the ``view`` of the API's seat view
   (``{"game": <id>, **engine.view(match, seat)}``);
 * ``actions``: a JSON list of actions (the API's action JSON): what each index of the action space
   means at this step;
-* ``action_mask``: ``action_mask[i] == 1`` when index ``i`` is a legal action of the seat now.
+* ``action_mask``: ``action_mask[i] == 1`` when index ``i`` is a legal action of the seat now;
+* ``legal``: a JSON list of the legal actions the seat is offered, in the order a seat stream's
+  ``turn`` offers them online (``engine.offered_actions``): all of them in the game's listing order
+  when there are at most ``sample_size``, else a uniform sample of ``sample_size`` drawn from the
+  match's seed and version and the seat. A policy given this list and the view chooses offline
+  exactly as it would online through ``Seat.turns(legal_limit=sample_size)``.
 
 Games with a small fixed action space (Pipifax, Taiga) list every action of the space in ``actions``,
 always the same list, and mask the illegal ones. Games with huge or variable spaces (Girafferaffe,
-Pili Pili) list a uniform sample of at most ``sample_size`` legal actions, drawn anew at each step
-(seeded by the match, so a replay draws the same), and mask the unused indexes past its end.
+Pili Pili) list the offered actions there (a uniform sample where there are more than
+``sample_size``), and mask the unused indexes past their end.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -29,7 +33,7 @@ from numpy.typing import NDArray
 
 import engine
 
-#: An observation: ``{"view": str, "actions": str, "action_mask": NDArray[int8]}``.
+#: An observation: ``{"view": str, "actions": str, "action_mask": NDArray[int8], "legal": str}``.
 Observation = dict[str, Any]
 
 #: The default number of legal actions sampled per step where the space is huge.
@@ -65,10 +69,12 @@ class Choices:
     actions: tuple[Mapping[str, Any], ...]
     #: 1 where the index is a legal action now, else 0; as long as the action space.
     mask: tuple[int, ...]
+    #: The indexes of the offered legal actions, in the order they are offered (``engine.offered_actions``).
+    offered: tuple[int, ...]
 
     def legal(self) -> list[Mapping[str, Any]]:
-        """The legal actions among the indexes, in index order."""
-        return [self.actions[index] for index, ok in enumerate(self.mask) if ok]
+        """The offered legal actions, in the order a seat stream offers them online."""
+        return [self.actions[index] for index in self.offered]
 
 
 class ActionEncoding(ABC):
@@ -86,6 +92,7 @@ class ActionEncoding(ABC):
                 "view": spaces.Text(MAX_TEXT, min_length=2, charset=JSON_CHARSET),
                 "actions": spaces.Text(MAX_TEXT, min_length=2, charset=JSON_CHARSET),
                 "action_mask": spaces.Box(0, 1, (self.size,), np.int8),
+                "legal": spaces.Text(MAX_TEXT, min_length=2, charset=JSON_CHARSET),
             }
         )
 
@@ -94,7 +101,12 @@ class ActionEncoding(ABC):
 
     def observation(self, view: Mapping[str, Any], choices: Choices) -> Observation:
         mask: NDArray[np.int8] = np.array(choices.mask, dtype=np.int8)
-        return {"view": to_json_text(view), "actions": to_json_text(list(choices.actions)), "action_mask": mask}
+        return {
+            "view": to_json_text(view),
+            "actions": to_json_text(list(choices.actions)),
+            "action_mask": mask,
+            "legal": to_json_text(choices.legal()),
+        }
 
 
 class FixedActions(ActionEncoding):
@@ -107,13 +119,14 @@ class FixedActions(ActionEncoding):
 
     def choices(self, match: engine.Match, seat: int) -> Choices:
         mask = [0] * self.size
-        for action in engine.legal_actions(match, seat):
-            mask[self.index[action_key(action.to_json())]] = 1
-        return Choices(self.table, tuple(mask))
+        offered = tuple(self.index[action_key(action.to_json())] for action in engine.legal_actions(match, seat))
+        for index in offered:
+            mask[index] = 1
+        return Choices(self.table, tuple(mask), offered)
 
 
 class SampledActions(ActionEncoding):
-    """A huge action space seen through a uniform sample of at most ``size`` legal actions per step."""
+    """A huge action space seen through the offered legal actions: all, or a uniform sample of ``size``."""
 
     def __init__(self, size: int) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 1000:
@@ -121,14 +134,11 @@ class SampledActions(ActionEncoding):
         self.size = size
 
     def choices(self, match: engine.Match, seat: int) -> Choices:
-        _, sample = engine.sample_legal_actions(match, seat, self.size, sample_seed(match, seat))
-        actions = tuple(action.to_json() for action in sample)
-        return Choices(actions, tuple([1] * len(actions) + [0] * (self.size - len(actions))))
-
-
-def sample_seed(match: engine.Match, seat: int) -> int:
-    """The seed of ``seat``'s sample at ``match``'s version: the same match always draws the same."""
-    return random.Random(f"arena-envs/{match.seed}/{match.version}/{seat}").getrandbits(63)
+        _, offered = engine.offered_actions(match, seat, self.size)
+        actions = tuple(action.to_json() for action in offered)
+        return Choices(
+            actions, tuple([1] * len(actions) + [0] * (self.size - len(actions))), tuple(range(len(actions)))
+        )
 
 
 def pipifax_table(players: int) -> list[dict[str, Any]]:
@@ -160,9 +170,9 @@ def decode_view(observation: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def decode_legal_actions(observation: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The legal actions of an observation (the unmasked entries of ``actions``), as the API's JSON."""
-    actions: list[dict[str, Any]] = json.loads(observation["actions"])
-    return [action for action, ok in zip(actions, observation["action_mask"], strict=False) if ok]
+    """The offered legal actions of an observation, in the order a seat stream offers them, as the API's JSON."""
+    legal: list[dict[str, Any]] = json.loads(observation["legal"])
+    return legal
 
 
 def decode_index(observation: Mapping[str, Any], action: Mapping[str, Any]) -> int:

@@ -163,16 +163,42 @@ def sample_legal_actions(
 ) -> tuple[int, list[Action]]:
     """The number of legal actions of ``seat`` and ``min(k, total)`` distinct ones drawn uniformly.
 
-    Exactly uniform without listing: the indexes are ``random.Random(seed).sample(range(total), ...)``
-    and each is unranked by :meth:`Game.nth_legal_action`. The same seed gives the same sample. The
-    actions come in the order drawn, so any prefix of the list is itself a uniform sample.
+    Exactly uniform without listing: the indexes are ``random.Random(sample_key(match, seat,
+    seed)).sample(range(total), ...)`` and each is unranked by :meth:`Game.nth_legal_action`. The
+    same match version, seat and seed give the same sample, online and offline alike. The actions
+    come in the order drawn, so any prefix of the list is itself a uniform sample.
     """
     if isinstance(k, bool) or not isinstance(k, int) or k < 0:
         raise ValueError(f"a sample size is a non-negative integer, not {k!r}")
     total = count_legal_actions(match, seat, filters)
-    indexes = random.Random(seed).sample(range(total), min(k, total))
+    indexes = random.Random(sample_key(match, seat, seed)).sample(range(total), min(k, total))
     game, wanted = match.game, filters or {}
     return total, [game.nth_legal_action(match.state, seat, wanted, index) for index in indexes]
+
+
+def sample_key(match: Match, seat: int, seed: int) -> str:
+    """What seeds a sample: the match's seed and version (the engine's count), the seat and the sample's seed.
+
+    A function of the match as the seat plays it, so a replay of the match draws the same samples,
+    whether it is played on the server or offline.
+    """
+    return f"sample/{match.seed}/{match.version}/{seat}/{seed}"
+
+
+def offered_actions(
+    match: Match, seat: int, limit: int, sample_seed: int = 0, filters: Mapping[str, str] | None = None
+) -> tuple[int, list[Action]]:
+    """The legal actions a seat is offered when it is shown at most ``limit``: ``(total, actions)``.
+
+    All of them, in the game's listing order, when there are at most ``limit``; else a uniform sample
+    of ``limit`` (:func:`sample_legal_actions` with ``sample_seed``). A seat stream's turns
+    (``sample_seed`` 0) and the offline environments offer actions this way, so one policy given the
+    same match makes the same choices on both.
+    """
+    total = count_legal_actions(match, seat, filters)
+    if total <= limit:
+        return total, list(legal_actions(match, seat, filters))
+    return sample_legal_actions(match, seat, limit, sample_seed, filters)
 
 
 def label(match: Match, action: Action | Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ from api.matches.table import Table
 from api.store import MatchNotFound, MatchStore, StoreUnavailable
 from api.streams.notifier import Notifier
 from api.streams.sse import KEEP_ALIVE, KEEP_ALIVE_SECONDS, Item, Position, encode, items_after
-from engine import count_legal_actions, legal_actions, sample_legal_actions
+from engine import offered_actions
 
 blp = ArenaBlueprint("streams", __name__, url_prefix="/matches", description="Live event streams of a match.")
 
@@ -47,7 +47,9 @@ class SeatStreamQuerySchema(StreamQuerySchema):
         validate=validate.Range(min=0, max=1000),
         metadata={
             "description": "How many legal actions each `turn` event carries: all of them when there are no more, "
-            "else a uniform random sample of this many (its `total` says how many there are)."
+            "else a uniform random sample of this many (its `total` says how many there are), drawn from the "
+            "match's seed and version and the seat as `engine.offered_actions` documents: the same that the "
+            "offline environments offer."
         },
     )
 
@@ -162,11 +164,9 @@ class Reader:
         if self.seat is None or self.seat not in table.to_act:
             return []
         match = table.match
-        total = count_legal_actions(match, self.seat)
-        if total <= self.legal:
-            chosen = list(legal_actions(match, self.seat))
-        else:  # more than asked for: a uniform sample, seeded by the version so a resumed stream repeats it
-            _, chosen = sample_legal_actions(match, self.seat, self.legal, seed=table.version)
+        # All of them, or a uniform sample seeded by the match's version: a resumed stream repeats it,
+        # and an offline environment of the same match offers the same (engine.offered_actions).
+        total, chosen = offered_actions(match, self.seat, self.legal)
         actions = [action.to_json() for action in chosen]
         turn = {
             "version": table.version,

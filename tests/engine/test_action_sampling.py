@@ -18,6 +18,8 @@ from engine import (
     legal_actions,
     new_match,
     nth_legal_action,
+    offered_actions,
+    sample_key,
     sample_legal_actions,
     validate_action,
 )
@@ -178,8 +180,9 @@ def test_samples_of_the_largest_space_are_distinct_legal_and_deterministic() -> 
                 assert action.to_json()["tree"] == "any"
         assert sample_legal_actions(match, 0, 1000, seed=42, filters=wanted) == (total, sample)
         assert sample_legal_actions(match, 0, 1000, seed=43, filters=wanted)[1] != sample
-        # the seed's indexes, unranked: exactly what random.sample picks
-        indexes = random.Random(42).sample(range(total), 1000)
+        # the seed's indexes, unranked: exactly what random.sample picks from the documented stream
+        indexes = random.Random(f"sample/{match.seed}/{match.version}/0/42").sample(range(total), 1000)
+        assert sample_key(match, 0, 42) == f"sample/{match.seed}/{match.version}/0/42"
         assert sample[:3] == [nth_legal_action(match, 0, i, wanted) for i in indexes[:3]]
 
 
@@ -238,3 +241,17 @@ def test_every_position_of_a_sample_is_uniform_by_chi_square() -> None:
         counts.update(encoded(sample))
     statistic = chi_square(counts, listed, samples * k / len(listed))
     assert statistic < CHI_SQUARE_56_P001, statistic
+
+
+# --- what a seat is offered ------------------------------------------------------------------------------------
+
+
+def test_a_seat_is_offered_every_action_in_listing_order_up_to_the_limit_and_a_sample_past_it() -> None:
+    match = worst_case()
+    small = girafferaffe_match(["red-3", "blue-3", "red-4", "red-5", "copy"], apples=1)
+    listed = list(legal_actions(small, 0))
+    assert offered_actions(small, 0, len(listed)) == (len(listed), listed)
+    assert offered_actions(small, 0, 1000, sample_seed=5) == (len(listed), listed)  # the seed does not matter
+    count, sample = offered_actions(match, 0, 50)
+    assert (count, sample) == sample_legal_actions(match, 0, 50, 0)
+    assert offered_actions(match, 0, 50, sample_seed=1)[1] != sample
