@@ -54,6 +54,12 @@ def versions() -> str:
     return f"boardgame.io {installed} (Node {node_version})"
 
 
+def socket_unavailable(base_url: str) -> str | None:
+    """What the report says instead of the WebSocket move's figures when the API has no seat channel."""
+    reason = unavailable_reason(base_url)
+    return None if reason is None else f"not available: {reason}"
+
+
 def spread(values: list[float]) -> str:
     return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
 
@@ -125,7 +131,7 @@ def main() -> None:
             Contender("boardgame.io move", functools.partial(run_peer_round, peer, args.matches)),
             Contender("HTTP move", ours(api, "move")),
             Contender("HTTP move, Idempotency-Key", ours(api, "keyed move")),
-            Contender("WebSocket move", ours(api, "socket move"), unavailable_reason(api.url)),
+            Contender("WebSocket move", ours(api, "socket move"), socket_unavailable(api.url)),
             Contender("floor (GET+SET 2 KB)", ours(bare, "floor")),
             Contender("least move (bare)", ours(bare, "least move")),
         ]
