@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.bot_requests_bench
 	$(BIN)/python -m bench.evaluation_bench
 	$(BIN)/python -m bench.server_cpu_bench
+	$(BIN)/python -m bench.peer
 	$(BIN)/python -m bench.redis_client_bench
 	$(BIN)/python -m bench.capacity_bench
 	$(BIN)/python -m bench.replay_bench

@@ -40,11 +40,11 @@ import statistics
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import orjson
@@ -161,7 +161,15 @@ class LeastMove:
         return time.perf_counter() - start
 
 
-LOADS: dict[str, Callable[[Client], Player | Floor | LeastMove]] = {
+class Driver(Protocol):
+    """What a client process runs: ``step`` sends one request (``None``: it created a match instead)."""
+
+    creates: int
+
+    def step(self) -> float | None: ...
+
+
+LOADS: dict[str, Callable[[Client], Driver]] = {
     "move": Player,
     "keyed move": functools.partial(Player, keyed=True),
     "floor": Floor,
@@ -178,9 +186,9 @@ class Signals:
     results: Any
 
 
-def client_process(url: str, load: str, seconds: float, signals: Signals) -> None:
+def client_process(url: str, make_driver: Callable[[Client], Driver], seconds: float, signals: Signals) -> None:
     """Connect and get ready, wait for the round to start, send requests for ``seconds``, report."""
-    driver = LOADS[load](Client(url))
+    driver = make_driver(Client(url))
     creates_before = driver.creates
     latencies: list[float] = []
     signals.start.wait(BARRIER_TIMEOUT)
@@ -225,11 +233,21 @@ def cpu_delta(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(used - before.get(pid, 0.0) for pid, used in after.items())
 
 
-def run_round(server: GunicornServer, redis_pid: int, load: str, clients: int, seconds: float) -> Round:
+def run_round(
+    server: GunicornServer,
+    redis_pid: int,
+    load: str,
+    clients: int,
+    seconds: float,
+    *,
+    drivers: Mapping[str, Callable[[Client], Driver]] = LOADS,
+) -> Round:
+    """One round of ``clients`` processes, each driving ``server`` with ``drivers[load]`` for ``seconds``."""
     context = multiprocessing.get_context("fork")
     signals = Signals(context.Barrier(clients + 1), context.Barrier(clients + 1), context.SimpleQueue())
+    make_driver = drivers[load]
     processes = [
-        context.Process(target=client_process, args=(server.url, load, seconds, signals)) for _ in range(clients)
+        context.Process(target=client_process, args=(server.url, make_driver, seconds, signals)) for _ in range(clients)
     ]
     for process in processes:
         process.start()

@@ -1,0 +1,153 @@
+"""Side by side with boardgame.io: server CPU per move, latency and throughput, ratios to the peer's move.
+
+    python -m bench.peer [--rounds 5] [--seconds 5] [--matches 3] [--workers 2] [--warm-up 5]
+
+See ``bench/peer/__init__.py`` for what each contender is and how the CPU is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import os
+import statistics
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from api.gunicorn_conf import worker_class
+from api.redis_server import RedisServer
+from bench.peer.boardgameio import HERE, BoardgameioServer, node
+from bench.peer.boardgameio import run_round as run_peer_round
+from bench.peer.seat_socket import SeatSocketPlayer, unavailable_reason
+from bench.server_cpu_bench import LOADS, Round, run_round
+from bench.servers import GunicornServer
+
+#: The loads of bench/server_cpu_bench.py and the move over the seat channel.
+DRIVERS = {**LOADS, "socket move": SeatSocketPlayer}
+
+
+@dataclasses.dataclass
+class Contender:
+    """One server and load under test, its rounds, or why it could not be measured."""
+
+    name: str
+    play_round: Callable[[float], Round]
+    unavailable: str | None = None
+    rounds: list[Round] = dataclasses.field(default_factory=list)
+
+    def median(self, figure: Callable[[Round], float]) -> float:
+        return statistics.median(figure(r) for r in self.rounds)
+
+    def latency(self, cut: int) -> float:
+        """The latency percentile ``cut`` (50, 99) of every round's moves together, in seconds."""
+        return statistics.quantiles([x for r in self.rounds for x in r.latencies], n=100)[cut - 1]
+
+
+def versions() -> str:
+    """boardgame.io's version as installed, and Node's."""
+    package = (HERE / "node_modules" / "boardgame.io" / "package.json").read_text()
+    installed = package.split('"version"', 1)[1].split('"')[1]
+    node_version = subprocess.run([node(), "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    return f"boardgame.io {installed} (Node {node_version})"
+
+
+def socket_unavailable(base_url: str) -> str | None:
+    """What the report says instead of the WebSocket move's figures when the API has no seat channel."""
+    reason = unavailable_reason(base_url)
+    return None if reason is None else f"not available: {reason}"
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
+
+
+def report(contenders: list[Contender], args: argparse.Namespace, load_before: float) -> None:
+    peer = contenders[0]
+    print(
+        f"\n{versions()} against the API, {args.matches} matches at once, {args.rounds} rounds x {args.seconds:g} s "
+        f"per contender, alternating; ours: gunicorn {worker_class.rsplit('.', 1)[-1]} x {args.workers} "
+        f"workers and Redis (AOF); load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    )
+    print(
+        f"{'':<28}{'CPU/move':>10}{'(server':>9}{'Redis)':>8}{'moves/s':>9}{'p50':>10}{'p99':>10}"
+        f"{'CPU x peer (rounds)':>22}{'p50 x peer':>12}"
+    )
+    for contender in contenders:
+        if contender.unavailable is not None:
+            print(f"{contender.name:<28}  {contender.unavailable}")
+            continue
+        moves = [r.requests + r.creates for r in contender.rounds]
+        app = statistics.median(r.app_cpu / n for r, n in zip(contender.rounds, moves, strict=True))
+        redis = statistics.median(r.redis_cpu / n for r, n in zip(contender.rounds, moves, strict=True))
+        ratios = [c.cpu_per_request / p.cpu_per_request for c, p in zip(contender.rounds, peer.rounds, strict=True)]
+        against_peer = "" if contender is peer else spread(ratios)
+        latency_against_peer = "" if contender is peer else f"{contender.latency(50) / peer.latency(50):.2f}x"
+        print(
+            f"{contender.name:<28}{contender.median(lambda r: r.cpu_per_request) * 1e3:>7.3f} ms"
+            f"{app * 1e3:>9.3f}{f'{redis * 1e3:.3f}' if contender is not peer else '-':>8}"
+            f"{contender.median(lambda r: r.rate):>9,.0f}"
+            f"{contender.latency(50) * 1e3:>7.2f} ms{contender.latency(99) * 1e3:>7.2f} ms"
+            f"{against_peer:>22}{latency_against_peer:>12}"
+        )
+    print("CPU/move: server CPU (ms) per move, medians over rounds; a match created within a round counts as a move")
+    for contender in contenders:
+        if contender.unavailable is None:
+            client = contender.median(lambda r: r.client_cpu / r.requests)
+            creates = sum(r.creates for r in contender.rounds) / sum(r.requests for r in contender.rounds)
+            print(
+                f"{contender.name}: load generator CPU {client * 1e3:.3f} ms per move (not counted), "
+                f"match creations within rounds {creates:.2%} of its moves"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=5.0, help="length of each measured round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per contender, alternating between them")
+    parser.add_argument("--matches", type=int, default=3, help="matches played at once (one client process each)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers of each of our servers")
+    parser.add_argument("--warm-up", type=float, default=5.0, help="seconds each contender plays before the rounds")
+    args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+
+    with (
+        tempfile.TemporaryDirectory() as data,
+        RedisServer(Path(data)) as redis_server,
+        BoardgameioServer() as peer,
+        GunicornServer(redis_server.url, workers=args.workers) as api,
+        GunicornServer(redis_server.url, app="bench.bare_app:app", workers=args.workers) as bare,
+    ):
+        assert redis_server.process is not None
+        redis_pid = redis_server.process.pid
+
+        def ours(server: GunicornServer, load: str) -> Callable[[float], Round]:
+            return lambda seconds: run_round(server, redis_pid, load, args.matches, seconds, drivers=DRIVERS)
+
+        contenders = [
+            Contender("boardgame.io move", functools.partial(run_peer_round, peer, args.matches)),
+            Contender("HTTP move", ours(api, "move")),
+            Contender("HTTP move, Idempotency-Key", ours(api, "keyed move")),
+            Contender("WebSocket move", ours(api, "socket move"), socket_unavailable(api.url)),
+            Contender("floor (GET+SET 2 KB)", ours(bare, "floor")),
+            Contender("least move (bare)", ours(bare, "least move")),
+        ]
+        for contender in contenders:  # warm-up: imports, pools, scripts loaded into Redis, V8's optimised code
+            if contender.unavailable is None:
+                try:
+                    contender.play_round(args.warm_up)
+                except RuntimeError as failed:
+                    if contender is contenders[0]:
+                        raise
+                    contender.unavailable = f"failed in the warm-up: {failed}"
+        for _ in range(args.rounds):
+            for contender in contenders:
+                if contender.unavailable is None:
+                    contender.rounds.append(contender.play_round(args.seconds))
+    report(contenders, args, load_before)
+
+
+if __name__ == "__main__":
+    main()
