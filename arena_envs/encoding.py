@@ -110,19 +110,24 @@ class ActionEncoding(ABC):
 
 
 class FixedActions(ActionEncoding):
-    """A small action space enumerated once: index ``i`` is always the same action."""
+    """A small action space enumerated once: index ``i`` is always the same action.
 
-    def __init__(self, table: Sequence[Mapping[str, Any]]) -> None:
+    Every legal action is unmasked; ``legal`` lists the ones a seat is offered at ``offered`` (all of
+    them, unless the space is larger than ``offered``).
+    """
+
+    def __init__(self, table: Sequence[Mapping[str, Any]], offered: int = DEFAULT_SAMPLE_SIZE) -> None:
         self.table = tuple(table)
         self.size = len(self.table)
+        self.offered = offered
         self.index = {action_key(action): i for i, action in enumerate(self.table)}
 
     def choices(self, match: engine.Match, seat: int) -> Choices:
         mask = [0] * self.size
-        offered = tuple(self.index[action_key(action.to_json())] for action in engine.legal_actions(match, seat))
-        for index in offered:
-            mask[index] = 1
-        return Choices(self.table, tuple(mask), offered)
+        for action in engine.legal_actions(match, seat):
+            mask[self.index[action_key(action.to_json())]] = 1
+        _, shown = engine.offered_actions(match, seat, self.offered)
+        return Choices(self.table, tuple(mask), tuple(self.index[action_key(action.to_json())] for action in shown))
 
 
 class SampledActions(ActionEncoding):
@@ -160,7 +165,7 @@ FIXED_TABLES = {"pipifax": pipifax_table, "taiga": taiga_table}
 def encoding_for(game_id: str, players: int, sample_size: int = DEFAULT_SAMPLE_SIZE) -> ActionEncoding:
     """The action encoding of ``game_id`` for ``players`` seats: fixed where the space is small, else sampled."""
     table = FIXED_TABLES.get(engine.get_game(game_id).info.id)
-    return SampledActions(sample_size) if table is None else FixedActions(table(players))
+    return SampledActions(sample_size) if table is None else FixedActions(table(players), sample_size)
 
 
 def decode_view(observation: Mapping[str, Any]) -> dict[str, Any]:
