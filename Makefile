@@ -12,7 +12,10 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,embedded,envs,tournaments]' -e ./sdk
+	$(BIN)/pip install --quiet -e '.[dev,embedded,envs,tournaments]'
+	# compat: the SDK on sys.path through a .pth file, which type checkers follow (mypy cannot see
+	# through setuptools' default editable import hook), so `mypy --strict bot.py` finds it
+	$(BIN)/pip install --quiet -e ./sdk --config-settings editable_mode=compat
 	touch $(STAMP)
 
 serve: $(STAMP)

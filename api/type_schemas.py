@@ -40,12 +40,13 @@ class JsonInteger(fields.Integer):
 
 
 def camel(text: str) -> str:
-    """``pili-pili`` -> ``PiliPili``; used to prefix a game's schema names."""
-    return "".join(part.capitalize() for part in text.replace("_", "-").split("-"))
+    """``pili-pili`` -> ``PiliPili``, ``pili-pili.play-slot`` -> ``PiliPiliPlaySlot``: a schema's name."""
+    return "".join(part.capitalize() for part in text.replace("_", "-").replace(".", "-").split("-"))
 
 
 class SchemaFactory:
-    """Builds (once) the schema class for each declared type, named ``<Game><Type>`` in the spec."""
+    """Builds (once) the schema class for each declared type, named in the spec after its wire type for an
+    action (``girafferaffe.pass``: ``GirafferaffePass``), ``<Game><Type>`` for the rest."""
 
     def __init__(self) -> None:
         self._built: dict[type[Any], type[Schema]] = {}
@@ -61,7 +62,7 @@ class SchemaFactory:
                 )
             }
             attrs.update(self._fields_of(game, cls))
-            self._built[cls] = self._make(game, cls, attrs)
+            self._built[cls] = self._make(game, cls, attrs, camel(cls.TYPE))
         return self._built[cls]
 
     def view_schema(self, game: Game[Any]) -> type[Schema]:
@@ -79,8 +80,10 @@ class SchemaFactory:
             self._built[cls] = self._make(game, cls, attrs)
         return self._built[cls]
 
-    def _make(self, game: Game[Any], cls: type[Any], attrs: dict[str, Any]) -> type[Schema]:
-        name = cls.__name__ if cls.__name__.startswith(camel(game.info.id)) else camel(game.info.id) + cls.__name__
+    def _make(self, game: Game[Any], cls: type[Any], attrs: dict[str, Any], name: str | None = None) -> type[Schema]:
+        if name is None:
+            prefix = camel(game.info.id)
+            name = cls.__name__ if cls.__name__.startswith(prefix) else prefix + cls.__name__
         doc = (cls.__doc__ or "").strip().split("\n\n")[0]
         meta = {"ordered": True, "unknown": RAISE, **({"description": doc} if doc else {})}
         attrs["Meta"] = type("Meta", (), meta)

@@ -12,8 +12,11 @@ trap 'rm -rf "$work"' EXIT
 
 arena openapi --output "$work/openapi.json"
 python -c "import json, sys; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1])))" "$work/openapi.json"
+# sdk/templates overrides two of the generator's templates: typed context-manager exits in
+# client.py, and deprecated aliases of former model names in models/__init__.py.
 (cd sdk && openapi-python-client generate --path "$work/openapi.json" --meta none \
-    --output-path "$work/arena_client" --config generator-config.yaml --overwrite >/dev/null)
+    --output-path "$work/arena_client" --config generator-config.yaml --custom-template-path templates \
+    --overwrite >/dev/null)
 # PEP 561: the client is typed. The generator writes py.typed only with its packaging metadata
 # (--meta other than none), which this repository does not use, so write it here.
 printf '# Marker file for PEP 561\n' > "$work/arena_client/py.typed"

@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from typing import Any, TypeAlias
 
 from arena_client.models import (
+    GirafferaffePass,
     GirafferaffePlay,
-    GirafferaffeReturnApple,
     PiliPiliBet,
     PiliPiliChoosePartner,
     PiliPiliExchangeWith,
-    PiliPiliGiveCard,
-    PiliPiliPassCards,
-    PiliPiliPlayCard,
+    PiliPiliGive,
+    PiliPiliPass,
+    PiliPiliPlay,
     PiliPiliPlaySlot,
     PipifaxFlip,
     TaigaFlip,
@@ -32,13 +32,13 @@ from arena_sdk.errors import NO_ANSWER, MalformedActionError
 #: Any action model of any game, as listed by ``legal_actions`` and accepted by ``act``.
 Action: TypeAlias = (
     GirafferaffePlay
-    | GirafferaffeReturnApple
+    | GirafferaffePass
     | PiliPiliBet
     | PiliPiliChoosePartner
     | PiliPiliExchangeWith
-    | PiliPiliGiveCard
-    | PiliPiliPassCards
-    | PiliPiliPlayCard
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlay
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip

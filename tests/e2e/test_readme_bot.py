@@ -32,3 +32,23 @@ def test_the_readme_bot_plays_a_whole_match(live_server: LiveServer, game: str, 
     with contextlib.redirect_stdout(printed):
         exec(compile(code, str(README), "exec"), {})  # the README's own code, run as a reader would
     assert "winners=" in printed.getvalue(), printed.getvalue()
+
+
+def readme_section_code(title: str) -> str:
+    """The first code block under the README's ``## <title>``."""
+    section = README.read_text().split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+    found = re.search(r"```python\n(.*?)```", section, re.S)
+    assert found is not None, f"no code block under {title!r}"
+    return found.group(1)
+
+
+def test_the_readme_bot_that_remembers_plays_a_whole_match_against_greedy(live_server: LiveServer) -> None:
+    code = readme_section_code("A bot that remembers")
+    assert "http://127.0.0.1:8000" in code and "seat.turns()" in code
+    printed = io.StringIO()
+    scope: dict[str, object] = {}
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code.replace("http://127.0.0.1:8000", live_server.url), str(README), "exec"), scope)
+    assert "winners=" in printed.getvalue(), printed.getvalue()
+    seen = scope["seen"]
+    assert isinstance(seen, dict) and seen, "the bot remembered no card"

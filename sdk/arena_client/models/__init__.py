@@ -1,5 +1,8 @@
 """Contains all the data models used in inputs/outputs"""
 
+import warnings
+from typing import Any
+
 from .action_record import ActionRecord
 from .action_record_action import ActionRecordAction
 from .bot import Bot
@@ -29,11 +32,11 @@ from .game_score_order_type_1 import GameScoreOrderType1
 from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
 from .game_score_order_type_3_type_1 import GameScoreOrderType3Type1
 from .get_tournament_standings_format import GetTournamentStandingsFormat
+from .girafferaffe_pass import GirafferaffePass
+from .girafferaffe_pass_type import GirafferaffePassType
 from .girafferaffe_play import GirafferaffePlay
 from .girafferaffe_play_record import GirafferaffePlayRecord
 from .girafferaffe_play_type import GirafferaffePlayType
-from .girafferaffe_return_apple import GirafferaffeReturnApple
-from .girafferaffe_return_apple_type import GirafferaffeReturnAppleType
 from .girafferaffe_robot_view import GirafferaffeRobotView
 from .girafferaffe_tree_view import GirafferaffeTreeView
 from .girafferaffe_view import GirafferaffeView
@@ -69,16 +72,16 @@ from .pili_pili_choose_partner import PiliPiliChoosePartner
 from .pili_pili_choose_partner_type import PiliPiliChoosePartnerType
 from .pili_pili_exchange_with import PiliPiliExchangeWith
 from .pili_pili_exchange_with_type import PiliPiliExchangeWithType
-from .pili_pili_give_card import PiliPiliGiveCard
-from .pili_pili_give_card_type import PiliPiliGiveCardType
+from .pili_pili_give import PiliPiliGive
+from .pili_pili_give_type import PiliPiliGiveType
 from .pili_pili_mission_view import PiliPiliMissionView
 from .pili_pili_mission_view_params import PiliPiliMissionViewParams
-from .pili_pili_pass_cards import PiliPiliPassCards
-from .pili_pili_pass_cards_type import PiliPiliPassCardsType
-from .pili_pili_play_card import PiliPiliPlayCard
-from .pili_pili_play_card_type import PiliPiliPlayCardType
+from .pili_pili_pass import PiliPiliPass
+from .pili_pili_pass_type import PiliPiliPassType
+from .pili_pili_play import PiliPiliPlay
 from .pili_pili_play_slot import PiliPiliPlaySlot
 from .pili_pili_play_slot_type import PiliPiliPlaySlotType
+from .pili_pili_play_type import PiliPiliPlayType
 from .pili_pili_play_view import PiliPiliPlayView
 from .pili_pili_seat_view import PiliPiliSeatView
 from .pili_pili_view import PiliPiliView
@@ -171,11 +174,11 @@ __all__ = (
     "GameScoreOrderType2Type1",
     "GameScoreOrderType3Type1",
     "GetTournamentStandingsFormat",
+    "GirafferaffePass",
+    "GirafferaffePassType",
     "GirafferaffePlay",
     "GirafferaffePlayRecord",
     "GirafferaffePlayType",
-    "GirafferaffeReturnApple",
-    "GirafferaffeReturnAppleType",
     "GirafferaffeRobotView",
     "GirafferaffeTreeView",
     "GirafferaffeView",
@@ -211,16 +214,16 @@ __all__ = (
     "PiliPiliChoosePartnerType",
     "PiliPiliExchangeWith",
     "PiliPiliExchangeWithType",
-    "PiliPiliGiveCard",
-    "PiliPiliGiveCardType",
+    "PiliPiliGive",
+    "PiliPiliGiveType",
     "PiliPiliMissionView",
     "PiliPiliMissionViewParams",
-    "PiliPiliPassCards",
-    "PiliPiliPassCardsType",
-    "PiliPiliPlayCard",
-    "PiliPiliPlayCardType",
+    "PiliPiliPass",
+    "PiliPiliPassType",
+    "PiliPiliPlay",
     "PiliPiliPlaySlot",
     "PiliPiliPlaySlotType",
+    "PiliPiliPlayType",
     "PiliPiliPlayView",
     "PiliPiliSeatView",
     "PiliPiliView",
@@ -283,3 +286,27 @@ __all__ = (
     "TurnEvent",
     "TurnLegalActions",
 )
+
+#: Former names of models, kept as deprecated aliases: action models are named after their wire type
+#: (``girafferaffe.pass`` is ``GirafferaffePass``).
+_DEPRECATED = {
+    "GirafferaffeReturnApple": "GirafferaffePass",
+    "GirafferaffeReturnAppleType": "GirafferaffePassType",
+    "PiliPiliGiveCard": "PiliPiliGive",
+    "PiliPiliGiveCardType": "PiliPiliGiveType",
+    "PiliPiliPassCards": "PiliPiliPass",
+    "PiliPiliPassCardsType": "PiliPiliPassType",
+    "PiliPiliPlayCard": "PiliPiliPlay",
+    "PiliPiliPlayCardType": "PiliPiliPlayType",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DEPRECATED:
+        warnings.warn(
+            f"{name} is deprecated: use {_DEPRECATED[name]}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[_DEPRECATED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.girafferaffe_pass import GirafferaffePass
     from ..models.girafferaffe_play import GirafferaffePlay
-    from ..models.girafferaffe_return_apple import GirafferaffeReturnApple
     from ..models.pili_pili_bet import PiliPiliBet
     from ..models.pili_pili_choose_partner import PiliPiliChoosePartner
     from ..models.pili_pili_exchange_with import PiliPiliExchangeWith
-    from ..models.pili_pili_give_card import PiliPiliGiveCard
-    from ..models.pili_pili_pass_cards import PiliPiliPassCards
-    from ..models.pili_pili_play_card import PiliPiliPlayCard
+    from ..models.pili_pili_give import PiliPiliGive
+    from ..models.pili_pili_pass import PiliPiliPass
+    from ..models.pili_pili_play import PiliPiliPlay
     from ..models.pili_pili_play_slot import PiliPiliPlaySlot
     from ..models.pipifax_flip import PipifaxFlip
     from ..models.taiga_flip import TaigaFlip
@@ -28,21 +28,21 @@ T = TypeVar("T", bound="TurnLegalActions")
 class TurnLegalActions:
     """
     Attributes:
-        actions (list[GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard | PiliPiliPlaySlot | PipifaxFlip
-            | TaigaFlip | TaigaPass | TaigaTake]): All of them, or a uniform sample of `legal_limit` when there are more.
+        actions (list[GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner | PiliPiliExchangeWith |
+            PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass |
+            TaigaTake]): All of them, or a uniform sample of `legal_limit` when there are more.
         total (int): How many legal actions there are in all.
     """
 
     actions: list[
-        GirafferaffePlay
-        | GirafferaffeReturnApple
+        GirafferaffePass
+        | GirafferaffePlay
         | PiliPiliBet
         | PiliPiliChoosePartner
         | PiliPiliExchangeWith
-        | PiliPiliGiveCard
-        | PiliPiliPassCards
-        | PiliPiliPlayCard
+        | PiliPiliGive
+        | PiliPiliPass
+        | PiliPiliPlay
         | PiliPiliPlaySlot
         | PipifaxFlip
         | TaigaFlip
@@ -52,14 +52,14 @@ class TurnLegalActions:
     total: int
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.girafferaffe_pass import GirafferaffePass
         from ..models.girafferaffe_play import GirafferaffePlay
-        from ..models.girafferaffe_return_apple import GirafferaffeReturnApple
         from ..models.pili_pili_bet import PiliPiliBet
         from ..models.pili_pili_choose_partner import PiliPiliChoosePartner
         from ..models.pili_pili_exchange_with import PiliPiliExchangeWith
-        from ..models.pili_pili_give_card import PiliPiliGiveCard
-        from ..models.pili_pili_pass_cards import PiliPiliPassCards
-        from ..models.pili_pili_play_card import PiliPiliPlayCard
+        from ..models.pili_pili_give import PiliPiliGive
+        from ..models.pili_pili_pass import PiliPiliPass
+        from ..models.pili_pili_play import PiliPiliPlay
         from ..models.pili_pili_play_slot import PiliPiliPlaySlot
         from ..models.pipifax_flip import PipifaxFlip
         from ..models.taiga_flip import TaigaFlip
@@ -70,14 +70,14 @@ class TurnLegalActions:
             actions_item: dict[str, Any]
             if (
                 isinstance(actions_item_data, GirafferaffePlay)
-                or isinstance(actions_item_data, GirafferaffeReturnApple)
+                or isinstance(actions_item_data, GirafferaffePass)
                 or isinstance(actions_item_data, PiliPiliBet)
-                or isinstance(actions_item_data, PiliPiliPlayCard)
+                or isinstance(actions_item_data, PiliPiliPlay)
                 or isinstance(actions_item_data, PiliPiliPlaySlot)
-                or isinstance(actions_item_data, PiliPiliPassCards)
+                or isinstance(actions_item_data, PiliPiliPass)
                 or isinstance(actions_item_data, PiliPiliChoosePartner)
                 or isinstance(actions_item_data, PiliPiliExchangeWith)
-                or isinstance(actions_item_data, PiliPiliGiveCard)
+                or isinstance(actions_item_data, PiliPiliGive)
                 or isinstance(actions_item_data, PipifaxFlip)
                 or isinstance(actions_item_data, TaigaFlip)
                 or isinstance(actions_item_data, TaigaPass)
@@ -103,14 +103,14 @@ class TurnLegalActions:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.girafferaffe_pass import GirafferaffePass
         from ..models.girafferaffe_play import GirafferaffePlay
-        from ..models.girafferaffe_return_apple import GirafferaffeReturnApple
         from ..models.pili_pili_bet import PiliPiliBet
         from ..models.pili_pili_choose_partner import PiliPiliChoosePartner
         from ..models.pili_pili_exchange_with import PiliPiliExchangeWith
-        from ..models.pili_pili_give_card import PiliPiliGiveCard
-        from ..models.pili_pili_pass_cards import PiliPiliPassCards
-        from ..models.pili_pili_play_card import PiliPiliPlayCard
+        from ..models.pili_pili_give import PiliPiliGive
+        from ..models.pili_pili_pass import PiliPiliPass
+        from ..models.pili_pili_play import PiliPiliPlay
         from ..models.pili_pili_play_slot import PiliPiliPlaySlot
         from ..models.pipifax_flip import PipifaxFlip
         from ..models.taiga_flip import TaigaFlip
@@ -125,14 +125,14 @@ class TurnLegalActions:
             def _parse_actions_item(
                 data: object,
             ) -> (
-                GirafferaffePlay
-                | GirafferaffeReturnApple
+                GirafferaffePass
+                | GirafferaffePlay
                 | PiliPiliBet
                 | PiliPiliChoosePartner
                 | PiliPiliExchangeWith
-                | PiliPiliGiveCard
-                | PiliPiliPassCards
-                | PiliPiliPlayCard
+                | PiliPiliGive
+                | PiliPiliPass
+                | PiliPiliPlay
                 | PiliPiliPlaySlot
                 | PipifaxFlip
                 | TaigaFlip
@@ -150,9 +150,7 @@ class TurnLegalActions:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_action_type_1 = GirafferaffeReturnApple.from_dict(
-                        data
-                    )
+                    componentsschemas_action_type_1 = GirafferaffePass.from_dict(data)
 
                     return componentsschemas_action_type_1
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -168,7 +166,7 @@ class TurnLegalActions:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_action_type_3 = PiliPiliPlayCard.from_dict(data)
+                    componentsschemas_action_type_3 = PiliPiliPlay.from_dict(data)
 
                     return componentsschemas_action_type_3
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -184,7 +182,7 @@ class TurnLegalActions:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_action_type_5 = PiliPiliPassCards.from_dict(data)
+                    componentsschemas_action_type_5 = PiliPiliPass.from_dict(data)
 
                     return componentsschemas_action_type_5
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -212,7 +210,7 @@ class TurnLegalActions:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_action_type_8 = PiliPiliGiveCard.from_dict(data)
+                    componentsschemas_action_type_8 = PiliPiliGive.from_dict(data)
 
                     return componentsschemas_action_type_8
                 except (TypeError, ValueError, AttributeError, KeyError):

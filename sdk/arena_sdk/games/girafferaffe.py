@@ -6,10 +6,10 @@ from collections.abc import Iterable, Sequence
 from typing import TypeAlias
 
 from arena_client.models import (
+    GirafferaffePass,
+    GirafferaffePassType,
     GirafferaffePlay,
     GirafferaffePlayType,
-    GirafferaffeReturnApple,
-    GirafferaffeReturnAppleType,
     GirafferaffeView,
 )
 
@@ -19,7 +19,7 @@ from arena_sdk.games.narrowing import GameView, HasGameView, narrow_actions, nar
 GAME = "girafferaffe"
 
 #: Every Girafferaffe action model.
-Action: TypeAlias = GirafferaffePlay | GirafferaffeReturnApple
+Action: TypeAlias = GirafferaffePlay | GirafferaffePass
 View: TypeAlias = GirafferaffeView
 
 
@@ -30,7 +30,7 @@ def view(source: HasGameView | GameView) -> GirafferaffeView:
 
 def actions(legal: Iterable[AnyAction]) -> list[Action]:
     """Legal actions (``Seat.legal_actions()``, ``play``'s list) as Girafferaffe action models."""
-    return narrow_actions(legal, (GirafferaffePlay, GirafferaffeReturnApple), GAME)
+    return narrow_actions(legal, (GirafferaffePlay, GirafferaffePass), GAME)
 
 
 def play(tree: str, cards: Sequence[str], copies: Sequence[str] = ()) -> GirafferaffePlay:
@@ -39,6 +39,6 @@ def play(tree: str, cards: Sequence[str], copies: Sequence[str] = ()) -> Giraffe
     return GirafferaffePlay(tree=tree, cards=list(cards), copies=list(copies), type_=kind)
 
 
-def return_apple() -> GirafferaffeReturnApple:
+def return_apple() -> GirafferaffePass:
     """Return one apple to the supply instead of playing (a pass)."""
-    return GirafferaffeReturnApple(type_=GirafferaffeReturnAppleType.GIRAFFERAFFE_PASS)
+    return GirafferaffePass(type_=GirafferaffePassType.GIRAFFERAFFE_PASS)

@@ -12,14 +12,14 @@ from arena_client.models import (
     PiliPiliChoosePartnerType,
     PiliPiliExchangeWith,
     PiliPiliExchangeWithType,
-    PiliPiliGiveCard,
-    PiliPiliGiveCardType,
-    PiliPiliPassCards,
-    PiliPiliPassCardsType,
-    PiliPiliPlayCard,
-    PiliPiliPlayCardType,
+    PiliPiliGive,
+    PiliPiliGiveType,
+    PiliPiliPass,
+    PiliPiliPassType,
+    PiliPiliPlay,
     PiliPiliPlaySlot,
     PiliPiliPlaySlotType,
+    PiliPiliPlayType,
     PiliPiliView,
 )
 from arena_client.types import UNSET
@@ -34,9 +34,9 @@ Action: TypeAlias = (
     PiliPiliBet
     | PiliPiliChoosePartner
     | PiliPiliExchangeWith
-    | PiliPiliGiveCard
-    | PiliPiliPassCards
-    | PiliPiliPlayCard
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlay
     | PiliPiliPlaySlot
 )
 View: TypeAlias = PiliPiliView
@@ -45,9 +45,9 @@ _MODELS = (
     PiliPiliBet,
     PiliPiliChoosePartner,
     PiliPiliExchangeWith,
-    PiliPiliGiveCard,
-    PiliPiliPassCards,
-    PiliPiliPlayCard,
+    PiliPiliGive,
+    PiliPiliPass,
+    PiliPiliPlay,
     PiliPiliPlaySlot,
 )
 
@@ -67,10 +67,10 @@ def bet(tricks: int) -> PiliPiliBet:
     return PiliPiliBet(tricks=tricks, type_=PiliPiliBetType.PILI_PILI_BET)
 
 
-def play_card(card: int, joker_value: int | None = None) -> PiliPiliPlayCard:
+def play_card(card: int, joker_value: int | None = None) -> PiliPiliPlay:
     """Play ``card`` (1-55, or 0 for the Joker with its ``joker_value``, 0-56) to the trick."""
-    return PiliPiliPlayCard(
-        card=card, joker_value=UNSET if joker_value is None else joker_value, type_=PiliPiliPlayCardType.PILI_PILI_PLAY
+    return PiliPiliPlay(
+        card=card, joker_value=UNSET if joker_value is None else joker_value, type_=PiliPiliPlayType.PILI_PILI_PLAY
     )
 
 
@@ -79,9 +79,9 @@ def play_slot(slot: int) -> PiliPiliPlaySlot:
     return PiliPiliPlaySlot(slot=slot, type_=PiliPiliPlaySlotType.PILI_PILI_PLAY_SLOT)
 
 
-def pass_cards(cards: Sequence[int]) -> PiliPiliPassCards:
+def pass_cards(cards: Sequence[int]) -> PiliPiliPass:
     """Pass ``cards`` secretly (mission S1); they are sent in increasing order."""
-    return PiliPiliPassCards(cards=sorted(cards), type_=PiliPiliPassCardsType.PILI_PILI_PASS)
+    return PiliPiliPass(cards=sorted(cards), type_=PiliPiliPassType.PILI_PILI_PASS)
 
 
 def choose_partner(partner: int) -> PiliPiliChoosePartner:
@@ -94,6 +94,6 @@ def exchange_with(player: int) -> PiliPiliExchangeWith:
     return PiliPiliExchangeWith(player=player, type_=PiliPiliExchangeWithType.PILI_PILI_EXCHANGE_WITH)
 
 
-def give_card(card: int) -> PiliPiliGiveCard:
+def give_card(card: int) -> PiliPiliGive:
     """Secretly choose the card you give in the exchange (mission E9)."""
-    return PiliPiliGiveCard(card=card, type_=PiliPiliGiveCardType.PILI_PILI_GIVE)
+    return PiliPiliGive(card=card, type_=PiliPiliGiveType.PILI_PILI_GIVE)

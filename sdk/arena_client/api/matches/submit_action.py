@@ -6,15 +6,15 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.girafferaffe_pass import GirafferaffePass
 from ...models.girafferaffe_play import GirafferaffePlay
-from ...models.girafferaffe_return_apple import GirafferaffeReturnApple
 from ...models.move_result import MoveResult
 from ...models.pili_pili_bet import PiliPiliBet
 from ...models.pili_pili_choose_partner import PiliPiliChoosePartner
 from ...models.pili_pili_exchange_with import PiliPiliExchangeWith
-from ...models.pili_pili_give_card import PiliPiliGiveCard
-from ...models.pili_pili_pass_cards import PiliPiliPassCards
-from ...models.pili_pili_play_card import PiliPiliPlayCard
+from ...models.pili_pili_give import PiliPiliGive
+from ...models.pili_pili_pass import PiliPiliPass
+from ...models.pili_pili_play import PiliPiliPlay
 from ...models.pili_pili_play_slot import PiliPiliPlaySlot
 from ...models.pipifax_flip import PipifaxFlip
 from ...models.taiga_flip import TaigaFlip
@@ -26,14 +26,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    body: GirafferaffePlay
-    | GirafferaffeReturnApple
+    body: GirafferaffePass
+    | GirafferaffePlay
     | PiliPiliBet
     | PiliPiliChoosePartner
     | PiliPiliExchangeWith
-    | PiliPiliGiveCard
-    | PiliPiliPassCards
-    | PiliPiliPlayCard
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlay
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -57,14 +57,14 @@ def _get_kwargs(
 
     if (
         isinstance(body, GirafferaffePlay)
-        or isinstance(body, GirafferaffeReturnApple)
+        or isinstance(body, GirafferaffePass)
         or isinstance(body, PiliPiliBet)
-        or isinstance(body, PiliPiliPlayCard)
+        or isinstance(body, PiliPiliPlay)
         or isinstance(body, PiliPiliPlaySlot)
-        or isinstance(body, PiliPiliPassCards)
+        or isinstance(body, PiliPiliPass)
         or isinstance(body, PiliPiliChoosePartner)
         or isinstance(body, PiliPiliExchangeWith)
-        or isinstance(body, PiliPiliGiveCard)
+        or isinstance(body, PiliPiliGive)
         or isinstance(body, PipifaxFlip)
         or isinstance(body, TaigaFlip)
         or isinstance(body, TaigaPass)
@@ -162,14 +162,14 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: GirafferaffePlay
-    | GirafferaffeReturnApple
+    body: GirafferaffePass
+    | GirafferaffePlay
     | PiliPiliBet
     | PiliPiliChoosePartner
     | PiliPiliExchangeWith
-    | PiliPiliGiveCard
-    | PiliPiliPassCards
-    | PiliPiliPlayCard
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlay
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -199,9 +199,9 @@ def sync_detailed(
         match_id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
-            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+        body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
+            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -229,14 +229,14 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: GirafferaffePlay
-    | GirafferaffeReturnApple
+    body: GirafferaffePass
+    | GirafferaffePlay
     | PiliPiliBet
     | PiliPiliChoosePartner
     | PiliPiliExchangeWith
-    | PiliPiliGiveCard
-    | PiliPiliPassCards
-    | PiliPiliPlayCard
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlay
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -266,9 +266,9 @@ def sync(
         match_id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
-            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+        body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
+            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -291,14 +291,14 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: GirafferaffePlay
-    | GirafferaffeReturnApple
+    body: GirafferaffePass
+    | GirafferaffePlay
     | PiliPiliBet
     | PiliPiliChoosePartner
     | PiliPiliExchangeWith
-    | PiliPiliGiveCard
-    | PiliPiliPassCards
-    | PiliPiliPlayCard
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlay
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -328,9 +328,9 @@ async def asyncio_detailed(
         match_id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
-            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+        body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
+            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -356,14 +356,14 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    body: GirafferaffePlay
-    | GirafferaffeReturnApple
+    body: GirafferaffePass
+    | GirafferaffePlay
     | PiliPiliBet
     | PiliPiliChoosePartner
     | PiliPiliExchangeWith
-    | PiliPiliGiveCard
-    | PiliPiliPassCards
-    | PiliPiliPlayCard
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlay
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -393,9 +393,9 @@ async def asyncio(
         match_id (str):
         if_match (str):
         idempotency_key (str | Unset):
-        body (GirafferaffePlay | GirafferaffeReturnApple | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGiveCard | PiliPiliPassCards | PiliPiliPlayCard |
-            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+        body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
+            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -1,8 +1,8 @@
 from enum import StrEnum
 
 
-class PiliPiliGiveCardType(StrEnum):
-    PILI_PILI_GIVE = "pili-pili.give"
+class PiliPiliPlayType(StrEnum):
+    PILI_PILI_PLAY = "pili-pili.play"
 
     def __str__(self) -> str:
         return str(self.value)

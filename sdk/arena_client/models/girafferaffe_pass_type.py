@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class GirafferaffeReturnAppleType(StrEnum):
+class GirafferaffePassType(StrEnum):
     GIRAFFERAFFE_PASS = "girafferaffe.pass"
 
     def __str__(self) -> str:

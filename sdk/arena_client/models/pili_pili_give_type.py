@@ -1,8 +1,8 @@
 from enum import StrEnum
 
 
-class PiliPiliPassCardsType(StrEnum):
-    PILI_PILI_PASS = "pili-pili.pass"
+class PiliPiliGiveType(StrEnum):
+    PILI_PILI_GIVE = "pili-pili.give"
 
     def __str__(self) -> str:
         return str(self.value)

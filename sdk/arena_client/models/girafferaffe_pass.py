@@ -5,20 +5,20 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.girafferaffe_return_apple_type import GirafferaffeReturnAppleType
+from ..models.girafferaffe_pass_type import GirafferaffePassType
 
-T = TypeVar("T", bound="GirafferaffeReturnApple")
+T = TypeVar("T", bound="GirafferaffePass")
 
 
 @_attrs_define
-class GirafferaffeReturnApple:
+class GirafferaffePass:
     """Return one apple to the supply instead of playing (a pass).
 
     Attributes:
-        type_ (GirafferaffeReturnAppleType): The action type.
+        type_ (GirafferaffePassType): The action type.
     """
 
-    type_: GirafferaffeReturnAppleType
+    type_: GirafferaffePassType
 
     def to_dict(self) -> dict[str, Any]:
         type_ = self.type_.value
@@ -36,10 +36,10 @@ class GirafferaffeReturnApple:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        type_ = GirafferaffeReturnAppleType(d.pop("type"))
+        type_ = GirafferaffePassType(d.pop("type"))
 
-        girafferaffe_return_apple = cls(
+        girafferaffe_pass = cls(
             type_=type_,
         )
 
-        return girafferaffe_return_apple
+        return girafferaffe_pass

@@ -1,8 +1,8 @@
 from enum import StrEnum
 
 
-class PiliPiliPlayCardType(StrEnum):
-    PILI_PILI_PLAY = "pili-pili.play"
+class PiliPiliPassType(StrEnum):
+    PILI_PILI_PASS = "pili-pili.pass"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -5,22 +5,22 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.pili_pili_pass_cards_type import PiliPiliPassCardsType
+from ..models.pili_pili_pass_type import PiliPiliPassType
 
-T = TypeVar("T", bound="PiliPiliPassCards")
+T = TypeVar("T", bound="PiliPiliPass")
 
 
 @_attrs_define
-class PiliPiliPassCards:
+class PiliPiliPass:
     """S1: the cards you pass, secretly, in increasing order.
 
     Attributes:
         cards (list[int]): The cards to pass, each once, in increasing order (0 is the Joker).
-        type_ (PiliPiliPassCardsType): The action type.
+        type_ (PiliPiliPassType): The action type.
     """
 
     cards: list[int]
-    type_: PiliPiliPassCardsType
+    type_: PiliPiliPassType
 
     def to_dict(self) -> dict[str, Any]:
         cards = self.cards
@@ -43,11 +43,11 @@ class PiliPiliPassCards:
         d = dict(src_dict)
         cards = cast(list[int], d.pop("cards"))
 
-        type_ = PiliPiliPassCardsType(d.pop("type"))
+        type_ = PiliPiliPassType(d.pop("type"))
 
-        pili_pili_pass_cards = cls(
+        pili_pili_pass = cls(
             cards=cards,
             type_=type_,
         )
 
-        return pili_pili_pass_cards
+        return pili_pili_pass

@@ -5,22 +5,22 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.pili_pili_give_card_type import PiliPiliGiveCardType
+from ..models.pili_pili_give_type import PiliPiliGiveType
 
-T = TypeVar("T", bound="PiliPiliGiveCard")
+T = TypeVar("T", bound="PiliPiliGive")
 
 
 @_attrs_define
-class PiliPiliGiveCard:
+class PiliPiliGive:
     """E9: secretly choose the card you give in the exchange.
 
     Attributes:
         card (int): A card from your hand (0 is the Joker).
-        type_ (PiliPiliGiveCardType): The action type.
+        type_ (PiliPiliGiveType): The action type.
     """
 
     card: int
-    type_: PiliPiliGiveCardType
+    type_: PiliPiliGiveType
 
     def to_dict(self) -> dict[str, Any]:
         card = self.card
@@ -43,11 +43,11 @@ class PiliPiliGiveCard:
         d = dict(src_dict)
         card = d.pop("card")
 
-        type_ = PiliPiliGiveCardType(d.pop("type"))
+        type_ = PiliPiliGiveType(d.pop("type"))
 
-        pili_pili_give_card = cls(
+        pili_pili_give = cls(
             card=card,
             type_=type_,
         )
 
-        return pili_pili_give_card
+        return pili_pili_give

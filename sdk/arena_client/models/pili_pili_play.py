@@ -5,25 +5,25 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.pili_pili_play_card_type import PiliPiliPlayCardType
+from ..models.pili_pili_play_type import PiliPiliPlayType
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="PiliPiliPlayCard")
+T = TypeVar("T", bound="PiliPiliPlay")
 
 
 @_attrs_define
-class PiliPiliPlayCard:
+class PiliPiliPlay:
     """Play a card from your hand to the trick; under S9 this commits it face down.
 
     Attributes:
         card (int): The card: 1-55, or 0 for the Joker.
-        type_ (PiliPiliPlayCardType): The action type.
+        type_ (PiliPiliPlayType): The action type.
         joker_value (int | None | Unset): The Joker's value, 0-56, when playing the Joker (L1); null or left out for a
             numbered card.
     """
 
     card: int
-    type_: PiliPiliPlayCardType
+    type_: PiliPiliPlayType
     joker_value: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -55,7 +55,7 @@ class PiliPiliPlayCard:
         d = dict(src_dict)
         card = d.pop("card")
 
-        type_ = PiliPiliPlayCardType(d.pop("type"))
+        type_ = PiliPiliPlayType(d.pop("type"))
 
         def _parse_joker_value(data: object) -> int | None | Unset:
             if data is None:
@@ -66,10 +66,10 @@ class PiliPiliPlayCard:
 
         joker_value = _parse_joker_value(d.pop("joker_value", UNSET))
 
-        pili_pili_play_card = cls(
+        pili_pili_play = cls(
             card=card,
             type_=type_,
             joker_value=joker_value,
         )
 
-        return pili_pili_play_card
+        return pili_pili_play
