@@ -16,7 +16,6 @@ import {
   revealedAt,
   showError,
   startPage,
-  waitingRoom,
 } from "./page.js";
 
 const matchId = queryParam("id");
@@ -36,7 +35,6 @@ function render() {
   };
   renderInto(document.getElementById("table"), [
     ...matchParts(match, ctx),
-    waitingRoom(match),
     hostPanel(match, hostToken, state, render, (aborted) => {
       match = aborted;
       render();

@@ -107,7 +107,7 @@ function followNewest(container, follow) {
 /** The standard parts of a match's page: status, seats, board. */
 export function matchParts(match, ctx) {
   const full = { names: seatNames(match), ...ctx };
-  return [statusLine(match, full), seatsPanel(match, full), gameBoard(match.view, full)];
+  return [statusLine(match, full), seatsPanel(match, full), waitingRoom(match), gameBoard(match.view, full)];
 }
 
 /** A page address on this page's own origin, absolute (to share). */
@@ -134,7 +134,7 @@ export function waitingRoom(match) {
     el(
       "p",
       {},
-      `${open.length} of ${match.players} seat${open.length === 1 ? " is" : "s are"} still open. `,
+      `${open.length} of ${match.players} seats ${open.length === 1 ? "is" : "are"} still open. `,
       "Send each link to one person: it lets them take that seat. The match starts when every seat is taken.",
     ),
     el(

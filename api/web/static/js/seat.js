@@ -17,7 +17,6 @@ import {
   revealedAt,
   showError,
   startPage,
-  waitingRoom,
 } from "./page.js";
 
 const matchId = queryParam("match");
@@ -144,7 +143,6 @@ function render() {
   const over = match.status === "finished" || match.status === "aborted";
   renderInto(document.getElementById("table"), [
     ...matchParts(match, ctx),
-    waitingRoom(match),
     over ? null : actionsPanel(),
     over ? null : leavePanel(),
     hostPanel(match, hostToken, state, render, () => refresh()),
