@@ -88,6 +88,15 @@ def stored_table(server: LiveServer, match_id: str) -> Table:
         store.client.close()
 
 
+def stored_log(server: LiveServer, match_id: str) -> list[Json]:
+    """Every stored log entry of the match, setup first."""
+    store = store_for(server)
+    try:
+        return store.log(match_id, -1, 1_000_000)
+    finally:
+        store.client.close()
+
+
 def leave_idle(server: LiveServer, match_id: str, seconds: float) -> None:
     """Write the match's next version as if it had been made ``seconds`` ago: a match nobody moved since.
 

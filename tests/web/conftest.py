@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, expect, sync_playwright
 
 from api.redis_server import RedisServer
 from api.web.routes import STATIC_DIR
@@ -41,8 +41,8 @@ AXE_SCRIPT = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
 WAIT_MS = 30_000
 expect.set_options(timeout=WAIT_MS)
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="session")
@@ -105,10 +105,9 @@ class Watched:
     def __init__(self) -> None:
         self.errors: list[str] = []
 
-    def watch(self, page: Page) -> Page:
+    def watch(self, page: Page) -> None:
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("console", self._console)
-        return page
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error" and "Content Security Policy" in message.text:
@@ -120,7 +119,7 @@ def open_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     """A maker of browser contexts (desktop by default) whose pages fail the test on script errors."""
     contexts: list[tuple[BrowserContext, Watched]] = []
 
-    def make(viewport: dict[str, int] | None = None) -> BrowserContext:
+    def make(viewport: ViewportSize | None = None) -> BrowserContext:
         context = browser.new_context(viewport=viewport or DESKTOP)
         context.set_default_timeout(WAIT_MS)
         watched = Watched()

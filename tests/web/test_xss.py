@@ -12,7 +12,7 @@ import re
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.live_server import LiveServer
 from tests.web.api_helpers import create
@@ -44,7 +44,12 @@ API_PAYLOADS = [
 def watched(page: Page) -> Page:
     """The page, failing on any dialog and refusing any request to a host the test does not serve."""
     dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+
+    def refuse(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", refuse)
     page.context.route(re.compile(r"^(?!http://127\.0\.0\.1:)"), lambda route: route.abort())
     page.dialogs = dialogs  # type: ignore[attr-defined]
     return page
