@@ -166,7 +166,7 @@ function setUpForm(games) {
       const kept = field.value;
       field.replaceChildren(
         el("option", { value: "" }, "drawn at random"),
-        Array.from({ length: count }, (_, seat) => el("option", { value: seat }, `seat ${seat}`)),
+        ...Array.from({ length: count }, (_, seat) => el("option", { value: seat }, `seat ${seat}`)),
       );
       field.value = Number(kept) < count ? kept : "";
     }
