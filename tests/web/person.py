@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.live_server import LiveServer
 from tests.web.api_helpers import Json, public
@@ -62,6 +62,25 @@ def start(page: Page) -> str:
     return found.group(1)
 
 
+#: What the page's event log says a Pipifax flip revealed: the position and the animal.
+FLIPPED = re.compile(r"card flipped \(seat: \d+, position: (\d+), colour: \w+, animal: (\w+)\)")
+
+
+def pipifax_card(page: Page) -> Locator | None:
+    """The card a person who remembers what was revealed turns over: one known to show the die's
+    animal, else one never seen, else any; ``None`` outside Pipifax."""
+    cards = page.locator(".pipifax-cards button.legal")
+    if not cards.count():
+        return None
+    die = (page.locator("section.board .die").text_content() or "").removeprefix("Die: ").strip(". ")
+    seen = dict(FLIPPED.findall(page.locator(".log").inner_text()))
+    legal = [int(p) for p in cards.evaluate_all("nodes => nodes.map(n => n.dataset.position)")]
+    found = [p for p in legal if seen.get(str(p)) == die]
+    unseen = [p for p in legal if str(p) not in seen]
+    position = (found or unseen or legal)[0]
+    return page.locator(f".pipifax-cards button.legal[data-position='{position}']")
+
+
 def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
     """Click one legal action of the page's seat at ``version`` and wait for the page to move on."""
     body = page.locator("body")
@@ -69,7 +88,8 @@ def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
     expect(body).to_have_attribute("data-my-turn", "true")
     board = page.locator("section.board button.legal:not(.tree-choice):not(.hand-card)")
     listed = page.locator(".actions button.legal-action")
-    choice = board.first if prefer_board and board.count() else listed.first
+    remembered = pipifax_card(page)
+    choice = remembered or (board.first if prefer_board and board.count() else listed.first)
     choice.click()
     page.wait_for_function(
         "v => Number(document.body.dataset.version) > v || document.getElementById('error').textContent",

@@ -59,7 +59,7 @@ async function load() {
     const match = await getJson(path);
     const focused = document.activeElement && document.activeElement.id === "join-name";
     const typed = focused ? document.getElementById("join-name").value : null;
-    renderInto(document.getElementById("table"), [joinForm(match), ...matchParts(match, { seat: null, act: null }), howToPlay(match.game)]);
+    renderInto(document.getElementById("table"), [joinForm(match), ...matchParts(match, { seat: null, act: null, noWaitingRoom: true }), howToPlay(match.game)]);
     if (typed !== null) {
       const field = document.getElementById("join-name");
       if (field) {

@@ -104,10 +104,11 @@ function followNewest(container, follow) {
   if (log && follow) log.scrollTop = log.scrollHeight;
 }
 
-/** The standard parts of a match's page: status, seats, board. */
+/** The standard parts of a match's page: status, seats, the waiting room (unless `ctx.noWaitingRoom`), board. */
 export function matchParts(match, ctx) {
   const full = { names: seatNames(match), ...ctx };
-  return [statusLine(match, full), seatsPanel(match, full), waitingRoom(match), gameBoard(match.view, full)];
+  const room = ctx.noWaitingRoom ? null : waitingRoom(match);
+  return [statusLine(match, full), seatsPanel(match, full), room, gameBoard(match.view, full)];
 }
 
 /** A page address on this page's own origin, absolute (to share). */
