@@ -1,6 +1,6 @@
 # The project's commands. Each target sets up what it needs in .venv first.
 #   make serve   set up and run the server (a real Redis server is started for it)
-#   make test    set up and run every check: lint, types, generated-code drift, tests (installs Chromium if missing)
+#   make test    set up and run every check: lint, types, generated-code drift, tests (installs Chromium and npm if missing)
 #   make lock    pin the Docker image's dependencies (docker/requirements.lock) after changing pyproject.toml's
 PYTHON ?= python3
 VENV := .venv
@@ -30,9 +30,12 @@ lint: $(STAMP)
 test: lint chromium
 	$(BIN)/pytest -n 2 -q
 
-# tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used).
+# tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used), and
+# check pages with axe-core, which tests/web/conftest.py installs from tests/web/axe/package-lock.json
+# with Debian's npm.
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+	@test -x /usr/bin/npm || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm)
 
 generate: $(STAMP)
 	scripts/generate.sh

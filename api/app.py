@@ -24,7 +24,7 @@ from api.streams.notifier import Notifier
 from api.streams.routes import blp as streams_blp
 from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
 from api.tournaments.routes import blp as tournaments_blp
-from api.web.routes import DOCS_ASSETS_URL, register_web
+from api.web.routes import register_web
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
 
@@ -58,9 +58,6 @@ def create_app(settings: Settings | None = None) -> Flask:
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs",  # Swagger UI from an installed package: works offline (api/web)
-        OPENAPI_SWAGGER_UI_URL=DOCS_ASSETS_URL,
-        OPENAPI_SWAGGER_UI_CONFIG={"validatorUrl": None},  # no badge from an online validator
         API_SPEC_OPTIONS={
             "info": {"description": API_DESCRIPTION},
             "components": {
@@ -85,7 +82,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
-    register_web(app)
+    register_web(app, settings.frame_ancestors)  # /play and /docs (Swagger UI from an installed package)
     register_error_handlers(app)
     install_rate_limits(app, settings)
     enable_cors(app, settings.cors_origins)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 
 #: The scheme of a ``REDIS_URL`` that names a node of a Redis Cluster.
 CLUSTER_SCHEME = "redis+cluster://"
@@ -17,6 +18,20 @@ def _integer(name: str, default: int) -> int:
 def _origins(name: str) -> tuple[str, ...]:
     """A comma-separated list of origins (or ``*``), without blanks."""
     return tuple(origin.strip() for origin in os.environ.get(name, "").split(",") if origin.strip())
+
+
+#: One source of a CSP source list: ``*``, a keyword in quotes, a scheme, or a host with its scheme (and port).
+#: Anything else (a ``;`` or ``,`` would start another directive or list) is refused at start-up.
+_CSP_SOURCE = re.compile(r"\*|'(?:self|none)'|[a-z][a-z0-9+.-]*:(?://[A-Za-z0-9.*:\[\]-]+)?")
+
+
+def _sources(name: str) -> tuple[str, ...]:
+    """A list of CSP sources, space- or comma-separated; a ``ValueError`` naming a malformed one."""
+    sources = tuple(source for source in re.split(r"[\s,]+", os.environ.get(name, "")) if source)
+    for source in sources:
+        if not _CSP_SOURCE.fullmatch(source):
+            raise ValueError(f"{name}: {source!r} is not a source such as 'self', 'none' or https://host.example")
+    return sources
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,6 +53,9 @@ class Settings:
     (``ARENA_RATE_LIMITS``; api/limits.py explains it).
     ``max_snapshot_bytes``: the largest stored snapshot of a match; a match that would be larger is
     refused (``ARENA_MAX_SNAPSHOT_BYTES``).
+    ``frame_ancestors``: the sources that may embed the web client and the docs in a frame, as the
+    Content-Security-Policy's ``frame-ancestors`` takes them (``ARENA_FRAME_ANCESTORS``, space- or
+    comma-separated, e.g. ``'self' https://host.example``; default ``'self'``).
     ``compact_finished``: whether a finished match's log is swapped for its compact record
     (``ARENA_COMPACT_FINISHED``, default ``1``; ``0`` keeps whole logs, as to compare both forms).
     """
@@ -52,6 +70,7 @@ class Settings:
     max_snapshot_bytes: int = 64 * 1024
     compact_finished: bool = True
     redis_cluster: bool = False
+    frame_ancestors: tuple[str, ...] = ("'self'",)
 
     def __post_init__(self) -> None:
         if self.redis_url.startswith(CLUSTER_SCHEME):
@@ -85,4 +104,5 @@ class Settings:
             max_snapshot_bytes=_integer("ARENA_MAX_SNAPSHOT_BYTES", defaults.max_snapshot_bytes),
             compact_finished=os.environ.get("ARENA_COMPACT_FINISHED", "1") != "0",
             redis_cluster=os.environ.get("ARENA_REDIS_CLUSTER", "0") == "1",
+            frame_ancestors=_sources("ARENA_FRAME_ANCESTORS") or defaults.frame_ancestors,
         )

@@ -41,6 +41,10 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: The player counts a choice allows where narrower than the game's: ``((choice, min, max), ...)``.
+    choice_players: tuple[tuple[Any, int, int], ...] = ()
+    #: The option matters only while another option has one of these values: ``(option, values)``.
+    applies_when: tuple[str, tuple[Any, ...]] | None = None
 
     def check(self, value: Any, players: int) -> Any:
         """Return ``value`` if it is allowed, else raise :class:`InvalidOptions` naming what is."""

@@ -32,6 +32,13 @@ def catalogue_entry(game: Game[Any]) -> dict[str, Any]:
                 "choices": list(o.choices),
                 "minimum": o.minimum,
                 "maximum": o.maximum,
+                "choice_players": [
+                    {"choice": choice, "min_players": low, "max_players": high}
+                    for choice, low, high in o.choice_players
+                ],
+                "applies_when": None
+                if o.applies_when is None
+                else {"option": o.applies_when[0], "values": list(o.applies_when[1])},
             }
             for o in info.options
         ],

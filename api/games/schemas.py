@@ -5,6 +5,21 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 
+class ChoicePlayersSchema(Schema):
+    """The player counts one choice of an option allows."""
+
+    choice = fields.Raw(required=True)
+    min_players = fields.Integer(required=True)
+    max_players = fields.Integer(required=True)
+
+
+class AppliesWhenSchema(Schema):
+    """The other option, and its values, under which an option matters."""
+
+    option = fields.String(required=True)
+    values = fields.List(fields.Raw(), required=True)
+
+
 class OptionSchema(Schema):
     """One match option with its type, default and allowed values."""
 
@@ -22,6 +37,23 @@ class OptionSchema(Schema):
     choices = fields.List(fields.Raw(), required=True)
     minimum = fields.Integer(required=True, allow_none=True)
     maximum = fields.Integer(required=True, allow_none=True)
+    choice_players = fields.List(
+        fields.Nested(ChoicePlayersSchema),
+        required=True,
+        metadata={
+            "description": "Choices that allow fewer player counts than the game does (e.g. Girafferaffe's `solo` "
+            "mode: 1 player); a choice not listed allows the game's `min_players` to `max_players`."
+        },
+    )
+    applies_when = fields.Nested(
+        AppliesWhenSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The option matters only while `option` has one of `values` (e.g. `robot_cards` only in "
+            "`mode` `solo`); null: always. Elsewhere it is ignored, or refused where the game says so."
+        },
+    )
 
 
 class RulingSchema(Schema):

@@ -66,6 +66,15 @@ class MatchListQuerySchema(Schema):
         metadata={"description": "`true`: only matches with a seat anyone may join (those `waiting`)."},
     )
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    updated_within = fields.Float(
+        load_default=None,
+        validate=validate.Range(min=1, max=30 * 24 * 3600),
+        metadata={
+            "description": "Only matches whose last version is at most this many seconds old, which leaves out "
+            "abandoned ones (the web client lists waiting and live matches idle for less than 15 minutes). "
+            "A page may then hold fewer than `limit` matches while `next_cursor` still leads on."
+        },
+    )
     cursor = fields.String(
         load_default=None,
         validate=validate.Regexp(r"^[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?~[A-Za-z0-9_-]{1,64}$"),

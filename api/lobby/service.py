@@ -90,5 +90,36 @@ def list_matches(store: MatchStore, query: dict[str, Any]) -> dict[str, Any]:
     if query["cursor"] is not None:
         score, _, last_id = query["cursor"].partition("~")
         before = (float(score), last_id)
-    page, cursor = store.list_summaries(store.lobby_key(query["game"], status), query["limit"], before, status)
+    index, limit = store.lobby_key(query["game"], status), query["limit"]
+    if query["updated_within"] is None:
+        page, cursor = store.list_summaries(index, limit, before, status)
+    else:
+        page, cursor = recently_updated(
+            store, index, limit=limit, before=before, status=status, since=time.time() - query["updated_within"]
+        )
     return {"matches": page, "next_cursor": None if cursor is None else f"{cursor[0]!r}~{cursor[1]}"}
+
+
+#: How many pages of the index one listing of recently updated matches reads at most, so that a lobby
+#: full of abandoned matches still answers in bounded time (the cursor leads on to the rest).
+RECENT_SCAN_PAGES = 10
+
+
+def recently_updated(
+    store: MatchStore,
+    index: str,
+    *,
+    limit: int,
+    before: tuple[float, str] | None,
+    status: str | None,
+    since: float,
+) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
+    """Up to ``limit`` summaries of ``index`` whose match was updated at ``since`` or later, and the cursor."""
+    page: list[dict[str, Any]] = []
+    cursor = before
+    for _ in range(RECENT_SCAN_PAGES):
+        read, cursor = store.list_summaries(index, limit - len(page), cursor, status)
+        page.extend(summary for summary in read if summary["updated_at"] >= since)
+        if cursor is None or len(page) == limit:
+            break
+    return page, cursor

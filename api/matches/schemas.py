@@ -17,6 +17,9 @@ NAME = [validate.Length(min=1, max=64), validate.Regexp(r"^[^\x00-\x1f\x7f-\x9f]
 MIN_PLAYERS = min(game.info.min_players for game in all_games())
 MAX_PLAYERS = max(game.info.max_players for game in all_games())
 
+#: The longest wait a match may ask of its server bots before each move, in milliseconds (``pace_ms``).
+PACE_MS_MAX = 5000
+
 #: A seat number as a request may name it.
 SEAT = validate.Range(min=0, max=MAX_PLAYERS - 1)
 
@@ -101,6 +104,16 @@ class CreateMatchSchema(Schema):
         },
     )
     time_control = fields.Nested(TimeControlSchema, load_default=None, allow_none=True)
+    pace_ms = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0, max=PACE_MS_MAX),
+        metadata={
+            "description": f"Milliseconds the server's bots wait before each of their moves, at most {PACE_MS_MAX}: "
+            "they play no faster than one version per `pace_ms`, so people can watch them move by move. "
+            "Omitted, null or 0: they play at once. Deadlines and the other seats are not affected."
+        },
+    )
 
 
 class ResultSchema(Schema):
@@ -177,6 +190,11 @@ class MatchSchema(Schema):
     updated_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
+    pace_ms = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "How long the server's bots wait before each move, in milliseconds; null: no wait."},
+    )
     tournament = fields.Nested(
         MatchTournamentSchema, required=True, allow_none=True, metadata={"description": "null outside tournaments."}
     )

@@ -272,6 +272,7 @@ def create_match(
         tournament=tournament,
         max_illegal=max_illegal,
         memories=bot_memories(game, seats, events),
+        pace_ms=body.get("pace_ms") or None,
     )
     if table.status == "active":
         table = table.with_deadlines((), None, now)
@@ -505,6 +506,7 @@ def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]
         "updated_at": table.updated_at,
         "seats": table.seat_resources(),
         "time_control": None if table.time_control is None else table.time_control.to_json(),
+        "pace_ms": table.pace_ms,
         "tournament": None
         if table.tournament is None
         else {"tournament_id": table.tournament[0], "index": table.tournament[1]},

@@ -95,6 +95,8 @@ class Table:
     #: every version, so a bot never reads the match's history; ``None`` for other seats, and empty
     #: when no seat's bot keeps one.
     memories: tuple[Memory | None, ...] = ()
+    #: Milliseconds the server's bots wait before each move, so people can watch (None: no wait).
+    pace_ms: int | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -139,13 +141,19 @@ class Table:
         return {**result.to_json(), "winners": winners, "ranks": [ranks[s] for s in range(len(self.seats))]}
 
     def next_due(self) -> float | None:
-        """When the server must next act on this match: a bot to move (now), a deadline, or never."""
+        """When the server must next act on this match: a bot to move (at once, or once its pace has
+        passed since the last version), a deadline, or never."""
         if self.status != "active":
             return None
-        if any(self.seats[seat].server_bot for seat in self.to_act):
-            return self.updated_at
         first = earliest(self.deadlines)
+        if any(self.seats[seat].server_bot for seat in self.to_act):
+            bot_due = self.bot_due()
+            return bot_due if first is None else min(bot_due, first[1])
         return None if first is None else first[1]
+
+    def bot_due(self) -> float:
+        """When a server bot may make the next move: ``pace_ms`` after the last version (at once without one)."""
+        return self.updated_at + (self.pace_ms or 0) / 1000
 
     # --- transitions --------------------------------------------------------------------------
 
@@ -187,6 +195,8 @@ class Table:
         due = earliest(self.deadlines)
         if due is not None and due[1] <= now:
             return self.time_out(due[0], now)
+        if self.pace_ms and now < self.bot_due():
+            return None  # a paced bot waits: it plays no faster than one version per pace_ms
         for seat in self.to_act:
             bot = self.seats[seat].server_bot
             if bot is not None:
@@ -304,6 +314,7 @@ class Table:
             "tournament": None if self.tournament is None else list(self.tournament),
             "max_illegal": self.max_illegal,
             "memories": list(self.memories),
+            "pace_ms": self.pace_ms,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -330,6 +341,7 @@ class Table:
             tournament=None if record.get("tournament") is None else tuple(record["tournament"]),
             max_illegal=record.get("max_illegal"),
             memories=tuple(record.get("memories") or ()),
+            pace_ms=record.get("pace_ms"),
         )
 
     def summary(self) -> dict[str, Any]:

@@ -57,7 +57,12 @@ def test_responses_to_an_allowed_origin_expose_etag_location_and_retry_after(set
     response = client.get(headers["Location"], headers={"Origin": ORIGIN})
     assert response.status_code == 200
     assert response.headers["Access-Control-Allow-Origin"] == ORIGIN
-    assert listed(response.headers.get("Access-Control-Expose-Headers")) == {"etag", "location", "retry-after"}
+    assert listed(response.headers.get("Access-Control-Expose-Headers")) == {
+        "etag",
+        "location",
+        "retry-after",
+        "idempotent-replayed",
+    }
 
 
 def test_no_cors_headers_without_origins_configured(settings: Settings) -> None:
@@ -117,3 +122,31 @@ def test_a_server_error_carries_the_cors_headers(settings: Settings) -> None:
     assert response.headers["Retry-After"]
     assert response.headers["Access-Control-Allow-Origin"] == ORIGIN
     assert "retry-after" in listed(response.headers.get("Access-Control-Expose-Headers"))
+
+
+def test_every_answer_varies_on_the_origin_with_one_origin_configured(settings: Settings) -> None:
+    """A cache must not hand the answer for one origin (or for none) to another."""
+    client = client_for(settings, ORIGIN)
+    for origin in (ORIGIN, OTHER_ORIGIN, None):
+        headers = {"Origin": origin} if origin else {}
+        response = client.get("/games", headers=headers)
+        assert "origin" in listed(response.headers.get("Vary")), (origin, response.headers)
+    created = client.post("/matches", json={"game": "pipifax", "players": 2}, headers={"Origin": ORIGIN})
+    view = client.get(
+        f"/matches/{created.json['match']['match_id']}/view",  # type: ignore[index]
+        headers={"Origin": ORIGIN, "Authorization": f"Bearer {created.json['seats'][0]['token']}"},  # type: ignore[index]
+    )
+    assert view.status_code == 200
+    assert listed(view.headers.get("Vary")) >= {"origin", "authorization"}
+    assert len(view.headers.getlist("Vary")) == 1
+
+
+def test_a_replayed_answer_is_readable_cross_origin(settings: Settings) -> None:
+    client = client_for(settings, ORIGIN)
+    body = {"game": "pipifax", "players": 2}
+    headers = {"Origin": ORIGIN, "Idempotency-Key": "replay-me"}
+    first = client.post("/matches", json=body, headers=headers)
+    again = client.post("/matches", json=body, headers=headers)
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert "idempotent-replayed" in listed(again.headers.get("Access-Control-Expose-Headers"))

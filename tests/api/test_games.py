@@ -44,6 +44,13 @@ def expected_entry(game: engine.Game[Any]) -> Json:
                 "choices": list(o.choices),
                 "minimum": o.minimum,
                 "maximum": o.maximum,
+                "choice_players": [
+                    {"choice": choice, "min_players": low, "max_players": high}
+                    for choice, low, high in o.choice_players
+                ],
+                "applies_when": None
+                if o.applies_when is None
+                else {"option": o.applies_when[0], "values": list(o.applies_when[1])},
             }
             for o in info.options
         ],
@@ -144,3 +151,34 @@ def test_rule_named_by_an_illegal_action_is_listed_in_the_catalogue_rulings(clie
 def test_catalogue_rules_path_points_to_a_document_in_the_repository(client: FlaskClient, game_id: str) -> None:
     rules = body_of(client.get(f"/games/{game_id}"))["rules"]
     assert (REPO / rules).is_file(), f"the catalogue points {game_id} to {rules}, which does not exist"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_player_counts_of_each_choice_are_exactly_those_a_match_accepts(game_id: str) -> None:
+    """A form built from the catalogue offers every count a match can start with, and no other."""
+    game = engine.get_game(game_id)
+    info = game.info
+    for option in info.options:
+        if option.kind != "choice":
+            continue
+        narrowed = {choice: (low, high) for choice, low, high in option.choice_players}
+        assert set(narrowed) <= set(option.choices), option.name
+        for choice in option.choices:
+            low, high = narrowed.get(choice, (info.min_players, info.max_players))
+            for players in range(info.min_players, info.max_players + 1):
+                try:
+                    engine.new_match(game_id, players, {option.name: choice}, 1, 0.0)
+                    accepted = True
+                except engine.EngineError:
+                    accepted = False
+                assert accepted == (low <= players <= high), (option.name, choice, players)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_applies_when_names_another_option_and_values_it_can_take(game_id: str) -> None:
+    options = {option.name: option for option in engine.get_game(game_id).info.options}
+    for option in options.values():
+        if option.applies_when is not None:
+            other, values = option.applies_when
+            assert other in options and other != option.name
+            assert values and set(values) <= set(options[other].choices)

@@ -46,6 +46,7 @@ MATCH_KEYS = {
     "updated_at",
     "seats",
     "time_control",
+    "pace_ms",
     "tournament",
     "view",
 }
@@ -259,9 +260,10 @@ def test_docs_serve_the_swagger_ui_page_for_the_spec_with_its_own_assets(client:
     assert response.status_code == 200
     assert response.mimetype == "text/html"
     page = response.get_data(as_text=True)
-    assert "SwaggerUIBundle" in page
-    assert "openapi.json" in page
-    assert "http://" not in page and "https://" not in page  # nothing from another host (tests/web: offline)
+    assert '"/docs/start.js"' in page and "<script>" not in page  # no inline script (the CSP forbids it)
+    start = client.get("/docs/start.js").get_data(as_text=True)
+    assert "SwaggerUIBundle" in start and "openapi.json" in start
+    assert "http://" not in page + start and "https://" not in page + start  # nothing from another host
     for asset in ("swagger-ui.css", "swagger-ui-bundle.js", "swagger-ui-standalone-preset.js"):
         assert f'"/docs/assets/{asset}"' in page
         served = client.get(f"/docs/assets/{asset}")

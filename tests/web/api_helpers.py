@@ -4,13 +4,16 @@ read the stored truth (hidden hands) through the app's own store."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import requests
 
+from api.matches.service import commit
 from api.matches.table import Table
 from api.settings import Settings
 from api.store import MatchStore
+from engine import legal_actions
 from tests.live_server import LiveServer
 
 Json = dict[str, Any]
@@ -32,6 +35,20 @@ def public(server: LiveServer, match_id: str) -> Json:
     assert response.status_code == 200, response.text
     match: Json = response.json()
     return match
+
+
+def act(server: LiveServer, match_id: str, token: str, action: Json) -> Json:
+    """One action of the token's seat at the match's current version; the answer's body."""
+    version = public(server, match_id)["version"]
+    response = requests.post(
+        f"{server.url}/matches/{match_id}/actions",
+        json=action,
+        headers={"Authorization": f"Bearer {token}", "If-Match": f'"{version}"'},
+        timeout=TIMEOUT,
+    )
+    assert response.status_code == 200, response.text
+    answer: Json = response.json()
+    return answer
 
 
 def play_random(server: LiveServer, created: Json, moves: int, rng: random.Random) -> Json:
@@ -58,10 +75,42 @@ def play_random(server: LiveServer, created: Json, moves: int, rng: random.Rando
     return public(server, match_id)
 
 
+def store_for(server: LiveServer) -> MatchStore:
+    return MatchStore.connect(Settings(redis_url=server.env["REDIS_URL"], key_prefix=server.env["ARENA_KEY_PREFIX"]))
+
+
 def stored_table(server: LiveServer, match_id: str) -> Table:
     """The match as stored, hidden state and all: the truth a page must not give away."""
-    store = MatchStore.connect(Settings(redis_url=server.env["REDIS_URL"], key_prefix=server.env["ARENA_KEY_PREFIX"]))
+    store = store_for(server)
     try:
         return Table.from_record(match_id, store.load(match_id))
+    finally:
+        store.client.close()
+
+
+def stored_log(server: LiveServer, match_id: str) -> list[Json]:
+    """Every stored log entry of the match, setup first."""
+    store = store_for(server)
+    try:
+        return store.log(match_id, -1, 1_000_000)
+    finally:
+        store.client.close()
+
+
+def leave_idle(server: LiveServer, match_id: str, seconds: float) -> None:
+    """Write the match's next version as if it had been made ``seconds`` ago: a match nobody moved since.
+
+    A waiting match gets its first open seat joined then; an active one the first legal action.
+    """
+    store = store_for(server)
+    try:
+        table = Table.from_record(match_id, store.load(match_id))
+        then = time.time() - seconds
+        if table.status == "waiting":
+            step = table.join(table.open_seats[0], "idle", "digest", then)
+        else:
+            seat = table.to_act[0]
+            step = table.act(seat, next(iter(legal_actions(table.match, seat))), then)
+        commit(store, table, step)
     finally:
         store.client.close()

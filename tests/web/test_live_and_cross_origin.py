@@ -12,6 +12,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from api.redis_server import free_port
 from tests.live_server import LiveServer
 from tests.web.api_helpers import create, play_random, stored_table
 from tests.web.browser import StaticServer
@@ -73,3 +74,13 @@ def test_the_client_works_from_another_origin(page: Page, web_server: LiveServer
     assert all("token" not in url.lower() for url in api_requests)  # the token never travels in a URL
     page.get_by_role("link", name="Watch as a spectator").click()  # EventSource across origins
     expect(page.locator(".status")).to_have_attribute("data-version", re.compile(r"^[1-9][0-9]*$"))
+
+
+def test_an_api_that_cannot_be_reached_is_named_with_what_to_check(page: Page, web_server: LiveServer) -> None:
+    """A refused connection or a CORS refusal: the browser says only "Failed to fetch"; the page says more."""
+    nowhere = f"http://127.0.0.1:{free_port()}"
+    page.goto(f"{web_server.url}/play/?api={nowhere}")
+    error = page.locator("#error")
+    expect(error).to_contain_text(f"network/unreachable: Could not reach the API at {nowhere}")
+    expect(error).to_contain_text("Check that the server is running and that the address is right")
+    expect(error).to_contain_text(f"ARENA_CORS_ORIGINS lists this page's origin, {web_server.url}")

@@ -7,6 +7,7 @@ not pixels; screenshots are saved under test-artifacts/web/ for people to look a
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,18 +29,25 @@ def check_board(page: Page, view: dict[str, Any]) -> None:
         expect(board.locator(".card")).to_have_count(len(view["cards"]))
         for card in view["cards"]:
             located = board.locator(f"[data-position='{card['position']}']")
-            expect(located).to_have_class(f"card colour-{card['colour']}" + (" face-up" if card["face_up"] else ""))
+            located_class = located.get_attribute("class") or ""
+            assert located_class.startswith(f"card colour-{card['colour']}"), located_class
             label = located.get_attribute("aria-label") or ""
-            assert (card["animal"].replace("_", " ") in label) if card["face_up"] else ("face down" in label)
+            if "revealed" in located_class:  # just turned over (tests/web/test_reveals.py checks these)
+                assert "just turned over" in label
+            elif card["face_up"]:
+                assert "face-up" in located_class and card["animal"].replace("_", " ") in label
+            else:
+                assert "face down" in label
         expect(board).to_contain_text(f"Die: {view['die']}")
     elif view["game"] == "taiga":
         expect(board.locator(".disc")).to_have_count(len(view["discs"]))
         for disc in view["discs"]:
-            expect(board.locator(f"[data-disc='{disc['disc']}']")).to_have_attribute(
-                "aria-label",
-                f"disc {disc['disc']}: {disc['up'].replace('_', ' ')} up"
-                + (f", {disc['down'].replace('_', ' ')} down" if disc["down"] else ""),
-            )
+            label = f"disc {disc['disc']}: {disc['up'].replace('_', ' ')} up"
+            if disc["down"]:
+                label += f", {disc['down'].replace('_', ' ')} down"
+            # A disc just flipped also says what its other side is, and that it was just flipped.
+            pattern = re.escape(label) + r"(, [a-z ]+ down)?(, just flipped)?"
+            expect(board.locator(f"[data-disc='{disc['disc']}']")).to_have_attribute("aria-label", re.compile(pattern))
         rows = board.locator(".scores tr[data-seat]")
         expect(rows).to_have_count(view["players"])
         for seat, score in enumerate(view["scores"]):
@@ -57,9 +65,9 @@ def check_board(page: Page, view: dict[str, Any]) -> None:
         expect(board.locator(".scores tr[data-seat]")).to_have_count(view["players"])
         expect(board.locator("ol.trick").first.locator("li")).to_have_count(len(view["trick"]))
         expect(board).to_contain_text(f"Phase: {view['phase']}")
-        assert board.locator("[data-card]").count() == sum(1 for played in view["trick"]) + sum(
-            1 for played in (view["last_trick"] or [])
-        )  # the only faces a spectator sees: the cards on the table
+        on_table = [played["card"] for played in view["trick"] + (view["last_trick"] or [])]
+        shown = board.locator("[data-card]:not(.reveal [data-card])")
+        assert shown.count() == len(on_table)  # the only faces a spectator sees: the cards on the table
 
 
 @pytest.mark.parametrize("game", sorted(MID_GAME))

@@ -6,14 +6,15 @@ import fnmatch
 import tomllib
 from pathlib import Path
 
-from api.web.routes import STATIC_DIR
+from api.web.routes import DOCS_PAGE_DIR, STATIC_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_client_file_is_shipped_with_the_api_package() -> None:
     patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["api"]
-    files = [path.relative_to(ROOT / "api").as_posix() for path in STATIC_DIR.rglob("*") if path.is_file()]
+    served = [path for folder in (STATIC_DIR, DOCS_PAGE_DIR) for path in folder.rglob("*") if path.is_file()]
+    files = [path.relative_to(ROOT / "api").as_posix() for path in served]
     assert any(name.endswith(".js") for name in files)
     # setuptools' globs: "*" stays within one folder, as fnmatch's does once "/" is kept apart
     unshipped = [

@@ -165,6 +165,7 @@ class Girafferaffe(Game[GirafferaffeState]):
                 "2-5 players (R9); solo: one player against the robot (R10, R11).",
                 default="standard",
                 choices=MODES,
+                choice_players=(("standard", 2, 5), ("rounds", 2, 5), ("solo", 1, 1)),
             ),
             OptionSpec(
                 "robot_cards",
@@ -173,11 +174,13 @@ class Girafferaffe(Game[GirafferaffeState]):
                 default=ROBOT_CARDS_DEFAULT,
                 minimum=ROBOT_CARDS_MIN,
                 maximum=ROBOT_CARDS_MAX,
+                applies_when=("mode", ("solo",)),
             ),
             OptionSpec(
                 "first_player",
                 "seat",
                 "The dealer, who takes the first turn (R8); default a seeded random seat (G2). Solo: always 0.",
+                applies_when=("mode", ("standard", "rounds")),
             ),
         ),
         action_filters=("tree",),

@@ -39,6 +39,7 @@ class PiliPili(Game[PiliState]):
                 '{"effect": "S1".."E9", "params": {...}, "deal": 1-28, "expert": bool} (L6). '
                 "missions=standard plays its non-expert cards, missions=expert all of them.",
                 default=None,
+                applies_when=("missions", ("standard", "expert")),
             ),
             OptionSpec("first_player", "seat", "The seat that deals the first round; default a seeded random seat."),
         ),

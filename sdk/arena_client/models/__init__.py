@@ -5,7 +5,9 @@ from typing import Any
 
 from .action_record import ActionRecord
 from .action_record_action import ActionRecordAction
+from .applies_when import AppliesWhen
 from .bot import Bot
+from .choice_players import ChoicePlayers
 from .create_match import CreateMatch
 from .create_match_options import CreateMatchOptions
 from .create_tournament import CreateTournament
@@ -147,7 +149,9 @@ from .turn_legal_actions import TurnLegalActions
 __all__ = (
     "ActionRecord",
     "ActionRecordAction",
+    "AppliesWhen",
     "Bot",
+    "ChoicePlayers",
     "CreateMatch",
     "CreateMatchOptions",
     "CreateTournament",

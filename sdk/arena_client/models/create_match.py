@@ -25,6 +25,9 @@ class CreateMatch:
             `max_players` in `/games`), else 422 `match/invalid_options`.
         options (CreateMatchOptions | Unset): Match options by name (see the game's catalogue entry); defaults fill the
             rest.
+        pace_ms (int | None | Unset): Milliseconds the server's bots wait before each of their moves, at most 5000: they
+            play no faster than one version per `pace_ms`, so people can watch them move by move. Omitted, null or 0: they
+            play at once. Deadlines and the other seats are not affected.
         seats (list[SeatRequest] | None | Unset): One entry per seat: `{name}` (its token is returned now), `{bot}` (the
             server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose
             length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`.
@@ -35,6 +38,7 @@ class CreateMatch:
     game: str
     players: int
     options: CreateMatchOptions | Unset = UNSET
+    pace_ms: int | None | Unset = UNSET
     seats: list[SeatRequest] | None | Unset = UNSET
     seed: int | None | Unset = UNSET
     time_control: None | TimeControl | Unset = UNSET
@@ -49,6 +53,12 @@ class CreateMatch:
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
             options = self.options.to_dict()
+
+        pace_ms: int | None | Unset
+        if isinstance(self.pace_ms, Unset):
+            pace_ms = UNSET
+        else:
+            pace_ms = self.pace_ms
 
         seats: list[dict[str, Any]] | None | Unset
         if isinstance(self.seats, Unset):
@@ -86,6 +96,8 @@ class CreateMatch:
         )
         if options is not UNSET:
             field_dict["options"] = options
+        if pace_ms is not UNSET:
+            field_dict["pace_ms"] = pace_ms
         if seats is not UNSET:
             field_dict["seats"] = seats
         if seed is not UNSET:
@@ -112,6 +124,15 @@ class CreateMatch:
             options = UNSET
         else:
             options = CreateMatchOptions.from_dict(_options)
+
+        def _parse_pace_ms(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        pace_ms = _parse_pace_ms(d.pop("pace_ms", UNSET))
 
         def _parse_seats(data: object) -> list[SeatRequest] | None | Unset:
             if data is None:
@@ -165,6 +186,7 @@ class CreateMatch:
             game=game,
             players=players,
             options=options,
+            pace_ms=pace_ms,
             seats=seats,
             seed=seed,
             time_control=time_control,

@@ -30,6 +30,7 @@ class Match:
         game (str):
         match_id (str):
         options (MatchOptions):
+        pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
         players (int):
         result (None | Result):
         seats (list[Seat]):
@@ -48,6 +49,7 @@ class Match:
     game: str
     match_id: str
     options: MatchOptions
+    pace_ms: int | None
     players: int
     result: None | Result
     seats: list[Seat]
@@ -75,6 +77,9 @@ class Match:
         match_id = self.match_id
 
         options = self.options.to_dict()
+
+        pace_ms: int | None
+        pace_ms = self.pace_ms
 
         players = self.players
 
@@ -130,6 +135,7 @@ class Match:
                 "game": game,
                 "match_id": match_id,
                 "options": options,
+                "pace_ms": pace_ms,
                 "players": players,
                 "result": result,
                 "seats": seats,
@@ -166,6 +172,13 @@ class Match:
         match_id = d.pop("match_id")
 
         options = MatchOptions.from_dict(d.pop("options"))
+
+        def _parse_pace_ms(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        pace_ms = _parse_pace_ms(d.pop("pace_ms"))
 
         players = d.pop("players")
 
@@ -276,6 +289,7 @@ class Match:
             game=game,
             match_id=match_id,
             options=options,
+            pace_ms=pace_ms,
             players=players,
             result=result,
             seats=seats,

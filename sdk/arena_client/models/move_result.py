@@ -32,6 +32,7 @@ class MoveResult:
         game (str):
         match_id (str):
         options (MoveResultOptions):
+        pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
         players (int):
         result (None | Result):
         seat (int):
@@ -52,6 +53,7 @@ class MoveResult:
     game: str
     match_id: str
     options: MoveResultOptions
+    pace_ms: int | None
     players: int
     result: None | Result
     seat: int
@@ -85,6 +87,9 @@ class MoveResult:
         match_id = self.match_id
 
         options = self.options.to_dict()
+
+        pace_ms: int | None
+        pace_ms = self.pace_ms
 
         players = self.players
 
@@ -143,6 +148,7 @@ class MoveResult:
                 "game": game,
                 "match_id": match_id,
                 "options": options,
+                "pace_ms": pace_ms,
                 "players": players,
                 "result": result,
                 "seat": seat,
@@ -188,6 +194,13 @@ class MoveResult:
         match_id = d.pop("match_id")
 
         options = MoveResultOptions.from_dict(d.pop("options"))
+
+        def _parse_pace_ms(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        pace_ms = _parse_pace_ms(d.pop("pace_ms"))
 
         players = d.pop("players")
 
@@ -301,6 +314,7 @@ class MoveResult:
             game=game,
             match_id=match_id,
             options=options,
+            pace_ms=pace_ms,
             players=players,
             result=result,
             seat=seat,

@@ -30,6 +30,7 @@ class SeatView:
         game (str):
         match_id (str):
         options (SeatViewOptions):
+        pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
         players (int):
         result (None | Result):
         seat (int):
@@ -49,6 +50,7 @@ class SeatView:
     game: str
     match_id: str
     options: SeatViewOptions
+    pace_ms: int | None
     players: int
     result: None | Result
     seat: int
@@ -77,6 +79,9 @@ class SeatView:
         match_id = self.match_id
 
         options = self.options.to_dict()
+
+        pace_ms: int | None
+        pace_ms = self.pace_ms
 
         players = self.players
 
@@ -134,6 +139,7 @@ class SeatView:
                 "game": game,
                 "match_id": match_id,
                 "options": options,
+                "pace_ms": pace_ms,
                 "players": players,
                 "result": result,
                 "seat": seat,
@@ -171,6 +177,13 @@ class SeatView:
         match_id = d.pop("match_id")
 
         options = SeatViewOptions.from_dict(d.pop("options"))
+
+        def _parse_pace_ms(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        pace_ms = _parse_pace_ms(d.pop("pace_ms"))
 
         players = d.pop("players")
 
@@ -283,6 +296,7 @@ class SeatView:
             game=game,
             match_id=match_id,
             options=options,
+            pace_ms=pace_ms,
             players=players,
             result=result,
             seat=seat,

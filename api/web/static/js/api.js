@@ -2,20 +2,50 @@
 //
 // The API's base URL comes from the page's `api` query parameter (`?api=http://host:8000`), so the
 // same files work when served by the API itself under /play (no parameter: the same origin) or by
-// any other web server (the API must then list that origin in ARENA_CORS_ORIGINS). Seat tokens are
-// never put in a URL: they travel in the Authorization header only.
+// any other web server (the API must then list that origin in ARENA_CORS_ORIGINS). Only an http: or
+// https: URL is taken; anything else is an error on the page and is never used, in a request or a
+// link. Seat tokens are never put in a URL: they travel in the Authorization header only.
 
 const params = new URLSearchParams(location.search);
 
-/** The API's base URL, without a trailing slash ("" for the page's own origin). */
-export const API_BASE = (params.get("api") || "").replace(/\/+$/, "");
+/** Why the `api` parameter was refused, or null when it is absent or an http(s) URL. */
+export const API_PROBLEM = checkApi(params.get("api"));
 
-/** A link to another page of the client that keeps the `api` setting. */
+/** The API's base URL, without a trailing slash ("" for the page's own origin). */
+export const API_BASE = API_PROBLEM || !params.get("api") ? "" : new URL(params.get("api")).href.replace(/\/+$/, "");
+
+/** Whether the page draws the board alone, to be embedded in another page (`?embed=1`). */
+export const EMBED = params.get("embed") === "1";
+
+function checkApi(value) {
+  if (value === null || value === "") return null;
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return "the api parameter is not a URL: give the API's address, e.g. ?api=http://127.0.0.1:8000";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return "the api parameter must be an http: or https: URL, e.g. ?api=http://127.0.0.1:8000";
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    return "the api parameter must be the API's address alone (no user, query or fragment)";
+  }
+  return null;
+}
+
+/** A link to another page of the client that keeps the `api` and `embed` settings. */
 export function pageLink(page, query = {}) {
   const search = new URLSearchParams(query);
-  if (params.get("api")) search.set("api", params.get("api"));
+  if (API_BASE) search.set("api", API_BASE);
+  if (EMBED) search.set("embed", "1");
   const text = search.toString();
   return text ? `${page}?${text}` : page;
+}
+
+/** The address of the API's documentation (on the API's own origin). */
+export function docsLink() {
+  return `${API_BASE}/docs`;
 }
 
 /** A query parameter of this page. */
@@ -33,21 +63,60 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A request that never reached the API or whose answer the browser withheld: the server is down,
+ * the address is wrong, or (from another origin) the API does not allow this page's origin by CORS.
+ */
+export class NetworkError extends Error {
+  constructor() {
+    const where = API_BASE || location.origin;
+    const cors = API_BASE && new URL(API_BASE).origin !== location.origin;
+    super(
+      `Could not reach the API at ${where}. Check that the server is running and that the address is right` +
+        (cors ? `, and that the API's ARENA_CORS_ORIGINS lists this page's origin, ${location.origin}.` : "."),
+    );
+    this.code = "network/unreachable";
+    this.status = 0;
+    this.details = {};
+  }
+}
+
+/** fetch() on the API, with a NetworkError in place of the browser's bare "Failed to fetch". */
+export async function apiFetch(path, init) {
+  if (API_PROBLEM) throw Object.assign(new Error(API_PROBLEM), { code: "page/bad_api_parameter" });
+  try {
+    return await fetch(API_BASE + path, init);
+  } catch (error) {
+    if (error && error.name === "AbortError") throw error;
+    throw new NetworkError();
+  }
+}
+
 /** One JSON request; resolves to `{body, etag}` or rejects with an ApiError. */
 export async function request(path, { method = "GET", token = null, body = undefined, headers = {} } = {}) {
   const sent = { ...headers };
   if (token) sent["Authorization"] = `Bearer ${token}`;
   if (body !== undefined) sent["Content-Type"] = "application/json";
-  const response = await fetch(API_BASE + path, {
+  const response = await apiFetch(path, {
     method,
     headers: sent,
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: "no-store",
   });
   const text = await response.text();
-  const parsed = text ? JSON.parse(text) : null;
+  let parsed = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = { code: "http/not_json", message: `the API answered ${response.status} with something other than JSON` };
+  }
   if (!response.ok) throw new ApiError(parsed, response.status);
   return { body: parsed, etag: response.headers.get("ETag") };
+}
+
+/** A fresh Idempotency-Key. */
+export function newKey() {
+  return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
 /** GET a JSON resource. */
@@ -108,7 +177,7 @@ export function followSeatStream(matchId, token, onEvent, after = null) {
       try {
         const headers = { Authorization: `Bearer ${token}` };
         if (lastId) headers["Last-Event-ID"] = lastId;
-        const response = await fetch(`${API_BASE}/matches/${encodeURIComponent(matchId)}/seat-stream?legal_limit=0`, {
+        const response = await apiFetch(`/matches/${encodeURIComponent(matchId)}/seat-stream?legal_limit=0`, {
           headers,
           cache: "no-store",
           signal: controller.signal,
@@ -150,6 +219,7 @@ export function followSeatStream(matchId, token, onEvent, after = null) {
 
 /** Follow a match's public event stream (EventSource: it needs no token). */
 export function followPublicStream(matchId, onEvent, after = null) {
+  if (API_PROBLEM) throw new Error(API_PROBLEM);
   const from = after === null ? "" : `?after=${after}`;
   const source = new EventSource(`${API_BASE}/matches/${encodeURIComponent(matchId)}/stream${from}`);
   for (const type of ["event", "match_over"]) {
@@ -159,4 +229,14 @@ export function followPublicStream(matchId, onEvent, after = null) {
     });
   }
   return source;
+}
+
+/**
+ * Tell the page that embeds this one (`?embed=1`) what happened: `{type, match_id, version}` with
+ * `type` one of "arena.version", "arena.turn" (the seat must act; on the match page, the seats to
+ * act changed) and "arena.over". Only public facts are sent, so any embedding origin may read them.
+ */
+export function postToParent(type, matchId, version) {
+  if (!EMBED || window.parent === window) return;
+  window.parent.postMessage({ type, match_id: matchId, version }, "*");
 }

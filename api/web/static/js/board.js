@@ -54,6 +54,11 @@ export function seatsPanel(match, ctx) {
 /** A one-line summary of where the match stands. */
 export function statusLine(match, ctx) {
   let text = `${match.game}, version ${match.version}, ${match.status}`;
+  if (match.status === "waiting") {
+    const open = (match.seats || []).filter((seat) => seat.kind === "open").length;
+    text += `: waiting for ${open} more player${open === 1 ? "" : "s"} to join`;
+  }
+  if (match.status === "aborted") text += ": the host called the match off";
   if (match.status === "active" && match.to_act.length) {
     const who = match.to_act.map((seat) => (seat === ctx.seat ? "you" : seatName(ctx, seat)));
     text += `: ${who.join(", ")} to act`;
@@ -65,9 +70,19 @@ export function statusLine(match, ctx) {
   return el("p", { class: "status", role: "status", "data-version": match.version, "data-status": match.status }, text);
 }
 
-/** The game's own board for `view` (a match resource's `view`). */
+/**
+ * The game's own board for `view` (a match resource's `view`). It can hold the keyboard focus
+ * (tabindex -1), where the page puts it back after a move. `ctx.reveal` holds the events of the
+ * version shown: the game draws what they revealed (cards flipped, a trick taken) until the next.
+ */
 export function gameBoard(view, ctx) {
   const renderer = RENDERERS[view.game];
   if (!renderer) return el("pre", { class: "board" }, JSON.stringify(view, null, 2));
-  return el("section", { class: `board game-${view.game}`, "aria-label": "Board" }, renderer.render(view, ctx));
+  const reveal = renderer.revealPanel ? renderer.revealPanel(ctx.reveal || [], view, ctx) : null;
+  return el(
+    "section",
+    { class: `board game-${view.game}`, "aria-label": "Board", tabindex: -1 },
+    reveal,
+    renderer.render(view, ctx),
+  );
 }

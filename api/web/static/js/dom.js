@@ -47,7 +47,8 @@ export function target(ctx, action, attrs, ...children) {
       ...children,
     );
   }
-  return el("div", attrs, ...children);
+  // A labelled card or disc that cannot be played now: an image with its text alternative.
+  return el("div", { ...attrs, role: attrs["aria-label"] ? "img" : null }, ...children);
 }
 
 /** The first legal action (with its label) that `matches` accepts, or null. */

@@ -1,21 +1,65 @@
 // The match page: the public view of a match, kept up to date by its public event stream.
+//
+// Opened with the host token in the fragment (`match.html?id=<id>#host=<token>`, as the start page
+// does for a match its creator watches), it also shows the links to share for open seats and an
+// *Abort* button.
 
-import { followPublicStream, getJson, pageLink, queryParam, readLog } from "./api.js";
+import { followPublicStream, getJson, pageLink, postToParent, queryParam, readLog, EMBED } from "./api.js";
 import { el } from "./dom.js";
-import { fixHomeLink, logPanel, matchParts, renderInto, showError } from "./page.js";
+import {
+  fragment,
+  hostPanel,
+  howToPlay,
+  logPanel,
+  matchParts,
+  renderInto,
+  revealedAt,
+  showError,
+  startPage,
+} from "./page.js";
 
 const matchId = queryParam("id");
+const hostToken = fragment().get("host");
 let match = null;
 const events = [];
 let pending = null;
+const state = { confirmingAbort: false, posted: -1, toAct: "" };
 
 function render() {
   const replay = match.status === "finished" || match.status === "aborted";
+  const ctx = {
+    seat: null,
+    act: null,
+    reveal: revealedAt(events, match.version),
+    events: events.filter((event) => event.version < match.version),
+  };
   renderInto(document.getElementById("table"), [
-    ...matchParts(match, { seat: null, act: null }),
-    replay ? el("p", {}, el("a", { href: pageLink("replay.html", { id: matchId }), class: "replay-link" }, "Replay this match")) : null,
+    ...matchParts(match, ctx),
+    hostPanel(match, hostToken, state, render, (aborted) => {
+      match = aborted;
+      render();
+    }),
+    match.pace_ms && !replay ? el("p", { class: "pace" }, `The bots wait ${match.pace_ms / 1000} s before each move.`) : null,
+    replay && !EMBED
+      ? el("p", {}, el("a", { href: pageLink("replay.html", { id: matchId }), class: "replay-link" }, "Replay this match"))
+      : null,
+    howToPlay(match.game),
     logPanel(events),
   ]);
+  document.body.dataset.version = String(match.version);
+  document.body.dataset.status = match.status;
+  tellParent();
+}
+
+/** Embedded: tell the parent page about each new version, a change of the seats to act, and the end. */
+function tellParent() {
+  if (state.posted === match.version) return;
+  state.posted = match.version;
+  postToParent("arena.version", matchId, match.version);
+  const toAct = (match.to_act || []).join(",");
+  if (toAct && toAct !== state.toAct) postToParent("arena.turn", matchId, match.version);
+  state.toAct = toAct;
+  if (match.status === "finished" || match.status === "aborted") postToParent("arena.over", matchId, match.version);
 }
 
 async function refresh() {
@@ -35,23 +79,27 @@ function soon() {
 }
 
 async function main() {
-  fixHomeLink();
+  if (!startPage()) return;
   if (!matchId) return showError(new Error("no match: open this page as match.html?id=<match id>"));
   document.title = `Match ${matchId} - Tabletop Arena`;
   await refresh();
   if (!match) return;
-  const { events: past, last } = await readLog(`/matches/${encodeURIComponent(matchId)}/events`);
-  events.push(...past);
-  await refresh(); // at least as new as the log just read, so a match that ended meanwhile shows it
-  if (match.status === "finished" || match.status === "aborted") return;
-  followPublicStream(
-    matchId,
-    (event) => {
-      if (event.type === "event") events.push(event.data);
-      soon();
-    },
-    last,
-  );
+  try {
+    const { events: past, last } = await readLog(`/matches/${encodeURIComponent(matchId)}/events`);
+    events.push(...past);
+    await refresh(); // at least as new as the log just read, so a match that ended meanwhile shows it
+    if (match.status === "finished" || match.status === "aborted") return;
+    followPublicStream(
+      matchId,
+      (event) => {
+        if (event.type === "event") events.push(event.data);
+        soon();
+      },
+      last,
+    );
+  } catch (error) {
+    showError(error);
+  }
 }
 
 main();

@@ -1,8 +1,11 @@
-// What the match, seat and replay pages share: rendering a match resource, errors, the event log.
+// What the match, seat and replay pages share: rendering a match resource, errors, the event log,
+// the "How to play" panel, the embedded form of a page and the host's controls.
 
-import { pageLink } from "./api.js";
+import { API_PROBLEM, EMBED, pageLink, request } from "./api.js";
 import { gameBoard, seatNames, seatsPanel, statusLine, tickClocks } from "./board.js";
 import { el } from "./dom.js";
+import { HOW_TO_PLAY } from "./how-to-play.js";
+import { RENDERERS } from "./board.js";
 
 setInterval(tickClocks, 1000);
 
@@ -12,9 +15,19 @@ export function showError(error) {
   box.textContent = error ? `${error.code ? `${error.code}: ` : ""}${error.message}` : "";
 }
 
-/** Fix the home link so that it keeps the `api` setting. */
-export function fixHomeLink() {
+/**
+ * Set the page up: the embedded form (`?embed=1`: the board alone, no header or links), the home
+ * link that keeps the `api` setting, and a refused `api` parameter shown as the page's error.
+ * Returns false when the page cannot talk to any API.
+ */
+export function startPage() {
+  if (EMBED) document.body.classList.add("embed");
   for (const link of document.querySelectorAll("a.home")) link.href = pageLink("./");
+  if (API_PROBLEM) {
+    showError({ code: "page/bad_api_parameter", message: API_PROBLEM });
+    return false;
+  }
+  return true;
 }
 
 /** One event of the log as a line of text. */
@@ -25,31 +38,210 @@ export function eventText(event) {
   return `v${event.version} ${event.kind.replace(/_/g, " ")}${data ? ` (${data})` : ""}`;
 }
 
-/** The event log panel (newest last). */
+/** The event log panel (newest last); it scrolls to the newest entry once it is on the page. */
 export function logPanel(events) {
+  if (EMBED) return null;
   return el(
     "section",
     { "aria-label": "Events" },
     el("h2", {}, "Events"),
-    el("ol", { class: "log" }, events.slice(-200).map((event) => el("li", {}, eventText(event)))),
+    el(
+      "ol",
+      { class: "log", tabindex: 0, "aria-label": "Event log, newest last" },
+      events.slice(-200).map((event) => el("li", {}, eventText(event))),
+    ),
+  );
+}
+
+/** The events of `version` alone: what its decision revealed, shown until the next version. */
+export function revealedAt(events, version) {
+  return events.filter((event) => event.version === version);
+}
+
+/** The game's "How to play" panel (from the rules docs) and how this page lets you play it. */
+export function howToPlay(game) {
+  if (EMBED || !HOW_TO_PLAY[game]) return null;
+  const renderer = RENDERERS[game];
+  return el(
+    "details",
+    { class: "how-to-play" },
+    el("summary", {}, "How to play"),
+    HOW_TO_PLAY[game].map((block) =>
+      block.kind === "ul" ? el("ul", {}, block.items.map((item) => el("li", {}, item))) : el("p", {}, block.text),
+    ),
+    renderer && renderer.HINT ? el("p", { class: "hint" }, el("strong", {}, "On this page: "), renderer.HINT) : null,
   );
 }
 
 /**
- * Replace `container`'s content with the match, keeping keyboard focus on the element with the
- * same `data-key` (a legal action's button) when one was focused.
+ * Replace `container`'s content with the match, keeping keyboard focus where it was: on the element
+ * with the same `data-key` (a legal action's button) when there is one again, else on the board
+ * (when the focus was in the board or on an action), so that it never falls back to the page.
  */
 export function renderInto(container, parts) {
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const active = document.activeElement;
+  const focused = active && active.dataset ? active.dataset.key : null;
+  const inTable = active && active !== document.body && container.contains(active);
+  const log = container.querySelector(".log");
+  const followLog = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   container.replaceChildren(...parts.filter(Boolean));
   if (focused) {
     const again = [...container.querySelectorAll("[data-key]")].find((node) => node.dataset.key === focused);
-    if (again) again.focus();
+    if (again && !again.disabled) {
+      again.focus();
+      return followNewest(container, followLog);
+    }
+  }
+  if (inTable && !container.contains(document.activeElement)) {
+    const board = container.querySelector("section.board");
+    if (board) board.focus({ preventScroll: true });
+  }
+  followNewest(container, followLog);
+}
+
+function followNewest(container, follow) {
+  const log = container.querySelector(".log");
+  if (log && follow) log.scrollTop = log.scrollHeight;
+}
+
+/** The standard parts of a match's page: status, seats, the waiting room (unless `ctx.noWaitingRoom`), board. */
+export function matchParts(match, ctx) {
+  const full = { names: seatNames(match), ...ctx };
+  const room = ctx.noWaitingRoom ? null : waitingRoom(match);
+  return [statusLine(match, full), seatsPanel(match, full), room, gameBoard(match.view, full)];
+}
+
+/** A page address on this page's own origin, absolute (to share). */
+export function absoluteLink(page, query) {
+  return new URL(pageLink(page, query), location.href).href;
+}
+
+/** The link that lets a person take open `seat` of the match. */
+export function joinLink(matchId, seat) {
+  return absoluteLink("join.html", { match: matchId, seat });
+}
+
+/**
+ * While a match waits for players: its open seats, each with the link to share for it, and a
+ * button that copies it. Updated live by the page as seats fill.
+ */
+export function waitingRoom(match) {
+  if (match.status !== "waiting") return null;
+  const open = match.seats.filter((seat) => seat.kind === "open");
+  return el(
+    "section",
+    { class: "waiting-room", "aria-label": "Waiting room" },
+    el("h2", {}, "Waiting for players"),
+    el(
+      "p",
+      {},
+      `${open.length} of ${match.players} seats ${open.length === 1 ? "is" : "are"} still open. `,
+      "Send each link to one person: it lets them take that seat. The match starts when every seat is taken.",
+    ),
+    el(
+      "ul",
+      { class: "share-links" },
+      open.map((seat) => {
+        const link = joinLink(match.match_id, seat.seat);
+        return el(
+          "li",
+          { "data-seat": seat.seat },
+          el("span", {}, `Seat ${seat.seat}${seat.name ? ` (${seat.name})` : ""}: `),
+          el("input", {
+            class: "share-link",
+            readonly: true,
+            value: link,
+            "aria-label": `Link to share for seat ${seat.seat}`,
+            "data-key": `share-${seat.seat}`,
+          }),
+          " ",
+          el(
+            "button",
+            {
+              class: "copy-link",
+              "data-key": `copy-${seat.seat}`,
+              onclick: (event) => copyLink(link, event.currentTarget),
+            },
+            `Copy the link for seat ${seat.seat}`,
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+async function copyLink(link, button) {
+  try {
+    await navigator.clipboard.writeText(link);
+    button.textContent = "Copied";
+  } catch {
+    const field = button.parentElement.querySelector("input");
+    field.focus();
+    field.select();
+    button.textContent = "Select and copy the link";
   }
 }
 
-/** The standard parts of a match's page: status, seats, board. */
-export function matchParts(match, ctx) {
-  const full = { names: seatNames(match), ...ctx };
-  return [statusLine(match, full), seatsPanel(match, full), gameBoard(match.view, full)];
+/**
+ * The host's controls: *Abort the match*, which asks once more before it calls the match off with
+ * the host token (kept in the page only, from the URL fragment). `state.confirmingAbort` holds the
+ * question; `redraw` draws the page again; `after` gets the aborted match.
+ */
+export function hostPanel(match, hostToken, state, redraw, after) {
+  if (!hostToken || match.status === "finished" || match.status === "aborted") return null;
+  const path = `/matches/${encodeURIComponent(match.match_id)}/abort`;
+  const abort = async () => {
+    state.confirmingAbort = false;
+    try {
+      const { body } = await request(path, { method: "POST", token: hostToken });
+      showError(null);
+      after(body);
+    } catch (error) {
+      showError(error);
+      redraw();
+    }
+  };
+  if (!state.confirmingAbort) {
+    return el(
+      "section",
+      { class: "host", "aria-label": "Host" },
+      el(
+        "button",
+        {
+          class: "abort",
+          "data-key": "abort",
+          onclick: () => {
+            state.confirmingAbort = true;
+            redraw();
+          },
+        },
+        "Abort the match",
+      ),
+      el("span", { class: "note" }, " You created this match: you may call it off."),
+    );
+  }
+  return el(
+    "section",
+    { class: "host", "aria-label": "Host" },
+    el("p", { role: "alert" }, "Abort this match for everyone? Nobody wins and nobody can play on."),
+    el("button", { class: "confirm-abort", onclick: abort }, "Yes, abort"),
+    " ",
+    el(
+      "button",
+      {
+        class: "cancel-abort",
+        "data-key": "abort",
+        onclick: () => {
+          state.confirmingAbort = false;
+          redraw();
+        },
+      },
+      "Keep the match",
+    ),
+  );
+}
+
+/** The fragment's `key=value` settings (`#token=...&host=...`), which no request carries. */
+export function fragment() {
+  return new URLSearchParams(location.hash.slice(1));
 }

@@ -5,12 +5,24 @@
 // Authorization header of its requests to the API. The seat stream is read with fetch(), since
 // EventSource cannot send that header.
 
-import { followSeatStream, getJson, pageLink, queryParam, readLog, request } from "./api.js";
+import { EMBED, followSeatStream, getJson, newKey, pageLink, postToParent, queryParam, readLog, request } from "./api.js";
 import { el } from "./dom.js";
-import { fixHomeLink, logPanel, matchParts, renderInto, showError } from "./page.js";
+import {
+  fragment,
+  hostPanel,
+  howToPlay,
+  logPanel,
+  matchParts,
+  renderInto,
+  revealedAt,
+  showError,
+  startPage,
+} from "./page.js";
 
 const matchId = queryParam("match");
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const token = fragment().get("token");
+/** The host token, when this page's person created the match (kept in the fragment and in memory). */
+const hostToken = fragment().get("host");
 const path = `/matches/${encodeURIComponent(matchId)}`;
 
 /** How many legal actions are listed in full; past that, a uniform sample of SAMPLE of them. */
@@ -27,6 +39,8 @@ const state = {
   busy: false,
   memory: {},
   confirmingResign: false,
+  confirmingAbort: false,
+  posted: { version: -1, turn: -1 },
 };
 let pending = null;
 
@@ -35,7 +49,12 @@ function myTurn() {
 }
 
 function actionsPanel() {
-  if (!myTurn()) return el("section", { class: "actions", "aria-label": "Your actions" }, el("p", {}, "Not your turn."));
+  if (state.match.status === "waiting") return null; // the waiting room says what happens next
+  if (!myTurn()) {
+    const me = state.match.seats[state.match.seat];
+    const note = me.state !== "playing" ? null : "Not your turn: the page follows the match and says when it is.";
+    return note ? el("section", { class: "actions", "aria-label": "Your actions" }, el("p", {}, note)) : null;
+  }
   const listed = state.legalVersion === state.match.version ? state.legal : [];
   const note =
     state.total > listed.length
@@ -71,6 +90,7 @@ function actionsPanel() {
 
 /** The seat's way out: resign, after a second click that confirms it; a note once the seat is out. */
 function leavePanel() {
+  if (state.match.status !== "active") return null; // nothing to resign before the match starts
   const me = state.match.seats[state.match.seat];
   if (me.state !== "playing") {
     const why = { resigned: "You resigned", timed_out: "Your time ran out", disqualified: "You were disqualified" }[me.state];
@@ -117,18 +137,38 @@ function render() {
     act: myTurn() && !state.busy ? act : null,
     memory: state.memory,
     rerender: render,
+    reveal: revealedAt(state.events, match.version),
+    events: state.events.filter((event) => event.version < match.version),
   };
   const over = match.status === "finished" || match.status === "aborted";
   renderInto(document.getElementById("table"), [
     ...matchParts(match, ctx),
     over ? null : actionsPanel(),
     over ? null : leavePanel(),
-    over ? el("p", {}, el("a", { class: "replay-link", href: pageLink("replay.html", { id: matchId }) }, "Replay this match")) : null,
-    el("p", {}, el("a", { href: pageLink("match.html", { id: matchId }) }, "Watch as a spectator")),
+    hostPanel(match, hostToken, state, render, () => refresh()),
+    over && !EMBED
+      ? el("p", {}, el("a", { class: "replay-link", href: pageLink("replay.html", { id: matchId }) }, "Replay this match"))
+      : null,
+    EMBED ? null : el("p", {}, el("a", { href: pageLink("match.html", { id: matchId }) }, "Watch as a spectator")),
+    howToPlay(match.game),
     logPanel(state.events),
   ]);
   document.body.dataset.version = String(match.version);
   document.body.dataset.myTurn = String(myTurn());
+  document.body.dataset.status = match.status;
+  tellParent(match);
+}
+
+/** Embedded: tell the parent page about a new version, this seat's turn and the end, once each. */
+function tellParent(match) {
+  if (state.posted.version === match.version) return;
+  state.posted.version = match.version;
+  postToParent("arena.version", matchId, match.version);
+  if (myTurn() && state.posted.turn !== match.version) {
+    state.posted.turn = match.version;
+    postToParent("arena.turn", matchId, match.version);
+  }
+  if (match.status === "finished" || match.status === "aborted") postToParent("arena.over", matchId, match.version);
 }
 
 async function loadLegal(version) {
@@ -193,7 +233,7 @@ function act(action) {
     body: action,
     headers: {
       "If-Match": `"${state.match.version}"`,
-      "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`,
+      "Idempotency-Key": newKey(),
     },
   });
 }
@@ -204,7 +244,7 @@ function resign() {
 }
 
 async function main() {
-  fixHomeLink();
+  if (!startPage()) return;
   if (!matchId || !token) return showError(new Error("open this page as seat.html?match=<match id>#token=<seat token>"));
   document.title = `Seat in match ${matchId} - Tabletop Arena`;
   try {

@@ -22,6 +22,7 @@ def _get_kwargs(
     | Unset = UNSET,
     open_: bool | None | Unset = UNSET,
     limit: int | Unset = 20,
+    updated_within: float | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
 
@@ -55,6 +56,13 @@ def _get_kwargs(
     params["open"] = json_open_
 
     params["limit"] = limit
+
+    json_updated_within: float | None | Unset
+    if isinstance(updated_within, Unset):
+        json_updated_within = UNSET
+    else:
+        json_updated_within = updated_within
+    params["updated_within"] = json_updated_within
 
     json_cursor: None | str | Unset
     if isinstance(cursor, Unset):
@@ -119,6 +127,7 @@ def sync_detailed(
     | Unset = UNSET,
     open_: bool | None | Unset = UNSET,
     limit: int | Unset = 20,
+    updated_within: float | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
 ) -> Response[Error | MatchList]:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
@@ -129,6 +138,7 @@ def sync_detailed(
             | None | Unset):
         open_ (bool | None | Unset):
         limit (int | Unset):  Default: 20.
+        updated_within (float | None | Unset):
         cursor (None | str | Unset):
 
     Raises:
@@ -144,6 +154,7 @@ def sync_detailed(
         status=status,
         open_=open_,
         limit=limit,
+        updated_within=updated_within,
         cursor=cursor,
     )
 
@@ -165,6 +176,7 @@ def sync(
     | Unset = UNSET,
     open_: bool | None | Unset = UNSET,
     limit: int | Unset = 20,
+    updated_within: float | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
 ) -> Error | MatchList | None:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
@@ -175,6 +187,7 @@ def sync(
             | None | Unset):
         open_ (bool | None | Unset):
         limit (int | Unset):  Default: 20.
+        updated_within (float | None | Unset):
         cursor (None | str | Unset):
 
     Raises:
@@ -191,6 +204,7 @@ def sync(
         status=status,
         open_=open_,
         limit=limit,
+        updated_within=updated_within,
         cursor=cursor,
     ).parsed
 
@@ -206,6 +220,7 @@ async def asyncio_detailed(
     | Unset = UNSET,
     open_: bool | None | Unset = UNSET,
     limit: int | Unset = 20,
+    updated_within: float | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
 ) -> Response[Error | MatchList]:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
@@ -216,6 +231,7 @@ async def asyncio_detailed(
             | None | Unset):
         open_ (bool | None | Unset):
         limit (int | Unset):  Default: 20.
+        updated_within (float | None | Unset):
         cursor (None | str | Unset):
 
     Raises:
@@ -231,6 +247,7 @@ async def asyncio_detailed(
         status=status,
         open_=open_,
         limit=limit,
+        updated_within=updated_within,
         cursor=cursor,
     )
 
@@ -250,6 +267,7 @@ async def asyncio(
     | Unset = UNSET,
     open_: bool | None | Unset = UNSET,
     limit: int | Unset = 20,
+    updated_within: float | None | Unset = UNSET,
     cursor: None | str | Unset = UNSET,
 ) -> Error | MatchList | None:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
@@ -260,6 +278,7 @@ async def asyncio(
             | None | Unset):
         open_ (bool | None | Unset):
         limit (int | Unset):  Default: 20.
+        updated_within (float | None | Unset):
         cursor (None | str | Unset):
 
     Raises:
@@ -277,6 +296,7 @@ async def asyncio(
             status=status,
             open_=open_,
             limit=limit,
+            updated_within=updated_within,
             cursor=cursor,
         )
     ).parsed

@@ -4,6 +4,46 @@
 
 import { el, seatName, words } from "../dom.js";
 
+/** How this page lets a person play the game (the "How to play" panel). */
+export const HINT =
+  "choose cards in your hand (a copy card asks which card it copies), then a tree (trees where a play fits have a " +
+  "green outline), then Play the chosen cards; the server says which rule an illegal play breaks. Pass returns an " +
+  "apple. The list under Your turn offers ready-made plays.";
+
+/** Who made a play: the viewer, a seat, or the solo robot (seat null). */
+function player(ctx, seat) {
+  if (seat === null || seat === undefined) return "The robot";
+  return seat === ctx.seat ? "You" : seatName(ctx, seat);
+}
+
+/** What the version just shown revealed: plays (the robot's too, made within the player's turn), draws. */
+export function revealPanel(reveal, view, ctx) {
+  const trees = Object.fromEntries(view.trees.map((tree) => [tree.id, tree.name]));
+  const parts = [];
+  for (const event of reveal) {
+    const d = event.data || {};
+    if (event.kind === "cards_played") {
+      parts.push(
+        el(
+          "p",
+          { class: `revealed-play${d.seat === null ? " robot" : ""}`, "data-seat": d.seat === null ? "robot" : d.seat },
+          `${player(ctx, d.seat)} played `,
+          d.cards.map(cardFace),
+          d.copies && d.copies.length ? [" with copies of ", d.copies.map(cardFace)] : "",
+          ` on ${trees[d.tree] || d.tree}.`,
+        ),
+      );
+    } else if (event.kind === "apple_returned") parts.push(el("p", {}, `${player(ctx, d.seat)} passed and returned an apple.`));
+    else if (event.kind === "apples_taken") parts.push(el("p", {}, `${player(ctx, d.seat)} took ${d.count} apple(s).`));
+    else if (event.kind === "robot_drew") parts.push(el("p", { class: "robot" }, "The robot drew ", cardFace(d.card), "."));
+    else if (event.kind === "robot_cannot_act") parts.push(el("p", { class: "robot" }, "The robot could not play."));
+    else if (event.kind === "player_lost") parts.push(el("p", {}, `${player(ctx, d.seat)} could neither play nor pay, and lost round ${d.round}.`));
+    else if (event.kind === "rotten_apple_taken") parts.push(el("p", {}, `${player(ctx, d.seat)} took a rotten apple.`));
+  }
+  if (!parts.length) return null;
+  return el("section", { class: "reveal", "aria-label": "Just revealed", "data-version": reveal[0].version }, parts);
+}
+
 /** "red-7" -> "red 7"; "copy" -> "copy card". */
 export function cardText(card) {
   return card === "copy" ? "copy card" : words(card);
@@ -18,8 +58,8 @@ function treePanel(tree, ctx, chosen) {
   const plays = tree.plays.map((play) =>
     el(
       "li",
-      { "data-seat": play.seat },
-      `${seatName(ctx, play.seat)}: `,
+      { "data-seat": play.seat === null ? "robot" : play.seat },
+      `${play.seat === null ? "the robot" : seatName(ctx, play.seat)}: `,
       play.cards.map(cardFace),
       play.copies.length ? [" with copies of ", play.copies.map(cardFace)] : "",
     ),
@@ -167,11 +207,15 @@ export function render(view, ctx) {
     ),
     el("ul", { class: "trees", "aria-label": "Trees" }, view.trees.map((tree) => treePanel(tree, ctx, chosen))),
     el(
-      "table",
-      { class: "scores" },
-      el("caption", {}, "Players"),
-      el("tr", {}, el("th", {}, "seat"), el("th", {}, "cards in hand"), el("th", {}, "apples"), el("th", {}, "rotten")),
-      seats,
+      "div",
+      { class: "table-scroll" },
+      el(
+        "table",
+        { class: "scores" },
+        el("caption", {}, "Players"),
+        el("tr", {}, el("th", {}, "seat"), el("th", {}, "cards"), el("th", {}, "apples"), el("th", {}, "rotten")),
+        seats,
+      ),
     ),
     ctx.seat !== null && ctx.seat !== undefined && view.hands[ctx.seat] ? composer(view, ctx, chosen) : null,
   );

@@ -1,7 +1,15 @@
 // Pili Pili: bets and tricks. Every seat's bet, tricks won and Pilis; the trick on the table and
 // the last one; the viewer's hand, whose cards play (or pass, or give) by clicking.
+//
+// What a decision revealed is shown until the next one: the bet just placed, the trick just taken
+// (with its cards by seat and its winner), the round's bets against the tricks won, opened hands.
 
 import { el, findLegal, seatName, target } from "../dom.js";
+
+/** How this page lets a person play the game (the "How to play" panel). */
+export const HINT =
+  "bets, the Joker's values, partners and exchanges are buttons under Your turn; a card of your hand with a " +
+  "green outline plays by clicking it. When cards are passed, choose them in your hand, then Pass the chosen cards.";
 
 /** A card's text: "the Joker" for 0, else its number. */
 export function cardText(card) {
@@ -15,14 +23,84 @@ function face(card, value) {
   return el("span", { class: "pcard", "data-card": card, role: "img", "aria-label": text }, shown);
 }
 
-function trickList(cards, label) {
+function trickList(cards, label, ctx) {
   return el(
     "ol",
     { class: "trick", "aria-label": label },
     cards.map((played) =>
-      el("li", { "data-seat": played.seat }, `seat ${played.seat}: `, face(played.card, played.value)),
+      el("li", { "data-seat": played.seat }, `${seatName(ctx, played.seat)}: `, face(played.card, played.value)),
     ),
   );
+}
+
+function listOf(values) {
+  return values.map((value) => (value === null || value === undefined ? "-" : String(value)));
+}
+
+export function revealPanel(reveal, view, ctx) {
+  const who = (seat) => (seat === ctx.seat ? "You" : seatName(ctx, seat));
+  const parts = [];
+  for (const event of reveal) {
+    const d = event.data || {};
+    if (event.kind === "bet_placed") parts.push(el("p", { class: "revealed-bet", "data-seat": d.seat }, `${who(d.seat)} bet ${d.tricks}.`));
+    else if (event.kind === "card_played" && !reveal.some((e) => e.kind === "trick_won")) {
+      parts.push(el("p", {}, `${who(d.seat)} played `, face(d.card, d.value), "."));
+    } else if (event.kind === "trick_won") {
+      const cards = view.last_trick && view.last_trick.length ? view.last_trick : null;
+      parts.push(
+        el(
+          "div",
+          { class: "revealed-trick", "data-seat": d.seat, "data-trick": d.trick },
+          el("p", {}, `Trick ${d.trick} taken by ${who(d.seat)}:`),
+          cards
+            ? trickList(cards, `Trick ${d.trick}`, ctx)
+            : el("p", {}, d.cards.map((card) => face(card, null))),
+        ),
+      );
+    } else if (event.kind === "round_scored") {
+      const seats = d.bets.map((_, seat) => seat);
+      parts.push(
+        el(
+          "div",
+          { class: "table-scroll revealed-round" },
+          el(
+            "table",
+            { class: "scores" },
+            el("caption", {}, `Round ${d.round}: bets against tricks won`),
+            el("tr", {}, ["seat", "bet", "won", "Pilis taken", "Pilis"].map((head) => el("th", {}, head))),
+            seats.map((seat) =>
+              el(
+                "tr",
+                { "data-seat": seat },
+                el("th", { scope: "row" }, seatName(ctx, seat)),
+                listOf([d.bets[seat], d.won[seat], d.taken[seat], d.pilis[seat]]).map((value) => el("td", {}, value)),
+              ),
+            ),
+          ),
+        ),
+      );
+    } else if (event.kind === "hands_opened") {
+      parts.push(
+        el(
+          "div",
+          { class: "revealed-hands" },
+          el("p", {}, "Every hand is open:"),
+          el("ul", {}, d.hands.map((hand, seat) => el("li", {}, `${seatName(ctx, seat)}: `, hand.map((card) => face(card, null))))),
+        ),
+      );
+    } else if (event.kind === "partners_revealed") {
+      parts.push(el("p", {}, "Partners: ", d.partners.map((p, seat) => `${seatName(ctx, seat)} with ${p === null ? "nobody" : seatName(ctx, p)}`).join("; "), "."));
+    } else if (event.kind === "round_started") {
+      const mission = d.mission ? ` Mission: ${d.mission.name || d.mission.effect}.` : "";
+      parts.push(el("p", {}, `Round ${d.round} begins: ${d.deal} cards each.${mission}`));
+    } else if (event.kind === "choice_committed") {
+      parts.push(el("p", {}, `${who(d.seat)} made a secret choice.`));
+    } else if (event.kind === "hand_revealed" || event.kind === "hand_received" || event.kind === "cards_received") {
+      parts.push(el("p", {}, `${event.kind === "hand_revealed" ? "Your hand" : `Cards from ${seatName(ctx, d.from)}`}: `, d.cards.map((card) => face(card, null))));
+    }
+  }
+  if (!parts.length) return null;
+  return el("section", { class: "reveal", "aria-label": "Just revealed", "data-version": reveal[0].version }, parts);
 }
 
 function passing(view, ctx, hand) {
@@ -109,23 +187,29 @@ export function render(view, ctx) {
       view.mission ? ` Mission: ${view.mission.name || view.mission.id || JSON.stringify(view.mission)}.` : "",
     ),
     el(
-      "table",
-      { class: "scores" },
-      el("caption", {}, "Players"),
+      "div",
+      { class: "table-scroll" },
       el(
-        "tr",
-        {},
-        ["seat", "bet", "tricks won", "Pilis", "cards", "partner"].map((head) => el("th", {}, head)),
+        "table",
+        { class: "scores" },
+        el("caption", {}, "Players"),
+        el(
+          "tr",
+          {},
+          ["seat", "bet", "won", "Pilis", "cards", "partner"].map((head) => el("th", {}, head)),
+        ),
+        rows,
       ),
-      rows,
     ),
     el("h3", {}, "Trick on the table"),
-    trickList(view.trick, "Trick on the table"),
+    trickList(view.trick, "Trick on the table", ctx),
     view.last_trick && view.last_trick.length
       ? [
           el("h3", {}, "Last trick"),
-          trickList(view.last_trick, "Last trick"),
-          el("p", {}, `Won by ${(view.trick_winners || []).map((s) => seatName(ctx, s)).join(", ")}.`),
+          trickList(view.last_trick, "Last trick", ctx),
+          view.trick_winners && view.trick_winners.length
+            ? el("p", { class: "last-winner" }, `Won by ${seatName(ctx, view.trick_winners[view.trick_winners.length - 1])}.`)
+            : null,
         ]
       : null,
     mine ? [el("h3", {}, "Your hand"), handPanel(view, ctx)] : null,

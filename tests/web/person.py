@@ -1,0 +1,118 @@
+"""A person at the browser: starts matches from the start page's form and plays them by clicking.
+
+Turns are synchronised with the server's truth, never with sleeps: the seat to act is read from the
+API, its page is awaited until it shows that version as its turn, and after a click the page is
+awaited until it shows a newer version.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from playwright.sync_api import Locator, Page, expect
+
+from tests.live_server import LiveServer
+from tests.web.api_helpers import Json, public
+
+OVER = ("finished", "aborted")
+
+
+def fill_form(
+    page: Page,
+    server: LiveServer,
+    game: str,
+    *,
+    options: Mapping[str, str] | None = None,
+    players: int | None = None,
+    seats: Mapping[int, str] | None = None,
+    name: str = "ada",
+    pace: str = "0",
+    time_control: str = "",
+) -> None:
+    """Open the start page and fill its form: options by the label of their choice, seats as
+    ``you``, ``open`` or ``bot:<id>`` (unlisted seats keep the form's default)."""
+    page.goto(f"{server.url}/play/")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.select_option("#game", game)
+    for option, label in (options or {}).items():
+        field = page.locator(f"#option-{option}")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(label=label)
+        else:
+            field.fill(label)
+            field.dispatch_event("change")
+    if players is not None:
+        page.select_option("#players", str(players))
+    for seat, who in (seats or {}).items():
+        page.select_option(f"#seat-{seat}", who)
+    if page.locator("#name").is_visible():
+        page.fill("#name", name)
+    page.select_option("#time-control", time_control)
+    if page.locator("#pace").is_visible():
+        page.select_option("#pace", pace)
+
+
+def start(page: Page) -> str:
+    """Press *Start the match*; the new match's id once its page (seat or match) is open."""
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/play/(seat\.html\?match=|match\.html\?id=)[^#&]+"))
+    found = re.search(r"(?:match|id)=([^#&]+)", page.url)
+    assert found is not None
+    return found.group(1)
+
+
+#: What the page's event log says a Pipifax flip revealed: the position and the animal.
+FLIPPED = re.compile(r"card flipped \(seat: \d+, position: (\d+), colour: \w+, animal: (\w+)\)")
+
+
+def pipifax_card(page: Page) -> Locator | None:
+    """The card a person who remembers what was revealed turns over: one known to show the die's
+    animal, else one never seen, else any; ``None`` outside Pipifax."""
+    cards = page.locator(".pipifax-cards button.legal")
+    if not cards.count():
+        return None
+    die = (page.locator("section.board .die").text_content() or "").removeprefix("Die: ").strip(". ")
+    seen = dict(FLIPPED.findall(page.locator(".log").inner_text()))
+    legal = [int(p) for p in cards.evaluate_all("nodes => nodes.map(n => n.dataset.position)")]
+    found = [p for p in legal if seen.get(str(p)) == die]
+    unseen = [p for p in legal if str(p) not in seen]
+    position = (found or unseen or legal)[0]
+    return page.locator(f".pipifax-cards button.legal[data-position='{position}']")
+
+
+def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
+    """Click one legal action of the page's seat at ``version`` and wait for the page to move on."""
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-version", str(version))
+    expect(body).to_have_attribute("data-my-turn", "true")
+    board = page.locator("section.board button.legal:not(.tree-choice):not(.hand-card)")
+    listed = page.locator(".actions button.legal-action")
+    remembered = pipifax_card(page)
+    choice = remembered or (board.first if prefer_board and board.count() else listed.first)
+    choice.click()
+    page.wait_for_function(
+        "v => Number(document.body.dataset.version) > v || document.getElementById('error').textContent",
+        arg=version,
+    )
+    error = page.locator("#error").text_content() or ""
+    assert not error, error
+
+
+def play_to_the_end(
+    server: LiveServer, match_id: str, pages: Mapping[int, Page], *, prefer_board: bool = False, limit: int = 2000
+) -> Json:
+    """Play every seat in ``pages`` by clicking until the match is over; the final match resource."""
+    for _ in range(limit):
+        match = public(server, match_id)
+        if match["status"] in OVER:
+            for page in pages.values():
+                expect(page.locator("body")).to_have_attribute("data-status", match["status"])
+            return match
+        ours = [seat for seat in match["to_act"] if seat in pages]
+        if not ours:  # the server's bots (or the referee) are to move: wait for any page to see it
+            any_page = next(iter(pages.values()))
+            any_page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=match["version"])
+            continue
+        take_a_turn(pages[ours[0]], match["version"], prefer_board)
+    raise AssertionError(f"match {match_id} did not end after {limit} turns")
