@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,17 +14,12 @@ from api.errors import ApiError
 from api.extensions import notifier, store
 from api.matches.routes import BEARER, _errors
 from api.matches.schemas import QUERY_INDEX_MAX
-from api.matches.service import load_for_seat, load_table, match_resource, visible_events
+from api.matches.service import load_for_seat, load_table
 from api.matches.table import Table
-from api.store import MatchNotFound, MatchStore, StoreUnavailable
-from api.streams.notifier import Notifier
-from api.streams.sse import KEEP_ALIVE, KEEP_ALIVE_SECONDS, Item, Position, encode, items_after
-from engine import offered_actions
+from api.streams.follow import Reader, follow
+from api.streams.sse import KEEP_ALIVE, Item, Position, encode
 
 blp = ArenaBlueprint("streams", __name__, url_prefix="/matches", description="Live event streams of a match.")
-
-#: How many log entries one read of a resuming stream takes.
-LOG_PAGE = 200
 
 
 class StreamQuerySchema(Schema):
@@ -144,99 +138,17 @@ def _start(query: dict[str, Any], table: Table) -> tuple[Position, bool]:
     return Position(table.version), True
 
 
-class Reader:
-    """What one stream reads: the match's log and state, as the public or one seat sees them."""
-
-    def __init__(self, store: MatchStore, notifier: Notifier, match_id: str, seat: int | None, legal: int) -> None:
-        self.store, self.notifier, self.match_id, self.seat, self.legal = store, notifier, match_id, seat, legal
-
-    def items(self, entry: dict[str, Any], table: Table, now: float) -> list[Item]:
-        """The items of one version: its visible events, then (if it is the latest) a turn and the end."""
-        items = [Item("event", event) for event in visible_events([entry], self.seat)]
-        if entry["version"] == table.version:
-            items.extend(self.latest(table, now))
-        return items
-
-    def latest(self, table: Table, now: float) -> list[Item]:
-        """The items that describe where the match stands: whose turn it is, and how it ended."""
-        if table.is_over:
-            return [Item("match_over", {"version": table.version, "status": table.status, "result": table.result()})]
-        if self.seat is None or self.seat not in table.to_act:
-            return []
-        match = table.match
-        # All of them, or a uniform sample seeded by the match's version: a resumed stream repeats it,
-        # and an offline environment of the same match offers the same (engine.offered_actions).
-        total, chosen = offered_actions(match, self.seat, self.legal)
-        actions = [action.to_json() for action in chosen]
-        turn = {
-            "version": table.version,
-            "seat": self.seat,
-            "deadline": table.deadlines[self.seat] if table.deadlines else None,
-            "view": match_resource(table, self.seat, now),
-            "legal_actions": {"total": total, "actions": actions},
-        }
-        return [Item("turn", turn)]
-
-
 def _event_stream(reader: Reader, start: tuple[Position, bool], first: Table) -> Response:
     position, fresh = start
     if not fresh and first.is_over and position.index is None and position.version >= first.version:
         return Response(status=204)  # resumed after the end: a 200 that closes at once would be reconnected to
-    response = Response(_generate(reader, position, fresh, first), mimetype="text/event-stream")
+    response = Response(_sse(follow(reader, position, fresh, first)), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache" if reader.seat is None else "private, no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
 
 
-def _generate(reader: Reader, position: Position, fresh: bool, table: Table | None) -> Iterator[bytes]:
-    """Every item after ``position``, as it happens, until the match is over.
-
-    Where the match stands (a seat's pending ``turn``, or ``match_over``) is sent once per version
-    reached, however the stream started: resuming at the current version still gets its turn.
-    """
-    stood = -1  # the version whose standing items (turn, end) this stream has sent
-    with reader.notifier.watch(reader.match_id) as signal:
-        if fresh and table is not None:  # a fresh start: where the match stands now
-            for event_id, item in _standing(reader, table):
-                yield encode(event_id, item)
-            if table.is_over:
-                return
-            stood = table.version
-        table = None
-        while True:
-            try:
-                table = load_table(reader.store, reader.match_id)
-                sent_end = False
-                while position.version < table.version or position.index is not None:
-                    after = position.version - 1 if position.index is not None else position.version
-                    # entries written after ``table`` was read wait for the next round, with their turn
-                    entries = [
-                        e for e in reader.store.log(reader.match_id, after, LOG_PAGE) if e["version"] <= table.version
-                    ]
-                    if not entries:
-                        break
-                    now = time.time()
-                    for entry in entries:
-                        for event_id, item in items_after(position, entry["version"], reader.items(entry, table, now)):
-                            yield encode(event_id, item)
-                            sent_end = sent_end or item.type == "match_over"
-                        position = Position(entry["version"])
-                        if entry["version"] == table.version:  # its items ended with where the match stands
-                            stood = table.version
-                if position.version == table.version and stood < table.version:
-                    for event_id, item in _standing(reader, table):  # resumed at the current version
-                        yield encode(event_id, item)
-                        sent_end = sent_end or item.type == "match_over"
-                    stood = table.version
-                if sent_end or (table.is_over and position.version >= table.version):
-                    return
-            except (MatchNotFound, StoreUnavailable):
-                return  # the match expired or the store is gone: the client resumes later
-            if not signal.wait(KEEP_ALIVE_SECONDS):
-                yield KEEP_ALIVE
-            signal.clear()
-
-
-def _standing(reader: Reader, table: Table) -> list[tuple[str, Item]]:
-    """Where the match stands now, as the items of its current version: a turn, or the end."""
-    return items_after(Position(table.version - 1), table.version, reader.latest(table, time.time()))
+def _sse(items: Iterator[tuple[str, Item] | None]) -> Iterator[bytes]:
+    """The items on the wire, with a keep-alive comment for every quiet spell."""
+    for found in items:
+        yield KEEP_ALIVE if found is None else encode(*found)

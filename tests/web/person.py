@@ -81,6 +81,29 @@ def pipifax_card(page: Page) -> Locator | None:
     return page.locator(f".pipifax-cards button.legal[data-position='{position}']")
 
 
+#: What the page's event log says a Taiga flip showed: the disc and both its sides.
+DISC_FLIPPED = re.compile(r"disc flipped \(seat: \d+, disc: (\d+), was: (\w+), shows: (\w+)\)")
+#: The animal a Taiga round looks for, as the board says it.
+LOOKING_FOR = re.compile(r"Looking for: ([\w ]+?) \(found")
+
+
+def taiga_disc(page: Page) -> Locator | None:
+    """The disc a person who remembers the flips turns over: one whose other side is known to be the
+    animal looked for, else one never flipped, else any; ``None`` outside Taiga or off its flip."""
+    discs = page.locator("section.board .disc.legal")
+    if not discs.count():
+        return None
+    wanted = LOOKING_FOR.search(page.locator("section.board .game-info").inner_text())
+    target = wanted.group(1).replace(" ", "_") if wanted else ""
+    pairs = {disc: {was, shows} for disc, was, shows in DISC_FLIPPED.findall(page.locator(".log").inner_text())}
+    up = dict(discs.evaluate_all("nodes => nodes.map(n => [n.dataset.disc, n.querySelector('.face').textContent])"))
+    legal = [disc for disc, shown in up.items() if shown.replace(" ", "_") != target]  # never turn a find away
+    found = [d for d in legal if target in pairs.get(d, set())]
+    unseen = [d for d in legal if d not in pairs]
+    disc = (found or unseen or legal or list(up))[0]
+    return page.locator(f"section.board .disc.legal[data-disc='{disc}']")
+
+
 def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
     """Click one legal action of the page's seat at ``version`` and wait for the page to move on."""
     body = page.locator("body")
@@ -88,7 +111,7 @@ def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
     expect(body).to_have_attribute("data-my-turn", "true")
     board = page.locator("section.board button.legal:not(.tree-choice):not(.hand-card)")
     listed = page.locator(".actions button.legal-action")
-    remembered = pipifax_card(page)
+    remembered = pipifax_card(page) or taiga_disc(page)
     choice = remembered or (board.first if prefer_board and board.count() else listed.first)
     choice.click()
     page.wait_for_function(

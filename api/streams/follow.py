@@ -1,0 +1,115 @@
+"""Following a match as it happens: the items a stream sends, whatever carries them (server-sent events, a socket).
+
+:func:`follow` reads the match's log after a position and then waits for each new version on the
+process's notifier, yielding each item a reader may see with its event id
+(:mod:`api.streams.sse`): log events, then, at the latest version, the seat's ``turn`` or the
+``match_over``. Both transports, ``GET .../stream``/``seat-stream`` and ``GET .../seat-socket``,
+send exactly these items.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from api.matches.service import load_table, match_resource, visible_events
+from api.matches.table import Table
+from api.store import MatchNotFound, MatchStore, StoreUnavailable
+from api.streams.notifier import Notifier
+from api.streams.sse import KEEP_ALIVE_SECONDS, Item, Position, items_after
+from engine import offered_actions
+
+#: How many log entries one read of a resuming stream takes.
+LOG_PAGE = 200
+
+
+class Reader:
+    """What one stream reads: the match's log and state, as the public or one seat sees them."""
+
+    def __init__(self, store: MatchStore, notifier: Notifier, match_id: str, seat: int | None, legal: int) -> None:
+        self.store, self.notifier, self.match_id, self.seat, self.legal = store, notifier, match_id, seat, legal
+        #: The match as :func:`follow` last read it.
+        self.table: Table | None = None
+
+    def items(self, entry: dict[str, Any], table: Table, now: float) -> list[Item]:
+        """The items of one version: its visible events, then (if it is the latest) a turn and the end."""
+        items = [Item("event", event) for event in visible_events([entry], self.seat)]
+        if entry["version"] == table.version:
+            items.extend(self.latest(table, now))
+        return items
+
+    def latest(self, table: Table, now: float) -> list[Item]:
+        """The items that describe where the match stands: whose turn it is, and how it ended."""
+        if table.is_over:
+            return [Item("match_over", {"version": table.version, "status": table.status, "result": table.result()})]
+        if self.seat is None or self.seat not in table.to_act:
+            return []
+        match = table.match
+        # All of them, or a uniform sample seeded by the match's version: a resumed stream repeats it,
+        # and an offline environment of the same match offers the same (engine.offered_actions).
+        total, chosen = offered_actions(match, self.seat, self.legal)
+        actions = [action.to_json() for action in chosen]
+        turn = {
+            "version": table.version,
+            "seat": self.seat,
+            "deadline": table.deadlines[self.seat] if table.deadlines else None,
+            "view": match_resource(table, self.seat, now),
+            "legal_actions": {"total": total, "actions": actions},
+        }
+        return [Item("turn", turn)]
+
+
+def follow(reader: Reader, position: Position, fresh: bool, table: Table | None) -> Iterator[tuple[str, Item] | None]:
+    """Every ``(id, item)`` after ``position``, as it happens, until the match is over; ``None`` after
+    every ``KEEP_ALIVE_SECONDS`` with nothing to say.
+
+    Where the match stands (a seat's pending ``turn``, or ``match_over``) is sent once per version
+    reached, however the stream started: resuming at the current version still gets its turn.
+    ``reader.table`` is the table as last read.
+    """
+    stood = -1  # the version whose standing items (turn, end) this stream has sent
+    with reader.notifier.watch(reader.match_id) as signal:
+        if fresh and table is not None:  # a fresh start: where the match stands now
+            yield from _standing(reader, table)
+            if table.is_over:
+                return
+            stood = table.version
+        table = None
+        while True:
+            try:
+                table = reader.table = load_table(reader.store, reader.match_id)
+                sent_end = False
+                while position.version < table.version or position.index is not None:
+                    after = position.version - 1 if position.index is not None else position.version
+                    # entries written after ``table`` was read wait for the next round, with their turn
+                    entries = [
+                        e for e in reader.store.log(reader.match_id, after, LOG_PAGE) if e["version"] <= table.version
+                    ]
+                    if not entries:
+                        break
+                    now = time.time()
+                    for entry in entries:
+                        for found in items_after(position, entry["version"], reader.items(entry, table, now)):
+                            yield found
+                            sent_end = sent_end or found[1].type == "match_over"
+                        position = Position(entry["version"])
+                        if entry["version"] == table.version:  # its items ended with where the match stands
+                            stood = table.version
+                if position.version == table.version and stood < table.version:
+                    for found in _standing(reader, table):  # resumed at the current version
+                        yield found
+                        sent_end = sent_end or found[1].type == "match_over"
+                    stood = table.version
+                if sent_end or (table.is_over and position.version >= table.version):
+                    return
+            except (MatchNotFound, StoreUnavailable):
+                return  # the match expired or the store is gone: the client resumes later
+            if not signal.wait(KEEP_ALIVE_SECONDS):
+                yield None
+            signal.clear()
+
+
+def _standing(reader: Reader, table: Table) -> list[tuple[str, Item]]:
+    """Where the match stands now, as the items of its current version: a turn, or the end."""
+    return items_after(Position(table.version - 1), table.version, reader.latest(table, time.time()))

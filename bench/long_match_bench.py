@@ -1,0 +1,262 @@
+"""Server CPU per move as a match grows: a player seat against the server's bots near versions 100, 1,000 and 10,000.
+
+What is measured is the server: user plus system CPU seconds of the gunicorn master and workers, the
+referee process and the Redis server (``/proc/<pid>/stat``) over a stretch of a match's versions,
+divided by the player's moves in the stretch (each move's cost includes the bot's replies, played
+in the move's request or by the referee). The player is a light keep-alive HTTP client (its legal
+actions, then its move, a long-poll while a bot's turn runs on); its own CPU is not counted.
+
+- ``random bot``: one Pipifax match, a player seat against the server's ``random`` bot, played from
+  its start past version 10,300. The player draws as the random bot does, so a seed that makes a
+  long enough match is found offline first.
+- ``greedy bot``: the ``greedy`` bot, remembering every card, wins a Pipifax match in about 30
+  versions, so no match against it reaches version 1,000 by play. Its matches are brought to the
+  version measured by random moves of both seats written through the server's own write path (the
+  service's ``commit``, so the bot's memory is folded version by version as in play), then the
+  player plays on over HTTP until greedy wins; several such matches per version.
+- ``two seats``: the control: two player seats of the ``random bot``'s match, both played by the client.
+
+Each figure is a median over the stretches' CPU per move; the ratios compare each contender's
+figure to its own at version 100, in the same run.
+
+    python -m bench.long_match_bench [--stretch 300] [--greedy-matches 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import http.client
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+
+import engine
+from api.matches import service
+from api.redis_server import RedisServer
+from api.settings import Settings
+from api.store import MatchStore
+from bench.servers import GunicornServer, RefereeProcess, cpu_seconds
+from engine.bots import choose_action
+
+#: The versions near which moves are measured.
+VERSIONS = (100, 1_000, 10_000)
+JSON = {"Content-Type": "application/json"}
+
+
+class Client:
+    """One keep-alive HTTP/1.1 connection."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.connection = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+
+    def send(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
+        payload = None if body is None else orjson.dumps(body)
+        self.connection.request(method, path, body=payload, headers={**JSON, **(headers or {})})
+        response = self.connection.getresponse()
+        data = response.read()
+        if response.status == 304:
+            return None
+        if response.status not in (200, 201):
+            raise RuntimeError(f"{method} {path}: {response.status} {data[:300]!r}")
+        return orjson.loads(data)
+
+
+def draw(seed: int, version: int, seat: int, total: int) -> int:
+    """The index the random bot draws at ``version`` for ``seat``: the player draws alike."""
+    return random.Random(f"bot/random/{seed}/{version}/{seat}").randrange(total)
+
+
+def long_seeds(length: int, count: int) -> list[int]:
+    """The first ``count`` seeds whose Pipifax match, every seat drawing as the random bot, lasts past
+    ``length`` versions (found offline with the engine)."""
+    found: list[int] = []
+    for seed in range(100_000):
+        match, _ = engine.new_match("pipifax", 2, {"first_player": 0}, seed)
+        while match.to_act and match.version < length:
+            seat = match.to_act[0]
+            match, _ = engine.apply_action(match, seat, choose_action(match, seat, "random"))
+        if match.version >= length:
+            found.append(seed)
+            if len(found) == count:
+                return found
+    raise RuntimeError(f"fewer than {count} seeds below 100,000 make a match of {length} versions")
+
+
+@dataclasses.dataclass
+class Servers:
+    """The processes whose CPU is the server's."""
+
+    api: GunicornServer
+    referee: RefereeProcess
+    redis: RedisServer
+
+    def cpu(self) -> float:
+        pids = [*self.api.pids()]
+        if self.referee.process is not None:
+            pids.append(self.referee.process.pid)
+        if self.redis.process is not None:
+            pids.append(self.redis.process.pid)
+        return sum(cpu_seconds(pid) for pid in pids)
+
+
+class Seat:
+    """A player seat played over HTTP by the random bot's draw."""
+
+    def __init__(self, client: Client, match_id: str, token: str, seed: int) -> None:
+        self.client, self.seed = client, seed
+        self.path = f"/matches/{match_id}"
+        self.auth = {"Authorization": f"Bearer {token}"}
+        self.seat = int(token.split(".")[1])
+
+    def move(self) -> int | None:
+        """One move when the seat is to act (else wait for the match to move on); the version it moved at."""
+        page = self.client.send("GET", f"{self.path}/legal-actions?limit=24", headers=self.auth)
+        version = page["version"]
+        if not page["actions"]:
+            waited = {**self.auth, "If-None-Match": f'"{version}"'}
+            view = self.client.send("GET", f"{self.path}/view?wait=30", headers=waited)
+            if view is not None and view["status"] != "active":
+                raise MatchEnded
+            return None
+        action = page["actions"][draw(self.seed, version, self.seat, page["total"])]
+        answer = self.client.send("POST", f"{self.path}/actions", action, {**self.auth, "If-Match": str(version)})
+        if answer["status"] != "active":
+            raise MatchEnded
+        return int(version)
+
+
+class MatchEnded(Exception):
+    """The match is over: the stretch ends with it."""
+
+
+def measure(servers: Servers, seats: list[Seat], first: int, last: int) -> tuple[float, int]:
+    """Play ``seats`` (in turn) from ``first`` until ``last`` (or the end): server CPU seconds and moves."""
+    cpu = servers.cpu()
+    moves, version = 0, first
+    try:
+        while version < last:
+            for seat in seats:
+                moved = seat.move()
+                if moved is not None:
+                    moves, version = moves + 1, moved
+    except MatchEnded:
+        pass
+    return servers.cpu() - cpu, moves
+
+
+def play_to(seats: list[Seat], target: int) -> None:
+    """Play ``seats`` until the match reaches ``target`` (not measured)."""
+    version = 0
+    while version < target:
+        for seat in seats:
+            moved = seat.move()
+            if moved is not None:
+                version = moved
+
+
+def created(client: Client, seed: int, seats: list[dict[str, Any]]) -> tuple[str, list[str]]:
+    body = {"game": "pipifax", "players": 2, "seed": seed, "options": {"first_player": 0}, "seats": seats}
+    answer = client.send("POST", "/matches", body)
+    return answer["match"]["match_id"], [seat["token"] for seat in answer["seats"]]
+
+
+def played_stretches(servers: Servers, url: str, seed: int, stretch: int, both: bool) -> dict[int, float]:
+    """One long match through HTTP: ms of server CPU per player move in the stretch after each of ``VERSIONS``."""
+    client = Client(url)
+    seating = [{"name": "a"}, {"name": "b"} if both else {"bot": "random"}]
+    match_id, tokens = created(client, seed, seating)
+    seats = [Seat(client, match_id, token, seed) for token in tokens]
+    figures: dict[int, float] = {}
+    for version in VERSIONS:
+        play_to(seats, version)
+        cpu, moves = measure(servers, seats, version, version + stretch)
+        figures[version] = 1000 * cpu / moves
+    return figures
+
+
+def fast_forward(store: MatchStore, match_id: str, seed: int, target: int) -> None:
+    """Bring a match to ``target`` by random moves of every seat, each written as a move is (``service.commit``)."""
+    table = service.load_table(store, match_id)
+    while table.version < target and not table.is_over:
+        seat = table.to_act[0]
+        step = table.act(seat, choose_action(table.match, seat, "random"), time.time())
+        table = service.commit(store, table, step)
+
+
+def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int) -> dict[int, float]:
+    """Matches against greedy brought to each of ``VERSIONS``, then played on over HTTP until greedy wins."""
+    client = Client(url)
+    figures: dict[int, float] = {}
+    for version in VERSIONS:
+        costs: list[float] = []
+        for seed in long_seeds(version + 50, matches):
+            match_id, tokens = created(client, seed, [{"name": "a"}, {"bot": "greedy"}])
+            fast_forward(store, match_id, seed, version)
+            cpu, moves = measure(servers, [Seat(client, match_id, tokens[0], seed)], version, version + 10**6)
+            if moves:
+                costs.append(1000 * cpu / moves)
+        figures[version] = statistics.median(costs)
+    return figures
+
+
+@dataclasses.dataclass
+class Running:
+    servers: Servers
+    store: MatchStore
+
+
+@contextmanager
+def running(workers: int) -> Iterator[Running]:
+    with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as redis_server:
+        api = GunicornServer(redis_server.url, workers=workers).start()
+        referee = RefereeProcess(api).start()
+        try:
+            store = MatchStore.connect(Settings(redis_url=redis_server.url, key_prefix="arena"))
+            yield Running(Servers(api, referee, redis_server), store)
+        finally:
+            referee.stop()
+            api.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--stretch", type=int, default=300, help="versions measured after each of 100, 1,000, 10,000")
+    parser.add_argument("--greedy-matches", type=int, default=8, help="matches against greedy per version")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    (seed,) = long_seeds(VERSIONS[-1] + args.stretch + 50, 1)
+    print(f"seed {seed}: a match of more than {VERSIONS[-1] + args.stretch} versions (found offline)", flush=True)
+    rows: dict[str, dict[int, float]] = {}
+    with running(args.workers) as environment:
+        url = environment.servers.api.url
+        rows["random bot"] = played_stretches(environment.servers, url, seed, args.stretch, both=False)
+        print("random bot done", flush=True)
+        rows["greedy bot"] = greedy_stretches(environment.servers, url, environment.store, args.greedy_matches)
+        print("greedy bot done", flush=True)
+        rows["two seats"] = played_stretches(environment.servers, url, seed, args.stretch, both=True)
+    print()
+    print("Server CPU per player move (ms) near each version, and the ratio to the figure at version 100:")
+    header = f"{'contender':<12}" + "".join(f"{'v ' + format(v, ','):>12}" for v in VERSIONS)
+    header += "".join(f"{format(v, ',') + '/100':>14}" for v in VERSIONS[1:])
+    print(header)
+    for name, figures in rows.items():
+        line = f"{name:<12}" + "".join(f"{figures[v]:>12.2f}" for v in VERSIONS)
+        line += "".join(f"{figures[v] / figures[VERSIONS[0]]:>13.2f}x" for v in VERSIONS[1:])
+        print(line)
+    print(f"\n({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
