@@ -9,7 +9,6 @@
  */
 
 import {
-  ArenaError,
   ConnectionFailedError,
   MatchOverError,
   NO_ANSWER,
@@ -110,11 +109,6 @@ export class ActionResends {
     if (wait !== null && !(failure instanceof RateLimitedError)) this.resent = true;
     return wait;
   }
-}
-
-/** Whether `failure` is one the client may retry at all (a typed error from the server, or no answer). */
-export function isRetryable(failure: unknown): boolean {
-  return failure instanceof TransportFailure || failure instanceof ArenaError;
 }
 
 /** Resolves after `seconds`. */
