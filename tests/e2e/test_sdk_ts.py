@@ -143,3 +143,65 @@ def test_the_typescript_clients_own_readme_example_compiles_strict_and_plays(
     assert "http://127.0.0.1:8000" in code
     printed = compile_and_run(ts_project, code.replace("http://127.0.0.1:8000", live_server.url))
     assert "winners" in printed, printed
+
+
+#: A page that plays a whole match with the built client as ES modules (an import map names
+#: openapi-fetch): every request, the seat stream included, is a cross-origin fetch with headers.
+BROWSER_PAGE = """<!doctype html>
+<meta charset="utf-8">
+<link rel="icon" href="data:,">
+<script type="importmap">
+{"imports": {"tabletop-arena-sdk": "./sdk/index.js", "openapi-fetch": "./openapi-fetch/index.mjs"}}
+</script>
+<script type="module">
+import { Arena } from "tabletop-arena-sdk";
+const api = new URLSearchParams(location.search).get("api");
+try {
+  const arena = new Arena(api);
+  const created = await arena.createMatch({ game: "taiga", players: 2, seats: [{ name: "me" }, { bot: "greedy" }] });
+  const [seat] = arena.seats(created);
+  let turns = 0;
+  for await (const turn of seat.turns()) {
+    turns += 1;
+    await turn.act(turn.actions[turns % turn.actions.length]);
+  }
+  const match = await arena.match(created.match.match_id);
+  document.body.dataset.turns = String(turns);
+  document.body.dataset.status = match.status;
+} catch (error) {
+  document.body.dataset.status = "error: " + error;
+}
+</script>
+"""
+
+
+@pytest.mark.timeout(300)
+def test_the_typescript_client_plays_a_match_in_a_browser_from_another_origin(
+    ts_build: Path, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, StaticServer
+
+    (tmp_path / "index.html").write_text(BROWSER_PAGE)
+    shutil.copytree(SDK_TS / "dist", tmp_path / "sdk")
+    shutil.copytree(SDK_TS / "node_modules" / "openapi-fetch" / "dist", tmp_path / "openapi-fetch")
+    prefix = f"ts-browser-{uuid.uuid4().hex[:8]}"
+    with (
+        StaticServer(tmp_path) as page_server,
+        LiveServer(redis_server.url, workers=1, key_prefix=prefix, ARENA_CORS_ORIGINS=page_server.origin) as api,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.goto(f"{page_server.origin}/index.html?api={api.url}")
+        try:
+            page.wait_for_selector("body[data-status]", state="attached", timeout=180_000)
+        finally:
+            status, turns = page.evaluate("[document.body.dataset.status, document.body.dataset.turns]")
+            browser.close()
+    assert status == "finished", (status, errors)
+    assert int(turns) > 0 and not errors, errors
