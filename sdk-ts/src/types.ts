@@ -20,6 +20,17 @@ export type ViewOf<G extends GameId> = Extract<GameView, { game: G }>;
 /** Game `G`'s actions (`ActionOf<"taiga">`: `taiga.flip | taiga.pass | taiga.take`). */
 export type ActionOf<G extends GameId> = Extract<Action, { type: `${G}.${string}` }>;
 
+/**
+ * An action as `act` takes it: as the server lists it, except that a field with a default may be
+ * left out. The generated types make such a field required (openapi-typescript reads a property
+ * with a `default` as always present), which holds for listed actions only; the one such field
+ * today is Pili Pili's `joker_value` (null for a numbered card).
+ */
+export type ActionInput<G extends GameId = GameId> = ActionOf<G> | WithOptionalDefaults<ActionOf<G>>;
+type WithOptionalDefaults<A> = A extends { type: "pili-pili.play"; joker_value: infer J }
+  ? Omit<A, "joker_value"> & { joker_value?: J }
+  : A;
+
 /** `T` with its `game` and `view` fields narrowed to game `G`. */
 type OfGame<T, G extends GameId> = Omit<T, "game" | "view"> & { game: G; view: ViewOf<G> };
 

@@ -45,6 +45,11 @@ test("the per-game types are the spec's, narrowed by game", () => {
     void seat.act({ type: "taiga.flip" });
   };
   assert.equal(typeof taigaOnly, "function");
+  const piliPili = (seat: Seat<"pili-pili">) => {
+    void seat.act({ type: "pili-pili.play", card: 5 }); // joker_value may be left out, as the server allows
+    void seat.act({ type: "pili-pili.play", card: 0, joker_value: 56 });
+  };
+  assert.equal(typeof piliPili, "function");
 
   const anyGame = (seen: SeatView) => {
     // @ts-expect-error a view of any game has no Taiga fields until it is narrowed
