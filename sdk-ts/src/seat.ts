@@ -314,7 +314,8 @@ export class Seat<G extends GameId = GameId> {
   }
 
   /**
-   * This seat's decisions, one `Turn` each, until the match is over (or the seat left it).
+   * This seat's decisions, one `Turn` each, until the match is over (at once if it is, or if the
+   * seat has left it; a seat that leaves meanwhile gets no more turns until the end).
    *
    * Reads the match and the seat's log up to now (the first turn's events), then follows the seat
    * stream from there: one long-lived request, resumed after a drop. Act on each turn with
