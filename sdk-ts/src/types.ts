@@ -68,27 +68,25 @@ export type TurnEvent<G extends GameId = GameId> = Omit<Schemas["TurnEvent"], "v
 };
 
 /**
- * `time_control` of `POST /matches`. `on_timeout` is optional (default `forfeit`), although the
- * generated type makes it required: openapi-typescript reads a property with a `default` as
- * always present, which holds for answers but not for request bodies.
+ * `time_control` of `POST /matches`: `per_action` is required, the rest optional (the spec's
+ * `required`). The generated type makes `on_timeout` required too: openapi-typescript reads a
+ * property with a `default` as always present, which holds for answers but not for request bodies.
  */
-export type TimeControlRequest = Omit<Schemas["TimeControl"], "on_timeout"> & {
-  on_timeout?: Schemas["TimeControl"]["on_timeout"];
-};
+export type TimeControlRequest = Partial<Schemas["TimeControl"]> & Pick<Schemas["TimeControl"], "per_action">;
 
 /**
- * The body of `POST /matches`. `seats`, `seed` and `time_control` are optional (the spec gives
- * them `default: null`, which the generated type reads as required).
+ * The body of `POST /matches`: `game` and `players` are required, the rest optional, as the spec's
+ * `required` says (the generated type makes `seats`, `seed` and `time_control` required: they have
+ * `default: null`).
  */
-export type CreateMatchRequest<G extends GameId = GameId> = Omit<
-  Schemas["CreateMatch"],
-  "game" | "seats" | "seed" | "time_control"
-> & {
-  game: G;
-  seats?: SeatRequest[] | null;
-  seed?: number | null;
-  time_control?: TimeControlRequest | null;
-};
+export type CreateMatchRequest<G extends GameId = GameId> = Partial<
+  Omit<Schemas["CreateMatch"], "game" | "players" | "seats" | "time_control">
+> &
+  Pick<Schemas["CreateMatch"], "players"> & {
+    game: G;
+    seats?: SeatRequest[] | null;
+    time_control?: TimeControlRequest | null;
+  };
 
 /** The body of `POST /matches/{id}/join`; both fields are optional (the generated type makes them required). */
 export type JoinRequest = Partial<Schemas["Join"]>;
