@@ -1,4 +1,5 @@
-# The project's commands. Each target sets up what it needs in .venv first.
+# The project's commands. Each target sets up what it needs in .venv (and sdk-ts/node_modules) first.
+#   make         set up .venv and build the TypeScript client's npm package (sdk-ts/tabletop-arena-sdk-<version>.tgz)
 #   make serve   set up and run the server (a real Redis server is started for it)
 #   make test    set up and run every check: lint, types, generated-code drift, tests (installs Chromium and npm if missing)
 #   make lock    pin the Docker image's dependencies (docker/requirements.lock) after changing pyproject.toml's
@@ -6,8 +7,19 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The TypeScript client: its dependencies (npm ci, from package-lock.json) and its npm pack tarball.
+TS := sdk-ts
+TS_MODULES := $(TS)/node_modules/.package-lock.json
+TS_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' $(TS)/package.json)
+TS_TARBALL := $(TS)/tabletop-arena-sdk-$(TS_VERSION).tgz
+TS_SOURCES := $(shell find $(TS)/src -name '*.ts') $(TS)/package.json $(TS)/tsconfig.json $(TS)/README.md
+# Its tests compiled (tests/e2e/test_sdk_ts.py runs them with node, and rebuilds only what is older than its sources).
+TS_TESTS := $(TS)/build-test/.built
 
-.PHONY: serve test lint generate lock bench clean chromium
+.DEFAULT_GOAL := all
+.PHONY: all serve test lint generate lock bench clean chromium
+
+all: $(STAMP) $(TS_TARBALL)
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,10 +30,22 @@ $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(BIN)/pip install --quiet -e ./sdk --config-settings editable_mode=compat
 	touch $(STAMP)
 
+$(TS_MODULES): $(TS)/package.json $(TS)/package-lock.json
+	cd $(TS) && npm ci --no-audit --no-fund
+	touch $@
+
+$(TS_TARBALL): $(TS_MODULES) $(TS_SOURCES)
+	rm -rf $(TS)/dist $(TS)/*.tgz
+	cd $(TS) && node_modules/.bin/tsc -p tsconfig.json && npm pack --silent >/dev/null
+
+$(TS_TESTS): $(TS_TARBALL) $(shell find $(TS)/test -name '*.ts') $(TS)/tsconfig.test.json
+	cd $(TS) && node_modules/.bin/tsc -p tsconfig.test.json
+	touch $@
+
 serve: $(STAMP)
 	$(BIN)/arena serve
 
-lint: $(STAMP)
+lint: $(STAMP) $(TS_TESTS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -37,7 +61,7 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 	@test -x /usr/bin/npm || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm)
 
-generate: $(STAMP)
+generate: $(STAMP) $(TS_MODULES)
 	scripts/generate.sh
 
 lock: $(STAMP)
@@ -64,3 +88,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(TS)/node_modules $(TS)/dist $(TS)/build-test $(TS)/*.tgz

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates the OpenAPI spec (openapi/openapi.json) from the app and the SDK (sdk/arena_client)
-# from the spec, with the pinned openapi-python-client. With --check, writes nothing and fails if
-# either committed file differs from what would be generated.
+# Regenerates the OpenAPI spec (openapi/openapi.json) from the app, the Python SDK (sdk/arena_client)
+# from the spec with the pinned openapi-python-client, and the TypeScript client's types
+# (sdk-ts/src/generated/openapi.ts) with the pinned openapi-typescript (sdk-ts's lock file; make
+# installs it). With --check, writes nothing and fails if any committed file differs from what
+# would be generated.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.venv/bin
@@ -20,6 +22,10 @@ python -c "import json, sys; from openapi_spec_validator import validate; valida
 # PEP 561: the client is typed. The generator writes py.typed only with its packaging metadata
 # (--meta other than none), which this repository does not use, so write it here.
 printf '# Marker file for PEP 561\n' > "$work/arena_client/py.typed"
+openapi_typescript=sdk-ts/node_modules/.bin/openapi-typescript
+[[ -x $openapi_typescript ]] || { echo "$openapi_typescript is missing: run make (npm ci in sdk-ts)" >&2; exit 1; }
+"$openapi_typescript" "$work/openapi.json" --output "$work/openapi.ts" >"$work/openapi-typescript.log" 2>&1 || {
+    cat "$work/openapi-typescript.log" >&2; exit 1; }
 
 if [[ "${1:-}" == "--check" ]]; then
     status=0
@@ -27,10 +33,13 @@ if [[ "${1:-}" == "--check" ]]; then
         echo "openapi/openapi.json is out of date: run scripts/generate.sh" >&2; status=1; }
     diff -r -q sdk/arena_client "$work/arena_client" -x __pycache__ >/dev/null || {
         echo "sdk/arena_client is out of date: run scripts/generate.sh" >&2; status=1; }
+    diff -q sdk-ts/src/generated/openapi.ts "$work/openapi.ts" >/dev/null || {
+        echo "sdk-ts/src/generated/openapi.ts is out of date: run scripts/generate.sh" >&2; status=1; }
     exit $status
 fi
 
 cp "$work/openapi.json" openapi/openapi.json
 rm -rf sdk/arena_client
 cp -r "$work/arena_client" sdk/arena_client
-echo "regenerated openapi/openapi.json and sdk/arena_client"
+cp "$work/openapi.ts" sdk-ts/src/generated/openapi.ts
+echo "regenerated openapi/openapi.json, sdk/arena_client and sdk-ts/src/generated/openapi.ts"

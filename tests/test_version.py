@@ -1,7 +1,7 @@
 """One version number, from one place: ``version`` in pyproject.toml.
 
 The installed package's metadata carries it, the app reads it from there for the spec's
-``info.version`` (api/app.py), and the SDK's pyproject.toml repeats it.
+``info.version`` (api/app.py), and the SDK's pyproject.toml and the TypeScript client's package.json repeat it.
 """
 
 from __future__ import annotations
@@ -31,3 +31,7 @@ def test_the_project_the_spec_and_the_sdk_have_one_version() -> None:
     committed = json.loads((ROOT / "openapi" / "openapi.json").read_text())["info"]["version"]
     assert committed == version, f"openapi/openapi.json says {committed}: run make generate"
     assert project_version(ROOT / "sdk" / "pyproject.toml") == version, "set sdk/pyproject.toml's version too"
+    package = json.loads((ROOT / "sdk-ts" / "package.json").read_text())
+    lock = json.loads((ROOT / "sdk-ts" / "package-lock.json").read_text())
+    assert package["version"] == version, "set sdk-ts/package.json's version too"
+    assert lock["version"] == lock["packages"][""]["version"] == version, "run npm install in sdk-ts to update its lock"

@@ -1,0 +1,171 @@
+/**
+ * `Arena`: a connection to a Tabletop Arena server — the catalogue, the lobby and matches, as a
+ * spectator or host — and the factory of `Seat`s.
+ */
+
+import { type ArenaOptions, type ApiClient, Connection } from "./connection.js";
+import { checkedGame } from "./games.js";
+import type { components } from "./generated/openapi.js";
+import { Seat } from "./seat.js";
+import { followStream } from "./sse.js";
+import type {
+  CreatedMatch,
+  CreateMatchRequest,
+  EventPage,
+  Game,
+  GameId,
+  JoinRequest,
+  Match,
+  MatchList,
+  MatchStatus,
+  PublicStreamEvent,
+  ReplayVersion,
+} from "./types.js";
+
+export class Arena {
+  readonly baseUrl: string;
+  private readonly connection: Connection;
+  private readonly client: ApiClient;
+
+  /**
+   * `baseUrl`: the server, e.g. `http://127.0.0.1:8000`. `options`: per-request `timeout` (s), how
+   * long calls retry (`retryFor`, `retryPause`, `maxRateLimitWait`), a `fetch` of your own, headers.
+   */
+  constructor(baseUrl: string, options: ArenaOptions = {}) {
+    this.connection = new Connection(baseUrl, options);
+    this.baseUrl = this.connection.baseUrl;
+    this.client = this.connection.client();
+  }
+
+  /** Every game the server has, with its options, bots and player counts. */
+  async games(): Promise<Game[]> {
+    return (await this.connection.call(() => this.client.GET("/games", { signal: this.connection.deadline() }))).games;
+  }
+
+  /** One game's catalogue entry (`NotFoundError` for an unknown id). */
+  async game(gameId: string): Promise<Game> {
+    return this.connection.call(() =>
+      this.client.GET("/games/{game_id}", { params: { path: { game_id: gameId } }, signal: this.connection.deadline() }),
+    );
+  }
+
+  /**
+   * Create a match; hand each `seats[i].token` of the answer to the program that plays that seat.
+   *
+   * `seats` has one entry per seat: `{name}` (its token is returned now), `{bot: "greedy"}` (the
+   * server plays it) or `{open: true}` (anyone may `join`). Sent with an `Idempotency-Key`, so a
+   * retry after a dropped connection creates one match.
+   */
+  async createMatch<G extends GameId>(body: CreateMatchRequest<G>): Promise<CreatedMatch<G>> {
+    const key = this.connection.newKey();
+    const created = await this.connection.call(() =>
+      this.client.POST("/matches", {
+        // The generated body type makes the optional fields required (see CreateMatchRequest).
+        body: body as components["schemas"]["CreateMatch"],
+        params: { header: { "Idempotency-Key": key } },
+        signal: this.connection.deadline(),
+      }),
+    );
+    checkedGame(created.match as Match, body.game);
+    return created as CreatedMatch<G>;
+  }
+
+  /** A seat for each player seat of a match just created (`seats[i]` plays `created.seats[i].seat`). */
+  seats<G extends GameId>(created: CreatedMatch<G>): Seat<G>[] {
+    return created.seats.map((seat) => this.seat(created.match.match_id, seat.token, created.match.game));
+  }
+
+  /** Take an open seat (the first one, or `body.seat`) and play it; `MatchFullError` if none is left. */
+  async join<G extends GameId = GameId>(matchId: string, body: JoinRequest = {}, game?: G): Promise<Seat<G>> {
+    const joined = await this.connection.call(
+      () =>
+        this.client.POST("/matches/{match_id}/join", {
+          params: { path: { match_id: matchId } },
+          body: body as components["schemas"]["Join"],
+          signal: this.connection.deadline(),
+        }),
+      false,
+    );
+    return this.seat(matchId, joined.token, game);
+  }
+
+  /** A page of matches, newest first; pass its `next_cursor` as `cursor` for the next one. */
+  async listMatches(
+    query: { game?: GameId; status?: MatchStatus; open?: boolean; limit?: number; cursor?: string } = {},
+  ): Promise<MatchList> {
+    return this.connection.call(() =>
+      this.client.GET("/matches", { params: { query }, signal: this.connection.deadline() }),
+    );
+  }
+
+  /** The match as a spectator sees it (with `game`, checked to be of that game). */
+  async match<G extends GameId = GameId>(matchId: string, game?: G): Promise<Match<G>> {
+    const match = await this.connection.call(() =>
+      this.client.GET("/matches/{match_id}", {
+        params: { path: { match_id: matchId } },
+        signal: this.connection.deadline(),
+      }),
+    );
+    return checkedGame(match as Match<G>, game ?? null);
+  }
+
+  /** A finished or aborted match's public view right after `version`, rebuilt by the server. */
+  async matchVersion(matchId: string, version: number): Promise<ReplayVersion> {
+    return this.connection.call(() =>
+      this.client.GET("/matches/{match_id}/versions/{version}", {
+        params: { path: { match_id: matchId, version } },
+        signal: this.connection.deadline(),
+      }),
+    );
+  }
+
+  /** End the match with no result, as its host (`CreatedMatch.host_token`). */
+  async abort(matchId: string, hostToken: string): Promise<Match> {
+    const host = this.connection.client(hostToken);
+    const match = await this.connection.call(
+      () => host.POST("/matches/{match_id}/abort", { params: { path: { match_id: matchId } }, signal: this.connection.deadline() }),
+      false,
+    );
+    return match as Match;
+  }
+
+  /** A page of the public event log after version `after` (-1: from the setup). */
+  async events(matchId: string, options: { after?: number; limit?: number } = {}): Promise<EventPage> {
+    const query = { after: options.after ?? -1, limit: options.limit ?? 100 };
+    return this.connection.call(() =>
+      this.client.GET("/matches/{match_id}/events", {
+        params: { path: { match_id: matchId }, query },
+        signal: this.connection.deadline(),
+      }),
+    );
+  }
+
+  /**
+   * The public events of the match as they happen, then `match_over`. Starts after version `after`
+   * (0: from the first move; default: where the match stands now) and resumes with `Last-Event-ID`.
+   */
+  async *stream(matchId: string, options: { after?: number } = {}): AsyncGenerator<PublicStreamEvent, void> {
+    const events = followStream(
+      ({ lastEventId, after }, signal) =>
+        this.client.GET("/matches/{match_id}/stream", {
+          params: {
+            path: { match_id: matchId },
+            query: { after },
+            header: lastEventId === null ? {} : { "Last-Event-ID": lastEventId },
+          },
+          parseAs: "stream",
+          signal,
+        }),
+      { ...this.connection.policy, after: options.after },
+    );
+    for await (const event of events) yield event as PublicStreamEvent;
+  }
+
+  /**
+   * Play one seat of a match with its token (`InvalidTokenError` at once for a malformed one). With
+   * `game`, the seat checks that the match is of that game and its types narrow to it.
+   */
+  seat<G extends GameId = GameId>(matchId: string, token: string, game?: G): Seat<G> {
+    return new Seat<G>(this.connection, matchId, token, game ?? null);
+  }
+}

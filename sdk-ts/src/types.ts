@@ -1,0 +1,101 @@
+/**
+ * The wire types, from the types openapi-typescript generates from the spec (`generated/openapi.ts`),
+ * narrowed by game: `SeatView<"taiga">` has a `TaigaView`, `ActionOf<"taiga">` is Taiga's actions.
+ * Every per-game type is derived from the spec's unions, so a new game or action needs no edit here.
+ */
+
+import type { components } from "./generated/openapi.js";
+
+type Schemas = components["schemas"];
+
+/** Any game's view of the table (a union discriminated by `game`). */
+export type GameView = Schemas["GameView"];
+/** A game id: `"pipifax" | "taiga" | "girafferaffe" | "pili-pili"`. */
+export type GameId = GameView["game"];
+/** Any game's action (a union discriminated by `type`, which starts with the game id). */
+export type Action = Schemas["Action"];
+
+/** Game `G`'s view of the table. */
+export type ViewOf<G extends GameId> = Extract<GameView, { game: G }>;
+/** Game `G`'s actions (`ActionOf<"taiga">`: `taiga.flip | taiga.pass | taiga.take`). */
+export type ActionOf<G extends GameId> = Extract<Action, { type: `${G}.${string}` }>;
+
+/**
+ * An action as `act` takes it: as the server lists it, except that a field with a default may be
+ * left out. The generated types make such a field required (openapi-typescript reads a property
+ * with a `default` as always present), which holds for listed actions only; the one such field
+ * today is Pili Pili's `joker_value` (null for a numbered card).
+ */
+export type ActionInput<G extends GameId = GameId> = ActionOf<G> | WithOptionalDefaults<ActionOf<G>>;
+type WithOptionalDefaults<A> = A extends { type: "pili-pili.play"; joker_value: infer J }
+  ? Omit<A, "joker_value"> & { joker_value?: J }
+  : A;
+
+/** `T` with its `game` and `view` fields narrowed to game `G`. */
+type OfGame<T, G extends GameId> = Omit<T, "game" | "view"> & { game: G; view: ViewOf<G> };
+
+/** A seat's view of a match (`GET /matches/{id}/view`). */
+export type SeatView<G extends GameId = GameId> = OfGame<Schemas["SeatView"], G>;
+/** The match as a spectator sees it (`GET /matches/{id}`). */
+export type Match<G extends GameId = GameId> = OfGame<Schemas["Match"], G>;
+/** An action's answer: the seat's new view and the events the action produced that it sees. */
+export type MoveResult<G extends GameId = GameId> = OfGame<Schemas["MoveResult"], G>;
+/** A page (or a sample) of a seat's legal actions. */
+export type LegalActions<G extends GameId = GameId> = Omit<Schemas["LegalActions"], "actions"> & {
+  actions: ActionOf<G>[];
+};
+/** The answer of `POST /matches`: the match, a token per player seat and the host's token. */
+export type CreatedMatch<G extends GameId = GameId> = Omit<Schemas["CreatedMatch"], "match"> & { match: Match<G> };
+
+export type Event = Schemas["Event"];
+export type EventPage = Schemas["EventPage"];
+export type ActionRecord = Schemas["ActionRecord"];
+export type Game = Schemas["Game"];
+export type MatchList = Schemas["MatchList"];
+export type MatchSummary = Schemas["MatchSummary"];
+export type MatchStatus = Schemas["Match"]["status"];
+export type Result = Schemas["Result"];
+export type SeatInfo = Schemas["Seat"];
+export type SeatRequest = Schemas["SeatRequest"];
+export type SeatToken = Schemas["SeatToken"];
+export type Joined = Schemas["Joined"];
+export type ReplayVersion = Schemas["ReplayVersion"];
+export type MatchOverEvent = Schemas["MatchOverEvent"];
+/** A seat stream's `turn` event: the view and (some of) the legal actions at `version`. */
+export type TurnEvent<G extends GameId = GameId> = Omit<Schemas["TurnEvent"], "view" | "legal_actions"> & {
+  view: SeatView<G>;
+  legal_actions: { total: number; actions: ActionOf<G>[] };
+};
+
+/**
+ * `time_control` of `POST /matches`: `per_action` is required, the rest optional (the spec's
+ * `required`). The generated type makes `on_timeout` required too: openapi-typescript reads a
+ * property with a `default` as always present, which holds for answers but not for request bodies.
+ */
+export type TimeControlRequest = Partial<Schemas["TimeControl"]> & Pick<Schemas["TimeControl"], "per_action">;
+
+/**
+ * The body of `POST /matches`: `game` and `players` are required, the rest optional, as the spec's
+ * `required` says (the generated type makes `seats`, `seed` and `time_control` required: they have
+ * `default: null`).
+ */
+export type CreateMatchRequest<G extends GameId = GameId> = Partial<
+  Omit<Schemas["CreateMatch"], "game" | "players" | "seats" | "time_control">
+> &
+  Pick<Schemas["CreateMatch"], "players"> & {
+    game: G;
+    seats?: SeatRequest[] | null;
+    time_control?: TimeControlRequest | null;
+  };
+
+/** The body of `POST /matches/{id}/join`; both fields are optional (the generated type makes them required). */
+export type JoinRequest = Partial<Schemas["Join"]>;
+
+/** One event of a stream: `id` is `<version>` for the last event of a version, `<version>.<n>` for an earlier one. */
+export type StreamEvent<G extends GameId = GameId> =
+  | { type: "event"; id: string; version: number; data: Event }
+  | { type: "turn"; id: string; version: number; data: TurnEvent<G> }
+  | { type: "match_over"; id: string; version: number; data: MatchOverEvent };
+
+/** The events of a match's public stream. */
+export type PublicStreamEvent = Exclude<StreamEvent, { type: "turn" }>;
