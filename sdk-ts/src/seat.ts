@@ -314,31 +314,21 @@ export class Seat<G extends GameId = GameId> {
   }
 
   /**
-   * This seat's decisions, one `Turn` each, until the match is over (at once if it is, or if the
-   * seat has left it; a seat that leaves meanwhile gets no more turns until the end).
+   * This seat's decisions, one `Turn` each, until the match is over.
    *
-   * Reads the match and the seat's log up to now (the first turn's events), then follows the seat
-   * stream from there: one long-lived request, resumed after a drop. Act on each turn with
-   * `turn.act(action)` before asking for the next; a turn that another move overtook (a timeout,
-   * a simultaneous move) answers its `act` with a typed refusal, and the next turn follows.
-   * `legalLimit` (0-1000, default 100) bounds the legal actions a turn carries.
+   * Follows the seat stream from the setup's events on (one long-lived request, resumed after a
+   * drop): each turn carries the events the seat saw since its previous one, and the stream ends
+   * its catch-up with the seat's pending turn. Act on each turn with `turn.act(action)` before
+   * asking for the next; a turn that another move overtook (a timeout, a simultaneous move) answers
+   * its `act` with a typed refusal, and the next turn follows. `legalLimit` (0-1000, default 100)
+   * bounds the legal actions a turn carries: all of them, or a uniform sample drawn as the offline
+   * environments draw it.
    */
   async *turns(options: { legalLimit?: number } = {}): AsyncGenerator<Turn<G>, void> {
     const legalLimit = Math.max(0, Math.min(options.legalLimit ?? 100, MAX_LEGAL_LIMIT));
-    const start = await this.view();
-    let pending = await this.eventsUpTo(start.version);
+    let pending: Event[] = [];
     let lastTurn = -1;
-    const outcome = turnOutcome(start, this.seat);
-    if (outcome === false) return;
-    if (outcome === true) {
-      const first = await this.turnAt(start, legalLimit, pending);
-      if (first !== null) {
-        lastTurn = first.version;
-        pending = [];
-        yield first;
-      }
-    }
-    for await (const event of this.stream({ after: start.version, legalLimit })) {
+    for await (const event of this.stream({ after: -1, legalLimit })) {
       if (event.type === "event") {
         pending.push(event.data);
       } else if (event.type === "turn" && event.version > lastTurn) {
@@ -367,36 +357,10 @@ export class Seat<G extends GameId = GameId> {
     return this.view();
   }
 
-  /** The turn at `seen` (a view in which this seat must act): its legal actions as a turn event would carry them. */
-  private async turnAt(seen: SeatView<G>, legalLimit: number, events: Event[]): Promise<Turn<G> | null> {
-    let page = await this.legal({ limit: Math.max(1, legalLimit) });
-    if (page.total > legalLimit && legalLimit > 0) {
-      // the same uniform sample as the stream's turn event: seeded by the version
-      page = await this.legal({ sample: legalLimit, sampleSeed: seen.version });
-    }
-    if (page.version !== seen.version) return null; // moved on meanwhile: the stream brings what follows
-    const actions = legalLimit === 0 ? [] : page.actions;
-    const deadline = seen.seats.find((s) => s.seat === this.seat)?.deadline ?? null;
-    this.saw(seen);
-    return new Turn(this, seen.version, seen, actions, page.total, events, deadline);
-  }
-
   private turnOf(event: TurnEvent<G>, events: Event[]): Turn<G> {
     const view = this.saw(event.view);
     const actions = this.ownActions(event.legal_actions.actions);
     return new Turn(this, event.version, view, actions, event.legal_actions.total, events, event.deadline);
-  }
-
-  /** This seat's events of every version up to `version`, from the start of the match. */
-  private async eventsUpTo(version: number): Promise<Event[]> {
-    const events: Event[] = [];
-    let after = -1;
-    for (;;) {
-      const page = await this.events({ after, limit: 1000 });
-      events.push(...page.events.filter((event) => event.version <= version));
-      if (!page.has_more || page.next_after >= version) return events;
-      after = page.next_after;
-    }
   }
 
   /** The seat view once the match has moved past `version` (`null`: still there after `wait` s). */

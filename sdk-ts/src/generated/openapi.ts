@@ -537,7 +537,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Action: components["schemas"]["GirafferaffePlay"] | components["schemas"]["GirafferaffeReturnApple"] | components["schemas"]["PiliPiliBet"] | components["schemas"]["PiliPiliPlayCard"] | components["schemas"]["PiliPiliPlaySlot"] | components["schemas"]["PiliPiliPassCards"] | components["schemas"]["PiliPiliChoosePartner"] | components["schemas"]["PiliPiliExchangeWith"] | components["schemas"]["PiliPiliGiveCard"] | components["schemas"]["PipifaxFlip"] | components["schemas"]["TaigaFlip"] | components["schemas"]["TaigaPass"] | components["schemas"]["TaigaTake"];
+        Action: components["schemas"]["GirafferaffePlay"] | components["schemas"]["GirafferaffePass"] | components["schemas"]["PiliPiliBet"] | components["schemas"]["PiliPiliPlay"] | components["schemas"]["PiliPiliPlaySlot"] | components["schemas"]["PiliPiliPass"] | components["schemas"]["PiliPiliChoosePartner"] | components["schemas"]["PiliPiliExchangeWith"] | components["schemas"]["PiliPiliGive"] | components["schemas"]["PipifaxFlip"] | components["schemas"]["TaigaFlip"] | components["schemas"]["TaigaPass"] | components["schemas"]["TaigaTake"];
         ActionRecord: {
             /** @description The action as submitted, or `{type, hidden: true}` for a secret choice the reader may not know yet (it is shown once the game reveals it). */
             action: {
@@ -549,10 +549,19 @@ export interface components {
             seat: number;
             version: number;
         };
+        AppliesWhen: {
+            option: string;
+            values: unknown[];
+        };
         Bot: {
             description: string;
             /** @description Use as `{"bot": id}` in a match's `seats`. */
             id: string;
+        };
+        ChoicePlayers: {
+            choice: unknown;
+            max_players: number;
+            min_players: number;
         };
         CreateMatch: {
             /** @description A game id from `/games`. */
@@ -561,6 +570,11 @@ export interface components {
             options?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description Milliseconds the server's bots wait before each of their moves, at most 5000: they play no faster than one version per `pace_ms`, so people can watch them move by move. Omitted, null or 0: they play at once. Deadlines and the other seats are not affected.
+             * @default null
+             */
+            pace_ms: number | null;
             /** @description How many seats: 1 to 8 over all games; each game allows its own range (`min_players`, `max_players` in `/games`), else 422 `match/invalid_options`. */
             players: number;
             /**
@@ -749,6 +763,14 @@ export interface components {
             games: components["schemas"]["Game"][];
         };
         GameView: components["schemas"]["GirafferaffeView"] | components["schemas"]["PiliPiliView"] | components["schemas"]["PipifaxView"] | components["schemas"]["TaigaView"];
+        /** @description Return one apple to the supply instead of playing (a pass). */
+        GirafferaffePass: {
+            /**
+             * @description The action type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "girafferaffe.pass";
+        };
         /** @description Play cards on one tree: number cards, plus one entry per copy card naming the card it copies. */
         GirafferaffePlay: {
             /** @description The number cards played, by id, e.g. ['red-7', 'blue-7']. */
@@ -768,14 +790,6 @@ export interface components {
             cards: string[];
             copies: string[];
             seat: number | null;
-        };
-        /** @description Return one apple to the supply instead of playing (a pass). */
-        GirafferaffeReturnApple: {
-            /**
-             * @description The action type. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "girafferaffe.pass";
         };
         GirafferaffeRobotView: {
             apples: number;
@@ -873,6 +887,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description How long the server's bots wait before each move, in milliseconds; null: no wait. */
+            pace_ms: number | null;
             players: number;
             result: components["schemas"]["Result"] | null;
             seats: components["schemas"]["Seat"][];
@@ -933,6 +949,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description How long the server's bots wait before each move, in milliseconds; null: no wait. */
+            pace_ms: number | null;
             players: number;
             result: components["schemas"]["Result"] | null;
             seat: number;
@@ -969,6 +987,10 @@ export interface components {
             token?: string;
         };
         Option: {
+            /** @description The option matters only while `option` has one of `values` (e.g. `robot_cards` only in `mode` `solo`); null: always. Elsewhere it is ignored, or refused where the game says so. */
+            applies_when: components["schemas"]["AppliesWhen"] | null;
+            /** @description Choices that allow fewer player counts than the game does (e.g. Girafferaffe's `solo` mode: 1 player); a choice not listed allows the game's `min_players` to `max_players`. */
+            choice_players: components["schemas"]["ChoicePlayers"][];
             choices: unknown[];
             default: unknown;
             description: string;
@@ -1028,7 +1050,7 @@ export interface components {
             type: "pili-pili.exchange-with";
         };
         /** @description E9: secretly choose the card you give in the exchange. */
-        PiliPiliGiveCard: {
+        PiliPiliGive: {
             /** @description A card from your hand (0 is the Joker). */
             card: number;
             /**
@@ -1048,7 +1070,7 @@ export interface components {
             };
         };
         /** @description S1: the cards you pass, secretly, in increasing order. */
-        PiliPiliPassCards: {
+        PiliPiliPass: {
             /** @description The cards to pass, each once, in increasing order (0 is the Joker). */
             cards: number[];
             /**
@@ -1058,7 +1080,7 @@ export interface components {
             type: "pili-pili.pass";
         };
         /** @description Play a card from your hand to the trick; under S9 this commits it face down. */
-        PiliPiliPlayCard: {
+        PiliPiliPlay: {
             /** @description The card: 1-55, or 0 for the Joker. */
             card: number;
             /**
@@ -1271,6 +1293,8 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description How long the server's bots wait before each move, in milliseconds; null: no wait. */
+            pace_ms: number | null;
             players: number;
             result: components["schemas"]["Result"] | null;
             seat: number;
@@ -1587,6 +1611,8 @@ export interface operations {
                 /** @description `true`: only matches with a seat anyone may join (those `waiting`). */
                 open?: boolean | null;
                 limit?: number;
+                /** @description Only matches whose last version is at most this many seconds old, which leaves out abandoned ones (the web client lists waiting and live matches idle for less than 15 minutes). A page may then hold fewer than `limit` matches while `next_cursor` still leads on. */
+                updated_within?: number | null;
                 /** @description The `next_cursor` of the previous page. */
                 cursor?: string | null;
             };
@@ -2357,9 +2383,9 @@ export interface operations {
     streamSeat: {
         parameters: {
             query?: {
-                /** @description Send every event after this version (0 replays the match from its first move); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. */
+                /** @description Send every event after this version (0 replays the match from its first move, -1 from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. However it starts, once the stream has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`. */
                 after?: number | null;
-                /** @description How many legal actions each `turn` event carries: all of them when there are no more, else a uniform random sample of this many (its `total` says how many there are). */
+                /** @description How many legal actions each `turn` event carries: all of them when there are no more, else a uniform random sample of this many (its `total` says how many there are), drawn from the match's seed and version and the seat as `engine.offered_actions` documents: the same that the offline environments offer. */
                 legal_limit?: number;
             };
             header?: {
@@ -2445,7 +2471,7 @@ export interface operations {
     streamMatch: {
         parameters: {
             query?: {
-                /** @description Send every event after this version (0 replays the match from its first move); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. */
+                /** @description Send every event after this version (0 replays the match from its first move, -1 from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. However it starts, once the stream has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`. */
                 after?: number | null;
             };
             header?: {
