@@ -360,7 +360,10 @@ class AsyncSeat:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         known = self.last_view
-        seen = known if known is not None and known.version == self.version else await self.view()
+        # A view known to be waiting is long-polled from; one that says "act" is read again, since the
+        # match may have moved on since (an abort, a timeout), and a loop must not act on it twice.
+        waiting = known is not None and known.version == self.version and turn_outcome(known, self.seat) is None
+        seen = known if waiting and known is not None else await self.view()
         while True:
             outcome = turn_outcome(seen, self.seat)
             if outcome is not None:

@@ -413,7 +413,10 @@ class Seat:
         """
         deadline = time.monotonic() + timeout
         known = self.last_view
-        seen = known if known is not None and known.version == self.version else self.view()
+        # A view known to be waiting is long-polled from; one that says "act" is read again, since the
+        # match may have moved on since (an abort, a timeout), and a loop must not act on it twice.
+        waiting = known is not None and known.version == self.version and turn_outcome(known, self.seat) is None
+        seen = known if waiting and known is not None else self.view()
         while True:
             outcome = turn_outcome(seen, self.seat)
             if outcome is not None:

@@ -193,3 +193,12 @@ def test_a_stale_version_never_reaches_the_plain_stream_loop(arena: Arena) -> No
                 pytest.fail("the stream loop acted at a stale version")
             acted += 1
     assert acted > 1
+
+
+def test_wait_for_turn_reads_again_a_known_turn_that_the_match_has_left(arena: Arena) -> None:
+    """A loop ``while seat.wait_for_turn(): ...`` must not act twice on a view the match moved past."""
+    created = arena.create_match("pipifax", 2, {"first_player": 0}, seed=3)
+    seat = arena.seat(created.match.match_id, created.seats[0].token)
+    assert seat.wait_for_turn(timeout=60) is True  # the view it keeps says "act"
+    arena.abort(created.match.match_id, created.host_token)
+    assert seat.wait_for_turn(timeout=60) is False  # read again: the match is aborted
