@@ -18,6 +18,7 @@ from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
 from api.replay.routes import blp as replay_blp
 from api.settings import Settings
+from api.sockets.routes import register_sockets
 from api.spec_plugin import ArenaSpecPlugin
 from api.store import MatchStore
 from api.streams.notifier import Notifier
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
+    register_sockets(app, settings, api.spec)  # the seat socket: a WebSocket, described in the spec by hand
     register_web(app, settings.frame_ancestors)  # /play and /docs (Swagger UI from an installed package)
     register_error_handlers(app)
     install_rate_limits(app, settings)

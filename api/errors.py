@@ -6,6 +6,7 @@ people; ``details`` carries structured extras (the broken rule, the current vers
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
@@ -67,69 +68,89 @@ class ApiError(Exception):
         self.details = details
 
 
-def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
-    response = jsonify({"code": code, "status": status, "message": message, "details": details or {}})
-    response.status_code = status
-    return response
+@dataclasses.dataclass(frozen=True)
+class ErrorReply:
+    """What a failure answers, whatever carries the answer: its status, the error body and headers."""
+
+    status: int
+    code: str
+    message: str
+    details: dict[str, Any] = dataclasses.field(default_factory=dict)
+    headers: dict[str, str] = dataclasses.field(default_factory=dict)
+
+    def body(self) -> dict[str, Any]:
+        return {"code": self.code, "status": self.status, "message": self.message, "details": self.details}
 
 
-def register_error_handlers(app: Flask) -> None:
-    """Route every failure, expected or not, to the one error shape."""
+#: The failures of the match API's own layers: every transport answers them the same way.
+KNOWN_ERRORS = (ApiError, EngineError, MatchNotFound, StaleVersion, MatchExists, StoreUnavailable, SnapshotTooLarge)
 
-    @app.errorhandler(ApiError)
-    def api_error(error: ApiError) -> Response:
-        return error_response(error.status, error.code, error.message, error.details)
 
-    @app.errorhandler(EngineError)
-    def engine_error(error: EngineError) -> Response:
-        return error_response(ENGINE_STATUS.get(error.code, 422), error.code, error.message, error.details)
-
-    @app.errorhandler(MatchNotFound)
-    def match_not_found(error: MatchNotFound) -> Response:
-        return error_response(404, "match/not_found", f"no match {error.args[0]!r} (it may have expired)")
-
-    @app.errorhandler(StaleVersion)
-    def stale_version(error: StaleVersion) -> Response:
-        return error_response(
+def describe(error: Exception) -> ErrorReply:
+    """The answer to ``error``: one of :data:`KNOWN_ERRORS` (a store failure among them), else a 500."""
+    if isinstance(error, ApiError):
+        return ErrorReply(error.status, error.code, error.message, error.details)
+    if isinstance(error, EngineError):
+        return ErrorReply(ENGINE_STATUS.get(error.code, 422), error.code, error.message, error.details)
+    if isinstance(error, MatchNotFound):
+        return ErrorReply(404, "match/not_found", f"no match {error.args[0]!r} (it may have expired)")
+    if isinstance(error, StaleVersion):
+        return ErrorReply(
             412,
             "match/stale_version",
             f"the match has moved on to version {error.current}; fetch it and decide again",
             {"current_version": error.current},
         )
-
-    @app.errorhandler(MatchExists)
-    def match_exists(error: MatchExists) -> Response:
-        return error_response(
+    if isinstance(error, MatchExists):
+        return ErrorReply(
             409,
             "request/idempotency_key_reused",
             "this Idempotency-Key created a match whose remembered answer has expired; use a new key",
         )
-
-    @app.errorhandler(StoreUnavailable)
-    def store_unavailable(error: StoreUnavailable) -> Response:
-        app.logger.warning("match store unavailable: %s", error)
-        response = error_response(503, "store/unavailable", "the match store is unavailable; retry shortly")
-        response.headers["Retry-After"] = "1"
-        return response
-
-    @app.errorhandler(StoreFull)
-    def store_full(error: StoreFull) -> Response:
-        app.logger.warning("match store full: %s", error)
-        response = error_response(
-            507, "store/full", "the match store is full and takes no new writes now; nothing was written; retry later"
+    if isinstance(error, StoreFull):
+        return ErrorReply(
+            507,
+            "store/full",
+            "the match store is full and takes no new writes now; nothing was written; retry later",
+            headers={"Retry-After": str(STORE_FULL_RETRY_AFTER)},
         )
-        response.headers["Retry-After"] = str(STORE_FULL_RETRY_AFTER)
-        return response
-
-    @app.errorhandler(SnapshotTooLarge)
-    def snapshot_too_large(error: SnapshotTooLarge) -> Response:
-        return error_response(
+    if isinstance(error, StoreUnavailable):
+        return ErrorReply(
+            503, "store/unavailable", "the match store is unavailable; retry shortly", headers={"Retry-After": "1"}
+        )
+    if isinstance(error, SnapshotTooLarge):
+        return ErrorReply(
             422,
             "match/too_large",
             f"this match would take {error.size} bytes to store, more than the server's {error.limit}; "
             "use smaller options (a shorter custom deck, fewer players); nothing was stored",
             {"bytes": error.size, "max_bytes": error.limit},
         )
+    return ErrorReply(500, "server/error", "an unexpected error occurred; it has been logged")
+
+
+def error_response(status: int, code: str, message: str, details: dict[str, Any] | None = None) -> Response:
+    response = jsonify({"code": code, "status": status, "message": message, "details": details or {}})
+    response.status_code = status
+    return response
+
+
+def reply_response(reply: ErrorReply) -> Response:
+    response = error_response(reply.status, reply.code, reply.message, reply.details)
+    response.headers.update(reply.headers)
+    return response
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Route every failure, expected or not, to the one error shape."""
+
+    @app.errorhandler(StoreUnavailable)  # StoreFull among them
+    def store_unavailable(error: StoreUnavailable) -> Response:
+        app.logger.warning("match store %s: %s", "full" if isinstance(error, StoreFull) else "unavailable", error)
+        return reply_response(describe(error))
+
+    for known in (ApiError, EngineError, MatchNotFound, StaleVersion, MatchExists, SnapshotTooLarge):
+        app.register_error_handler(known, lambda error: reply_response(describe(error)))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

@@ -41,7 +41,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from api.errors import error_response
+from api.errors import ErrorReply, error_response
 from api.extensions import store
 from api.settings import Settings
 from api.store import Counter, RateExceeded
@@ -171,6 +171,27 @@ def rate_limits() -> RateLimits | None:
     """The running app's limits (``None`` when they are ``off``)."""
     found: RateLimits | None = current_app.extensions.get(LIMITS_KEY)
     return found
+
+
+def act_counter_of(token: str) -> Counter | None:
+    """The ``act`` counter of ``token``'s moves outside a request of their own (a seat socket's)."""
+    limits = rate_limits()
+    windows = limits.act_windows if limits is not None else None
+    return None if not windows else (hashlib.sha256(token.encode()).hexdigest()[:32], windows)
+
+
+def act_refusal(error: RateExceeded) -> ErrorReply:
+    """``429 rate/limited`` for a move past its token's ``act`` limit, whatever carried it."""
+    limits = rate_limits()
+    assert limits is not None
+    item = limits.items["act"][error.window]
+    return ErrorReply(
+        429,
+        "rate/limited",
+        f"too many act requests from this token: at most {item}; retry in {error.retry_after} s",
+        {"limit": str(item), "kind": "act", "per": "token", "retry_after": error.retry_after},
+        {"Retry-After": str(error.retry_after)},
+    )
 
 
 def store_counter() -> Counter | None:

@@ -56,6 +56,8 @@ class Settings:
     ``frame_ancestors``: the sources that may embed the web client and the docs in a frame, as the
     Content-Security-Policy's ``frame-ancestors`` takes them (``ARENA_FRAME_ANCESTORS``, space- or
     comma-separated, e.g. ``'self' https://host.example``; default ``'self'``).
+    ``socket_ping_seconds``: seconds between the server's pings on a seat socket; a client that does
+    not answer one within as long again is taken for gone (``ARENA_SOCKET_PING_SECONDS``, default 25).
     ``compact_finished``: whether a finished match's log is swapped for its compact record
     (``ARENA_COMPACT_FINISHED``, default ``1``; ``0`` keeps whole logs, as to compare both forms).
     """
@@ -71,6 +73,7 @@ class Settings:
     compact_finished: bool = True
     redis_cluster: bool = False
     frame_ancestors: tuple[str, ...] = ("'self'",)
+    socket_ping_seconds: float = 25.0
 
     def __post_init__(self) -> None:
         if self.redis_url.startswith(CLUSTER_SCHEME):
@@ -105,4 +108,5 @@ class Settings:
             compact_finished=os.environ.get("ARENA_COMPACT_FINISHED", "1") != "0",
             redis_cluster=os.environ.get("ARENA_REDIS_CLUSTER", "0") == "1",
             frame_ancestors=_sources("ARENA_FRAME_ANCESTORS") or defaults.frame_ancestors,
+            socket_ping_seconds=float(os.environ.get("ARENA_SOCKET_PING_SECONDS") or defaults.socket_ping_seconds),
         )

@@ -357,6 +357,12 @@ def load_for_seat(
 VERSION_TAG = re.compile(r'(?:W/)?"([0-9]{1,18})"|([0-9]{1,18})')
 
 
+def named_version(header: str | None) -> int | None:
+    """The one version an ``If-Match`` header names (``None``: none, several, or ``*``)."""
+    tag = VERSION_TAG.fullmatch(header.strip()) if header else None
+    return None if tag is None else int(tag[1] or tag[2])
+
+
 def expected_version(header: str | None, current: int) -> int:
     """The version an ``If-Match`` header allows: 428 when missing or blank, 412 when it names
     neither ``current`` (alone or in a list) nor ``*``.
@@ -418,6 +424,7 @@ def play(
     action: Mapping[str, Any] | engine.Action,
     idempotency_key: str | None = None,
     counter: Counter | None = None,
+    known: Table | None = None,
 ) -> Answer:
     """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins.
 
@@ -430,13 +437,22 @@ def play(
     action would still apply (``If-Match: *``), the write script finds the key and writes nothing.
 
     A ``counter`` counts the move against its token's rate limit in the read of the match.
+
+    ``known`` is the match as the caller last saw it (a seat's socket keeps it): when it is at the
+    version If-Match names, the move is checked against it without reading the match, and the
+    compare-and-set write finds out if the match moved on meanwhile (then ``412``, as ever).
     """
     key = check_idempotency_key(idempotency_key)
     if key is None:
         request_print = ""  # compared only for an Idempotency-Key
     else:
         request_print = fingerprint(action.to_json() if isinstance(action, engine.Action) else action)
-    table = load_table(store, match_id, counter)
+    if known is not None and known.match_id == match_id and named_version(if_match) == known.version:
+        if counter is not None:
+            store.count_act(match_id, counter)
+        table = known
+    else:
+        table = load_table(store, match_id, counter)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
     now = time.time()

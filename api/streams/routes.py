@@ -107,7 +107,7 @@ class PublicStream(MethodView):
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The public events of the match as they happen, then `match_over`."""
         table = load_table(store(), match_id)
-        start = _start(query, table)
+        start = start_position(query, table)
         return _event_stream(Reader(store(), notifier(), match_id, None, 0), start, table)
 
 
@@ -119,11 +119,11 @@ class SeatStream(MethodView):
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act."""
         table, seat = load_for_seat(store(), match_id, request.headers.get("Authorization"))
-        start = _start(query, table)
+        start = start_position(query, table)
         return _event_stream(Reader(store(), notifier(), match_id, seat, query["legal_limit"]), start, table)
 
 
-def _start(query: dict[str, Any], table: Table) -> tuple[Position, bool]:
+def start_position(query: dict[str, Any], table: Table) -> tuple[Position, bool]:
     """Where the stream starts, and whether it is a fresh start (not a resumption)."""
     header = request.headers.get("Last-Event-ID")
     if header:

@@ -48,7 +48,7 @@ from arena_client.models import (
 from arena_client.types import UNSET, Response
 
 from arena_sdk.actions import Action, ActionLike, action_model
-from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, create_body
+from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, Transport, create_body
 from arena_sdk.errors import (
     ArenaError,
     IllegalActionError,
@@ -66,6 +66,7 @@ from arena_sdk.seat_logic import (
     turn_view,
     view_of_move,
 )
+from arena_sdk.sockets import AsyncChannel, socket_url
 from arena_sdk.streams import StreamEvent, aerror_of, astream_events
 from arena_sdk.turns import AsyncTurn
 
@@ -237,6 +238,9 @@ class AsyncSeat:
         self._acted_at = -1
         #: The id of the last seat stream event :meth:`turns` read (``None``: from the setup on).
         self._turns_read: str | None = None
+        self._token = token
+        #: The seat socket :meth:`turns` reads with ``transport="ws"``, which its turns act on too.
+        self._channel: AsyncChannel | None = None
 
     async def view(self) -> SeatView:
         """What this seat sees now; also refreshes the version used for the next action."""
@@ -297,22 +301,40 @@ class AsyncSeat:
             yield event
 
     async def turns(
-        self, legal_limit: int = 100, timeout: float = 300.0, retry_pause: float = 0.2
+        self, legal_limit: int = 100, timeout: float = 300.0, retry_pause: float = 0.2, transport: Transport = "sse"
     ) -> AsyncGenerator[AsyncTurn, None]:
         """This seat's turns until the match ends, as ``Seat.turns`` gives them: ``async for turn in seat.turns()``."""
-        client, path = self.client.get_async_httpx_client(), f"{self._path}/seat-stream"
         collector = TurnCollector()
-        start = {"after": -1} if self._turns_read is None else {"last_id": self._turns_read}
-        events = astream_events(
-            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
-        )
-        async for event in events:
+        async for event in self._turn_items(legal_limit, timeout, retry_pause, transport):
             self._turns_read = event.id
             found = collector.take(event, self._acted_at)
             if found is not None:
                 self._saw(found.view)
                 self.actions_total = found.total
                 yield AsyncTurn(**vars(found), seat=self)
+
+    async def _turn_items(
+        self, legal_limit: int, timeout: float, retry_pause: float, transport: Transport
+    ) -> AsyncGenerator[StreamEvent, None]:
+        after = -1 if self._turns_read is None else None
+        if transport == "ws":
+            url = socket_url(self.arena.base_url, self.match_id, legal_limit, after)
+            self._channel = AsyncChannel(
+                url, self._token, connect_timeout=self.arena.connect_timeout, retry_for=timeout, pause=retry_pause
+            )
+            self._channel.state.last_id = self._turns_read
+            try:
+                async for item in self._channel.items():
+                    yield item
+            finally:
+                self._channel = None
+            return
+        client, path = self.client.get_async_httpx_client(), f"{self._path}/seat-stream"
+        start = {"after": after} if after is not None else {"last_id": self._turns_read}
+        async for item in astream_events(
+            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
+        ):
+            yield item
 
     async def act(
         self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1, *, version: int | None = None
@@ -346,9 +368,15 @@ class AsyncSeat:
     async def act_on_turn(self, version: int, action: ActionLike, retry_for: float = 30.0) -> MoveResult | None:
         """:meth:`AsyncTurn.act`: ``action`` at ``version``, or ``None`` if the turn was overtaken."""
         try:
-            return await self.act(action, retry_for=retry_for, version=version)
+            if self._channel is None:
+                return await self.act(action, retry_for=retry_for, version=version)
+            answer = await self._channel.act(action_model(action).to_dict(), version, str(uuid.uuid4()))
         except OVERTAKEN:
             return None
+        result = MoveResult.from_dict(answer)
+        self.version, self.last_view = result.version, view_of_move(result)
+        self._acted_at = max(self._acted_at, version)
+        return result
 
     async def resign(self) -> SeatView:
         """Leave the match: with two players the other wins, with more the server plays this seat on."""
@@ -379,11 +407,13 @@ class AsyncSeat:
         timeout: float = 300.0,
         max_actions: int = 1000,
         retry_pause: float = 0.2,
+        transport: Transport = "sse",
     ) -> SeatView:
         """Play until the match ends, as ``Seat.play`` does (built on :meth:`turns`); ``choose`` may be async."""
         with_turn = takes_turn(choose)
         legal_limit = max(0, min(max_actions, MAX_LEGAL_LIMIT))
-        async for given in self.turns(legal_limit=legal_limit, timeout=timeout, retry_pause=retry_pause):
+        turns = self.turns(legal_limit=legal_limit, timeout=timeout, retry_pause=retry_pause, transport=transport)
+        async for given in turns:
             turn = given
             if needs_more_actions(len(given.actions), given.total, max_actions):
                 turn = dataclasses.replace(given, actions=await self.legal_actions(limit=max_actions))

@@ -14,7 +14,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -75,10 +75,21 @@ from arena_sdk.seat_logic import (
     turn_view,
     view_of_move,
 )
+from arena_sdk.sockets import Channel, socket_url
 from arena_sdk.streams import StreamEvent, error_of, stream_events
 from arena_sdk.turns import Turn
 
-__all__ = ["CONNECT_TIMEOUT", "MAX_LEGAL_LIMIT", "Action", "ActionLike", "Arena", "Choose", "Seat", "Turn"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "MAX_LEGAL_LIMIT",
+    "Action",
+    "ActionLike",
+    "Arena",
+    "Choose",
+    "Seat",
+    "Transport",
+    "Turn",
+]
 
 T = TypeVar("T")
 
@@ -91,6 +102,10 @@ CONNECT_TIMEOUT = 5.0
 
 #: The refusals that mean a turn was overtaken: the match moved on before the action arrived.
 OVERTAKEN = (StaleVersionError, NotYourTurnError, MatchOverError, ActionTooLateError, SeatOutError)
+
+#: How a seat's turns travel: the seat stream (server-sent events) and a request per move, or one
+#: WebSocket carrying both (``GET /matches/{id}/seat-socket``).
+Transport = Literal["sse", "ws"]
 
 #: Said with an ``IllegalActionError`` raised by ``play``.
 RESUMABLE = "Seat.play may be called again: it resumes at the seat's pending turn"
@@ -270,6 +285,9 @@ class Seat:
         self._acted_at = -1
         #: The id of the last seat stream event :meth:`turns` read (``None``: from the setup on).
         self._turns_read: str | None = None
+        self._token = token
+        #: The seat socket :meth:`turns` reads with ``transport="ws"``, which its turns act on too.
+        self._channel: Channel | None = None
 
     def view(self) -> SeatView:
         """What this seat sees now; also refreshes the version used for the next action."""
@@ -335,7 +353,9 @@ class Seat:
                 self._saw(turn_view(event))
             yield event
 
-    def turns(self, legal_limit: int = 100, timeout: float = 300.0, retry_pause: float = 0.2) -> Iterator[Turn]:
+    def turns(
+        self, legal_limit: int = 100, timeout: float = 300.0, retry_pause: float = 0.2, transport: Transport = "sse"
+    ) -> Iterator[Turn]:
         """This seat's turns until the match ends: ``for turn in seat.turns(): turn.act(choose(turn))``.
 
         Reads the seat stream (one long-lived request). Each :class:`Turn` has the version, the view,
@@ -344,20 +364,40 @@ class Seat:
         first turn's). A turn is given once it is the seat's to decide; one not acted on is given
         again when the loop starts over. Dropped connections, an unavailable store and rate limits
         are ridden out for up to ``timeout`` seconds (the stream resumes where it stopped).
+
+        ``transport="ws"`` reads the same items from the seat socket, and its turns act on it too:
+        one connection for the whole match instead of a request per move.
         """
-        client, path = self.client.get_httpx_client(), f"{self._path}/seat-stream"
         collector = TurnCollector()
-        start = {"after": -1} if self._turns_read is None else {"last_id": self._turns_read}
-        events = stream_events(
-            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
-        )
-        for event in events:
+        for event in self._turn_items(legal_limit, timeout, retry_pause, transport):
             self._turns_read = event.id
             found = collector.take(event, self._acted_at)
             if found is not None:
                 self._saw(found.view)
                 self.actions_total = found.total
                 yield Turn(**vars(found), seat=self)
+
+    def _turn_items(
+        self, legal_limit: int, timeout: float, retry_pause: float, transport: Transport
+    ) -> Iterator[StreamEvent]:
+        """The seat stream's items from where :meth:`turns` last read (the setup, at first), by ``transport``."""
+        after = -1 if self._turns_read is None else None
+        if transport == "ws":
+            url = socket_url(self.arena.base_url, self.match_id, legal_limit, after)
+            self._channel = Channel(
+                url, self._token, connect_timeout=self.arena.connect_timeout, retry_for=timeout, pause=retry_pause
+            )
+            self._channel.state.last_id = self._turns_read
+            try:
+                yield from self._channel.items()
+            finally:
+                self._channel = None
+            return
+        client, path = self.client.get_httpx_client(), f"{self._path}/seat-stream"
+        start = {"after": after} if after is not None else {"last_id": self._turns_read}
+        yield from stream_events(
+            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
+        )
 
     def act(
         self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1, *, version: int | None = None
@@ -394,9 +434,15 @@ class Seat:
     def act_on_turn(self, version: int, action: ActionLike, retry_for: float = 30.0) -> MoveResult | None:
         """:meth:`Turn.act`: ``action`` at ``version``, or ``None`` if the turn was overtaken."""
         try:
-            return self.act(action, retry_for=retry_for, version=version)
+            if self._channel is None:
+                return self.act(action, retry_for=retry_for, version=version)
+            answer = self._channel.act(action_model(action).to_dict(), version, str(uuid.uuid4()))
         except OVERTAKEN:
             return None
+        result = MoveResult.from_dict(answer)
+        self.version, self.last_view = result.version, view_of_move(result)
+        self._acted_at = max(self._acted_at, version)
+        return result
 
     def resign(self) -> SeatView:
         """Leave the match: with two players the other wins, with more the server plays this seat on."""
@@ -432,6 +478,7 @@ class Seat:
         timeout: float = 300.0,
         max_actions: int = 1000,
         retry_pause: float = 0.2,
+        transport: Transport = "sse",
     ) -> SeatView:
         """Play until the match ends, asking ``choose`` for each action; returns the final view.
 
@@ -441,10 +488,12 @@ class Seat:
         for the next. Dropped connections, an unavailable store and rate limits are ridden out for
         up to ``timeout`` seconds. An illegal action raises ``IllegalActionError`` naming the rule;
         the match goes on, and ``play`` may be called again to resume at the seat's pending turn.
+        ``transport="ws"`` plays over the seat socket (:meth:`turns`).
         """
         with_turn = takes_turn(choose)
         legal_limit = max(0, min(max_actions, MAX_LEGAL_LIMIT))
-        for given in self.turns(legal_limit=legal_limit, timeout=timeout, retry_pause=retry_pause):
+        turns = self.turns(legal_limit=legal_limit, timeout=timeout, retry_pause=retry_pause, transport=transport)
+        for given in turns:
             turn = given
             if needs_more_actions(len(given.actions), given.total, max_actions):
                 turn = dataclasses.replace(given, actions=self.legal_actions(limit=max_actions))

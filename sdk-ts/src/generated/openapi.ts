@@ -266,6 +266,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/{match_id}/seat-socket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A seat's WebSocket: the seat stream's items pushed, the seat's moves sent and answered.
+         * @description Upgrade with `Upgrade: websocket`. The first message is the seat's token (a text frame holding it alone; never in the URL). The server then pushes the seat stream's items, `{"type": "event" | "turn" | "match_over", "id": "<event id>", "data": {...}}` (the same ids and data as `streamSeat`, resumed the same way with `after` or `Last-Event-ID`), and the client moves with `{"action": {...}, "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key", "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error": <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003 a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 50 frames in a second, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+         */
+        get: operations["seatSocket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/matches/{match_id}/seat-stream": {
         parameters: {
             query?: never;
@@ -1317,6 +1339,41 @@ export interface components {
             version: number;
             /** @description What this seat sees of the table. */
             view: components["schemas"]["GameView"];
+        };
+        SocketError: {
+            error: components["schemas"]["Error"];
+            key: string | null;
+            status: number;
+            /** @enum {string} */
+            type: "error";
+        };
+        SocketItem: {
+            /** @description An `Event`, a `TurnEvent` or a `MatchOverEvent`. */
+            data: {
+                [key: string]: unknown;
+            };
+            /** @description The event id, as the stream's. */
+            id: string;
+            /** @enum {string} */
+            type: "event" | "turn" | "match_over";
+        };
+        SocketMove: {
+            /** @description An `Action` of the match's game. */
+            action: {
+                [key: string]: unknown;
+            };
+            /** @description The move's idempotency key (as `Idempotency-Key`): a resend replays its answer. */
+            key?: string | null;
+            /** @description The version the action was decided at (as `If-Match`). */
+            version: number;
+        };
+        SocketResult: {
+            data: components["schemas"]["MoveResult"];
+            key: string | null;
+            replayed: boolean;
+            status: number;
+            /** @enum {string} */
+            type: "result";
         };
         Sprt: {
             alpha: number;
@@ -2378,6 +2435,58 @@ export interface operations {
                 };
             };
             default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    seatSocket: {
+        parameters: {
+            query?: {
+                /** @description As for `streamSeat`. */
+                after?: number;
+                /** @description As for `streamSeat`. */
+                legal_limit?: number;
+            };
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switched to the WebSocket protocol. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such match (`match/not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A query parameter out of range (`request/invalid`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not a WebSocket upgrade (`request/upgrade_required`). */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamSeat: {

@@ -111,6 +111,15 @@ from .seat_token import SeatToken
 from .seat_view import SeatView
 from .seat_view_options import SeatViewOptions
 from .seat_view_status import SeatViewStatus
+from .socket_error import SocketError
+from .socket_error_type import SocketErrorType
+from .socket_item import SocketItem
+from .socket_item_data import SocketItemData
+from .socket_item_type import SocketItemType
+from .socket_move import SocketMove
+from .socket_move_action import SocketMoveAction
+from .socket_result import SocketResult
+from .socket_result_type import SocketResultType
 from .sprt import Sprt
 from .sprt_request import SprtRequest
 from .sprt_verdict_type_1 import SprtVerdictType1
@@ -255,6 +264,15 @@ __all__ = (
     "SeatView",
     "SeatViewOptions",
     "SeatViewStatus",
+    "SocketError",
+    "SocketErrorType",
+    "SocketItem",
+    "SocketItemData",
+    "SocketItemType",
+    "SocketMove",
+    "SocketMoveAction",
+    "SocketResult",
+    "SocketResultType",
     "Sprt",
     "SprtRequest",
     "SprtVerdictType1",

@@ -1,0 +1,136 @@
+"""One seat's socket: the token first, then the seat stream's items pushed and the seat's moves answered.
+
+The items come from :func:`api.streams.follow.follow`, the same generator the seat stream sends, run
+in a greenlet of its own; moves go through :func:`api.matches.service.play`, the code path of
+``POST .../actions``, with the same compare-and-set, idempotency, clocks, limits and
+disqualification. Only the transport differs, and one thing it allows: the socket keeps the match
+as it last read it (``Reader.table``), so a move decided at that version is checked without reading
+the match again; the compare-and-set write still refuses it if the match moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import gevent
+from gevent.lock import Semaphore
+from simple_websocket import ConnectionClosed, Server
+
+from api.errors import KNOWN_ERRORS, ApiError, describe
+from api.limits import act_counter_of, act_refusal
+from api.matches import service
+from api.matches.table import Table
+from api.sockets import protocol
+from api.sockets.protocol import Close, ProtocolError, check_backlog
+from api.store import Counter, MatchStore, RateExceeded, StoreFull
+from api.streams.follow import Reader, follow
+from api.streams.notifier import Notifier
+from api.streams.sse import Position
+from api.tokens import Claim
+
+log = logging.getLogger(__name__)
+
+
+class SeatSocket:
+    """The life of one seat socket, from its token to its close."""
+
+    def __init__(
+        self,
+        ws: Server,
+        *,
+        store: MatchStore,
+        notifier: Notifier,
+        table: Table,
+        start: tuple[Position, bool],
+        legal_limit: int,
+    ) -> None:
+        self.ws, self.store, self.notifier = ws, store, notifier
+        self.table, self.start, self.legal_limit = table, start, legal_limit
+        self.sending = Semaphore()  # one frame at a time: the pusher and the answers share the socket
+        self.moving = Semaphore()  # held while a move is played and answered: the end waits for its answer
+
+    def run(self) -> None:
+        """Serve the socket until the match is over, the client leaves, or a frame breaks the protocol."""
+        try:
+            claim, seat = self.authorise(protocol.read_token(self.ws.receive(timeout=protocol.TOKEN_SECONDS)))
+            reader = Reader(self.store, self.notifier, self.table.match_id, seat, self.legal_limit)
+            reader.table = self.table
+            pusher = gevent.spawn(self.push, reader)
+            try:
+                self.answer_moves(claim, reader)
+            finally:
+                pusher.kill()
+        except ProtocolError as refused:
+            self.close(refused.code, refused.reason)
+        except ConnectionClosed:
+            pass
+
+    def authorise(self, token: str) -> tuple[Claim, int]:
+        """The claim and seat the token proves in this match, or a close code saying why not."""
+        try:
+            claim = service.claim_from_header(f"Bearer {token}")
+            return claim, service.authorise(self.table, claim)
+        except ApiError as refused:
+            code = Close.FORBIDDEN if refused.status == 403 else Close.UNAUTHORIZED
+            raise ProtocolError(code, refused.message) from None
+
+    def push(self, reader: Reader) -> None:
+        """Send every item of the seat stream as it happens; close the socket after ``match_over``."""
+        position, fresh = self.start
+        try:
+            for found in follow(reader, position, fresh, reader.table):
+                if found is not None:
+                    event_id, item = found
+                    self.send(protocol.item(item.type, event_id, item.data))
+            table = reader.table
+            with self.moving:  # a move that ended the match is answered before the socket closes
+                if table is not None and table.is_over:
+                    self.close(Close.NORMAL, "the match is over")
+                else:
+                    self.close(Close.TRY_LATER, "the match store is unavailable; connect again to resume")
+        except ConnectionClosed:
+            pass
+
+    def answer_moves(self, claim: Claim, reader: Reader) -> None:
+        """Read the client's frames, each a move, and answer each with the move's result or refusal."""
+        counter = act_counter_of(claim.token)
+        while self.ws.connected:
+            frame = self.ws.receive()
+            if frame is None:
+                continue
+            check_backlog(len(self.ws.input_buffer))  # frames received but not yet answered
+            act = protocol.read_act(frame)
+            with self.moving:
+                self.answer_move(act, claim, counter, reader)
+
+    def answer_move(self, act: protocol.Act, claim: Claim, counter: Counter | None, reader: Reader) -> None:
+        """Play one move as ``POST .../actions`` plays it, and send its answer."""
+        try:
+            answer = service.play(
+                self.store,
+                reader.match_id,
+                claim,
+                if_match=str(act.version),
+                action=service.read_action(act.action),
+                idempotency_key=act.key,
+                counter=counter,
+                known=reader.table,
+            )
+        except RateExceeded as limited:
+            self.send(protocol.error(act.key, act_refusal(limited).body()))
+        except (*KNOWN_ERRORS, StoreFull) as refused:
+            self.send(protocol.error(act.key, describe(refused).body()))
+        except Exception:
+            log.exception("seat socket of match %s: a move failed", reader.match_id)
+            self.send(protocol.error(act.key, describe(RuntimeError()).body()))
+        else:
+            self.send(protocol.result(act.key, answer.status, answer.body, answer.replayed))
+
+    def send(self, frame: bytes) -> None:
+        with self.sending:
+            self.ws.send(frame.decode())
+
+    def close(self, code: Close, reason: str) -> None:
+        with self.sending:
+            if self.ws.connected:
+                self.ws.close(int(code), reason)
