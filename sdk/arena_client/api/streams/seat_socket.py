@@ -91,10 +91,10 @@ def sync_detailed(
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
     <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 50 frames in a
-    second, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the store is
-    unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token or
-    another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
+    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
+    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
+    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
@@ -138,10 +138,10 @@ def sync(
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
     <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 50 frames in a
-    second, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the store is
-    unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token or
-    another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
+    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
+    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
+    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
@@ -180,10 +180,10 @@ async def asyncio_detailed(
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
     <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 50 frames in a
-    second, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the store is
-    unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token or
-    another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
+    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
+    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
+    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
@@ -225,10 +225,10 @@ async def asyncio(
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
     <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 50 frames in a
-    second, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the store is
-    unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token or
-    another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
+    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
+    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
+    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
