@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response, jsonify, request
 from flask.views import MethodView
 
-from api.blueprint import ArenaBlueprint, json_body
+from api.blueprint import MAX_JSON_DEPTH, ArenaBlueprint, json_body
 from api.errors import ErrorSchema
 from api.extensions import notifier, store
 from api.json_provider import encode
@@ -91,7 +91,8 @@ SUBMIT_FIRST_LEGAL = {
 def _errors(*statuses: int) -> Any:
     """Document each listed error status with the shared error schema."""
     descriptions = {
-        400: "The body is not valid JSON (`request/bad_request`).",
+        400: "The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than "
+        f"{MAX_JSON_DEPTH} levels (`request/too_deep`).",
         401: "Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`).",
         403: "A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`).",
         404: "No such match or game (`match/not_found`, `game/unknown`).",
