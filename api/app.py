@@ -87,6 +87,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
     register_web(app)
     register_error_handlers(app)
-    install_rate_limits(app, settings)
     enable_cors(app, settings.cors_origins)
+    install_rate_limits(app, settings)  # after CORS: its hook may answer a refusal with a 429, which CORS then marks
     return app

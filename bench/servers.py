@@ -33,7 +33,7 @@ class GunicornServer:
             "ARENA_PORT": str(self.port),
             "ARENA_WORKERS": str(workers),
             # Counted (the cost is part of what is measured) but never reached: a benchmark measures speed.
-            "ARENA_RATE_LIMITS": "create=1000000/minute;act=1000000/second;read=1000000/second",
+            "ARENA_RATE_LIMITS": "create=1000000/minute;refused=1000000/second;read=1000000/second",
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None

@@ -15,7 +15,6 @@ from api.blueprint import MAX_JSON_DEPTH, ArenaBlueprint, json_body
 from api.errors import ErrorSchema
 from api.extensions import notifier, store
 from api.json_provider import encode
-from api.limits import store_counter
 from api.matches import schemas, service
 from api.matches.table import Table
 from api.streams.waiting import wait_until
@@ -299,7 +298,6 @@ class Actions(MethodView):
                 if_match=headers.get("If-Match"),
                 action=action,
                 idempotency_key=headers.get("Idempotency-Key"),
-                counter=store_counter(),
             )
         )
 

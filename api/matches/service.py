@@ -25,7 +25,7 @@ from api.errors import ApiError
 from api.matches.compaction import RecordMismatch, encode_record, pack
 from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
-from api.store import Counter, MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
+from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from api.type_schemas import INT64_RANGE
 from engine import Event
@@ -316,8 +316,8 @@ def create_match(
 # --- reading and authorising -------------------------------------------------------------------------
 
 
-def load_table(store: MatchStore, match_id: str, counter: Counter | None = None) -> Table:
-    return Table.from_record(match_id, store.load(match_id, counter))
+def load_table(store: MatchStore, match_id: str) -> Table:
+    return Table.from_record(match_id, store.load(match_id))
 
 
 def claim_from_header(authorization: str | None) -> Claim:
@@ -430,7 +430,6 @@ def play(
     if_match: str | None,
     action: Mapping[str, Any] | engine.Action,
     idempotency_key: str | None = None,
-    counter: Counter | None = None,
 ) -> Answer:
     """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins.
 
@@ -441,15 +440,13 @@ def play(
     retry of an applied move is refused by the match as it is now (its version moved on, or the
     action is no longer legal), and then the remembered answer is sent instead; or, when the
     action would still apply (``If-Match: *``), the write script finds the key and writes nothing.
-
-    A ``counter`` counts the move against its token's rate limit in the read of the match.
     """
     key = check_idempotency_key(idempotency_key)
     if key is None:
         request_print = ""  # compared only for an Idempotency-Key
     else:
         request_print = fingerprint(action.to_json() if isinstance(action, engine.Action) else action)
-    table = load_table(store, match_id, counter)
+    table = load_table(store, match_id)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
     now = time.time()

@@ -57,7 +57,7 @@ from arena_sdk.errors import (
     StaleVersionError,
     araise_for_foreign_error,
 )
-from arena_sdk.retrying import ActionResends, RetryBudget, acall, raise_typed, unwrap
+from arena_sdk.retrying import DEFAULT_RATE_LIMIT_WAIT, ActionResends, RetryBudget, acall, raise_typed, unwrap
 from arena_sdk.seat_logic import (
     MAX_LEGAL_LIMIT,
     needs_more_actions,
@@ -80,11 +80,19 @@ AsyncChoose = Callable[[SeatView, list[Action]], ActionLike | Awaitable[ActionLi
 class AsyncArena:
     """``Arena`` for asyncio; close it (``await arena.aclose()`` or ``async with``) to close its connections."""
 
-    def __init__(self, base_url: str, timeout: float = 10.0, retry_for: float = 30.0, retry_pause: float = 0.2) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = 10.0,
+        retry_for: float = 30.0,
+        retry_pause: float = 0.2,
+        rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.retry_for = retry_for
         self.retry_pause = retry_pause
+        self.rate_limit_wait = rate_limit_wait
         #: One connection pool for the arena and all its seats.
         self.transport = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=None))
         self.client = Client(**self._client_args())
@@ -114,7 +122,14 @@ class AsyncArena:
 
     async def call(self, send: Callable[[], Awaitable[Response[Any]]], expected: type[T], idempotent: bool = True) -> T:
         """``await send()``'s success model, retried by :mod:`arena_sdk.retrying`'s rules within ``retry_for``."""
-        return await acall(send, expected, retry_for=self.retry_for, pause=self.retry_pause, idempotent=idempotent)
+        return await acall(
+            send,
+            expected,
+            retry_for=self.retry_for,
+            pause=self.retry_pause,
+            idempotent=idempotent,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     async def games(self) -> list[Game]:
         return (await self.call(partial(list_games.asyncio_detailed, client=self.client), GameList)).games
@@ -184,7 +199,15 @@ class AsyncArena:
         """The public events of the match as they happen, then ``match_over``."""
         path = f"/matches/{quote(match_id, safe='')}/stream"
         client = self.client.get_async_httpx_client()
-        return astream_events(client, path, {}, after=after, retry_for=self.retry_for, retry_pause=self.retry_pause)
+        return astream_events(
+            client,
+            path,
+            {},
+            after=after,
+            retry_for=self.retry_for,
+            retry_pause=self.retry_pause,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     def seat(self, match_id: str, token: str) -> AsyncSeat:
         """Play one seat of a match with its token (``InvalidTokenError`` at once for a malformed one)."""
@@ -257,7 +280,14 @@ class AsyncSeat:
         """What this seat sees happen: events, a ``turn`` whenever it must act, then ``match_over``."""
         client, retry = self.client.get_async_httpx_client(), self.arena.retry_for
         params = {"legal_limit": legal_limit}
-        return astream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry)
+        return astream_events(
+            client,
+            f"{self._path}/seat-stream",
+            params,
+            after=after,
+            retry_for=retry,
+            rate_limit_wait=self.arena.rate_limit_wait,
+        )
 
     async def act(self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1) -> MoveResult:
         """Submit ``action`` (a model or a dict) at the version last seen, as ``Seat.act`` does."""
@@ -265,7 +295,7 @@ class AsyncSeat:
         if self.version is None:
             await self.view()
         key, if_match = str(uuid.uuid4()), str(self.version)
-        resends = ActionResends(retry_for, retry_pause)
+        resends = ActionResends(retry_for, retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = await submit_action.asyncio_detailed(
@@ -316,7 +346,9 @@ class AsyncSeat:
         legal_limit = max(0, min(max_actions, MAX_LEGAL_LIMIT))
         client, path = self.client.get_async_httpx_client(), f"{self._path}/seat-stream"
         params = {"legal_limit": legal_limit}
-        async for event in astream_events(client, path, params, retry_for=timeout, retry_pause=retry_pause):
+        async for event in astream_events(
+            client, path, params, retry_for=timeout, retry_pause=retry_pause, rate_limit_wait=self.arena.rate_limit_wait
+        ):
             if event.type == "match_over":
                 known = self.last_view
                 return known if known is not None and known.version == event.version else await self.view()
@@ -341,7 +373,7 @@ class AsyncSeat:
 
     async def _view_after(self, version: int, wait: float) -> SeatView | None:
         """The seat view once the match has moved past ``version`` (``None``: still there after ``wait`` s)."""
-        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause)
+        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = await self.client.get_async_httpx_client().get(

@@ -61,7 +61,7 @@ from arena_sdk.errors import (
     StaleVersionError,
     raise_for_foreign_error,
 )
-from arena_sdk.retrying import ActionResends, RetryBudget, call, raise_typed, unwrap
+from arena_sdk.retrying import DEFAULT_RATE_LIMIT_WAIT, ActionResends, RetryBudget, call, raise_typed, unwrap
 from arena_sdk.seat_logic import (
     MAX_LEGAL_LIMIT,
     needs_more_actions,
@@ -84,15 +84,25 @@ Choose = Callable[[SeatView, list[Action]], ActionLike]
 class Arena:
     """A connection to a Tabletop Arena server: the catalogue, the lobby and matches, as a spectator or host.
 
-    ``timeout`` bounds each request; ``retry_for`` is how long a call keeps retrying (reads after a
-    dropped connection or a 503, every call after a 429) before it raises.
+    ``timeout`` bounds each request; ``retry_for`` is how long a call keeps retrying reads (and
+    writes sent with an ``Idempotency-Key``) after a dropped connection or a 503 before it raises;
+    ``rate_limit_wait`` is how long in all a call waits out ``429 rate/limited`` answers (their
+    ``Retry-After``) before it raises ``RateLimitedError`` (default 120 s).
     """
 
-    def __init__(self, base_url: str, timeout: float = 10.0, retry_for: float = 30.0, retry_pause: float = 0.2) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        timeout: float = 10.0,
+        retry_for: float = 30.0,
+        retry_pause: float = 0.2,
+        rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.retry_for = retry_for
         self.retry_pause = retry_pause
+        self.rate_limit_wait = rate_limit_wait
         self.client = Client(**self._client_args())
 
     def authenticated_client(self, token: str) -> AuthenticatedClient:
@@ -109,7 +119,14 @@ class Arena:
 
     def call(self, send: Callable[[], Response[Any]], expected: type[T], idempotent: bool = True) -> T:
         """``send()``'s success model, retried by :mod:`arena_sdk.retrying`'s rules within ``retry_for``."""
-        return call(send, expected, retry_for=self.retry_for, pause=self.retry_pause, idempotent=idempotent)
+        return call(
+            send,
+            expected,
+            retry_for=self.retry_for,
+            pause=self.retry_pause,
+            idempotent=idempotent,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     def games(self) -> list[Game]:
         return self.call(lambda: list_games.sync_detailed(client=self.client), GameList).games
@@ -184,7 +201,15 @@ class Arena:
         """The public events of the match as they happen, then ``match_over`` (see :func:`stream_events`)."""
         path = f"/matches/{quote(match_id, safe='')}/stream"
         client = self.client.get_httpx_client()
-        return stream_events(client, path, {}, after=after, retry_for=self.retry_for, retry_pause=self.retry_pause)
+        return stream_events(
+            client,
+            path,
+            {},
+            after=after,
+            retry_for=self.retry_for,
+            retry_pause=self.retry_pause,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     def seat(self, match_id: str, token: str) -> Seat:
         """Play one seat of a match with its token (``InvalidTokenError`` at once for a malformed one)."""
@@ -285,20 +310,28 @@ class Seat:
         """
         client, retry = self.client.get_httpx_client(), self.arena.retry_for
         params = {"legal_limit": legal_limit}
-        return stream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry)
+        return stream_events(
+            client,
+            f"{self._path}/seat-stream",
+            params,
+            after=after,
+            retry_for=retry,
+            rate_limit_wait=self.arena.rate_limit_wait,
+        )
 
     def act(self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1) -> MoveResult:
         """Submit ``action`` (a model or a dict) at the version last seen; ``StaleVersionError`` if the match moved on.
 
         Each action carries a fresh ``Idempotency-Key``; after a dropped connection or a 503 it is
         sent again with the same key for up to ``retry_for`` seconds, so it applies at most once and
-        a replay answers with the original ``MoveResult``. A 429 is waited out within the same time.
+        a replay answers with the original ``MoveResult``. A 429 is waited out for up to the arena's
+        ``rate_limit_wait`` seconds.
         """
         body = action_model(action)
         if self.version is None:
             self.view()
         key, if_match = str(uuid.uuid4()), str(self.version)
-        resends = ActionResends(retry_for, retry_pause)
+        resends = ActionResends(retry_for, retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = submit_action.sync_detailed(
@@ -357,7 +390,14 @@ class Seat:
         acted_at = -1  # the latest version this seat decided at: its turn events are done with
         legal_limit = max(0, min(max_actions, MAX_LEGAL_LIMIT))
         client, path = self.client.get_httpx_client(), f"{self._path}/seat-stream"
-        events = stream_events(client, path, {"legal_limit": legal_limit}, retry_for=timeout, retry_pause=retry_pause)
+        events = stream_events(
+            client,
+            path,
+            {"legal_limit": legal_limit},
+            retry_for=timeout,
+            retry_pause=retry_pause,
+            rate_limit_wait=self.arena.rate_limit_wait,
+        )
         for event in events:
             if event.type == "match_over":
                 known = self.last_view
@@ -392,7 +432,7 @@ class Seat:
 
     def _view_after(self, version: int, wait: float) -> SeatView | None:
         """The seat view once the match has moved past ``version`` (``None``: still there after ``wait`` s)."""
-        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause)
+        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = self.client.get_httpx_client().get(
