@@ -16,6 +16,7 @@ from api.json_provider import OrjsonProvider
 from api.limits import install_rate_limits
 from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
+from api.observability.requests import install_observability
 from api.replay.routes import blp as replay_blp
 from api.settings import Settings
 from api.spec_plugin import ArenaSpecPlugin
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions[NOTIFIER_KEY] = Notifier(
         settings.node_url, store.notify_pattern(), store.match_id_of_channel, cluster=settings.redis_cluster
     )
+    install_observability(app)  # first: the request id before anything can log, the metrics after every answer
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, health_blp):
         api.register_blueprint(blueprint)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from flask import Flask, Response, jsonify, request
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException
@@ -71,6 +72,16 @@ def error_response(status: int, code: str, message: str, details: dict[str, Any]
     response = jsonify({"code": code, "status": status, "message": message, "details": details or {}})
     response.status_code = status
     return response
+
+
+def error_code_of(response: Response) -> str | None:
+    """The ``code`` of an answer in the error shape (``None`` for any other body)."""
+    try:
+        body = orjson.loads(response.get_data())
+    except orjson.JSONDecodeError:
+        return None
+    code = body.get("code") if isinstance(body, dict) else None
+    return code if isinstance(code, str) else None
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -41,14 +41,13 @@ import logging
 import math
 import time
 
-import orjson
 import redis
 from flask import Flask, Response, current_app, request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from api.errors import error_response
+from api.errors import error_code_of, error_response
 from api.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -57,8 +56,8 @@ log = logging.getLogger(__name__)
 KINDS = {"create": "client", "refused": "token", "read": "token"}
 #: The endpoints of ``POST /matches`` and ``POST /tournaments`` (whose matches the server creates uncounted).
 CREATE_ENDPOINTS = frozenset({"matches.Matches", "tournaments.Tournaments"})
-#: Blueprints that are never counted: the health check, the spec and docs, the web client's files.
-UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web"})
+#: Blueprints that are never counted: the health check, the spec and docs, the web client's files, ``/metrics``.
+UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web", "metrics"})
 #: Where the app keeps its :class:`RateLimits`.
 LIMITS_KEY = "arena.rate_limits"
 #: How long the limiter waits for Redis: counting is one tiny script, so a slow answer means trouble.
@@ -231,7 +230,7 @@ def install_rate_limits(app: Flask, settings: Settings) -> RateLimits | None:
         try:
             counted.count("refused", refused_key(status))
         except RateLimited as past:
-            return _refusal(past, _code_of(response))
+            return _refusal(past, error_code_of(response))
         return response
 
     @app.errorhandler(RateLimited)
@@ -239,15 +238,6 @@ def install_rate_limits(app: Flask, settings: Settings) -> RateLimits | None:
         return _refusal(error)
 
     return counted
-
-
-def _code_of(response: Response) -> str | None:
-    """The error code of an answer in the error shape (``None`` for another body)."""
-    try:
-        code = orjson.loads(response.get_data()).get("code")
-    except (orjson.JSONDecodeError, AttributeError):
-        return None
-    return code if isinstance(code, str) else None
 
 
 def _refusal(past: RateLimited, refused: str | None = None) -> Response:
@@ -273,6 +263,7 @@ def _refusal(past: RateLimited, refused: str | None = None) -> Response:
         details,
     )
     response.headers["Retry-After"] = str(past.retry_after)
+    log.info("rate limited: %s requests from a %s past %s (%s)", past.kind, per, past.item, refused or request.path)
     return response
 
 

@@ -65,6 +65,7 @@ Compaction alone may run on a full Redis (``allow-oom``): it frees more memory t
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -73,6 +74,7 @@ import orjson
 import redis
 
 from api.matches.compaction import derive_log, unpack
+from api.observability import metrics
 from api.settings import Settings
 
 #: How long a response stays remembered for its ``Idempotency-Key``.
@@ -238,17 +240,25 @@ return due
 
 @contextmanager
 def _reaching_redis() -> Iterator[None]:
-    """Turn the client's connection failures into :class:`StoreUnavailable`, a full Redis into :class:`StoreFull`."""
+    """Turn the client's connection failures into :class:`StoreUnavailable`, a full Redis into :class:`StoreFull`;
+    record the call's time and failure in the metrics (``api/observability/metrics.py``)."""
+    started, failure = time.perf_counter(), None
     try:
         yield
     except (redis.ConnectionError, redis.TimeoutError) as error:
+        failure = "unavailable"
         raise StoreUnavailable(str(error)) from error
     except redis.exceptions.OutOfMemoryError as error:
+        failure = "full"
         raise StoreFull(str(error)) from error
     except redis.ResponseError as error:
+        failure = "error"
         if "LOADING" in str(error) or "MISCONF" in str(error) or "READONLY" in str(error):
+            failure = "unavailable"
             raise StoreUnavailable(str(error)) from error
         raise
+    finally:
+        metrics.observe_redis(time.perf_counter() - started, failure)
 
 
 def idempotency_digest(key: str) -> str:

@@ -17,6 +17,7 @@ from api.extensions import notifier, store
 from api.json_provider import encode
 from api.matches import schemas, service
 from api.matches.table import Table
+from api.observability.metrics import count_move
 from api.streams.waiting import wait_until
 from api.type_schemas import ActionSchema
 from engine import Action, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
@@ -290,16 +291,17 @@ class Actions(MethodView):
         action = service.read_action(json_body(request))
         claim = service.claim_from_header(request.headers.get("Authorization"))
         headers = request.headers
-        return answer(
-            service.play(
-                store(),
-                match_id,
-                claim,
-                if_match=headers.get("If-Match"),
-                action=action,
-                idempotency_key=headers.get("Idempotency-Key"),
-            )
+        reply = service.play(
+            store(),
+            match_id,
+            claim,
+            if_match=headers.get("If-Match"),
+            action=action,
+            idempotency_key=headers.get("Idempotency-Key"),
         )
+        if not reply.replayed:
+            count_move(reply.body["game"])
+        return answer(reply)
 
 
 @blp.route("/<match_id>/events")

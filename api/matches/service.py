@@ -24,6 +24,7 @@ import engine
 from api.errors import ApiError
 from api.matches.compaction import RecordMismatch, encode_record, pack
 from api.matches.table import SeatInfo, Step, Table
+from api.observability.metrics import timed_server_step
 from api.referee.clock import TimeControl
 from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
@@ -179,7 +180,7 @@ def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: 
         return events
 
     for _ in range(steps):
-        step = table.server_step(time.time(), history)
+        step = timed_server_step(table, time.time(), history)
         if step is None:
             return table
         try:
