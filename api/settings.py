@@ -49,7 +49,7 @@ class Settings:
     finished_ttl: int = 24 * 3600
     max_body_bytes: int = 64 * 1024
     cors_origins: tuple[str, ...] = ()
-    rate_limits: str = "create=20/second,600/minute;read=1000/second;refused=20/second,300/minute"
+    rate_limits: str = "create=500/second,10000/minute;read=1000/second,20000/minute;refused=20/second,300/minute"
     max_snapshot_bytes: int = 64 * 1024
     compact_finished: bool = True
     redis_cluster: bool = False

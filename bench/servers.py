@@ -21,7 +21,12 @@ ROOT = Path(__file__).parents[1]
 class GunicornServer:
     """``gunicorn -c python:api.gunicorn_conf <app>`` on a free loopback port, stopped on exit."""
 
-    def __init__(self, redis_url: str, app: str = "api.wsgi:app", workers: int = 2, **env: str) -> None:
+    def __init__(
+        self, redis_url: str, app: str = "api.wsgi:app", workers: int = 2, cwd: str | None = None, **env: str
+    ) -> None:
+        """``cwd``: where the server runs (``python -m`` puts it first on the path: another source tree's
+        directory serves that tree's code)."""
+        self.cwd = cwd
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = app
@@ -39,7 +44,9 @@ class GunicornServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> GunicornServer:
-        self.process = subprocess.Popen(gunicorn_command(self.app), env=self.env, stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            gunicorn_command(self.app), env=self.env, stdout=subprocess.DEVNULL, cwd=self.cwd
+        )
         deadline = time.monotonic() + timeout
         while True:
             try:

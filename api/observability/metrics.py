@@ -78,6 +78,10 @@ REFEREE_LAG = Histogram(
     "How late the referee applied what was due (a bot's turn, a deadline), in seconds after it was due.",
     buckets=LAG_BUCKETS,
 )
+REFEREE_LOOPS = Counter(
+    "arena_referee_loops",
+    "Turns of the referees' loops (each looks at the due set at least once a second): their heartbeat.",
+)
 BOT_SECONDS = Histogram(
     "arena_bot_decision_seconds",
     "Seconds of one server step for a server bot (or a timed-out seat's stand-in): its decision and its "
@@ -150,6 +154,11 @@ def observe_redis(seconds: float, error: str | None = None) -> None:
 def observe_referee_lag(seconds: float) -> None:
     """The referee applied something ``seconds`` after it was due."""
     REFEREE_LAG.observe(seconds)
+
+
+def count_referee_loop() -> None:
+    """A referee looked at what is due (once a second at least, while it runs)."""
+    REFEREE_LOOPS.inc()
 
 
 def observe_webhook_delivery(outcome: str, seconds: float) -> None:

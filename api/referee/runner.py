@@ -16,7 +16,7 @@ from collections.abc import Callable
 import redis
 
 from api.matches.service import load_table, settle
-from api.observability.metrics import observe_referee_lag
+from api.observability.metrics import count_referee_loop, observe_referee_lag
 from api.store import MatchNotFound, MatchStore, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -85,6 +85,7 @@ class Referee:
         wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
         repaired_at = -REPAIR_EVERY
         while not stop.is_set():
+            count_referee_loop()
             try:
                 if not wake.subscribed:
                     wake.subscribe(self.store.wake_channel())

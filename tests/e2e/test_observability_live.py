@@ -137,6 +137,7 @@ def test_server_bots_and_the_referee_are_measured(server: LiveServer) -> None:
     found = samples(server.url)
     assert value(found, "arena_bot_decision_seconds_count", game="pipifax", bot="random") >= match["version"]
     assert value(found, "arena_referee_lag_seconds_count") >= 1
+    assert value(found, "arena_referee_loops_total") >= 1  # its heartbeat
 
 
 def test_open_streams_and_long_polls_are_counted_while_open(server: LiveServer) -> None:
