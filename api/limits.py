@@ -42,7 +42,7 @@ import math
 import time
 
 import redis
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
@@ -196,12 +196,6 @@ def refused_key(status: int) -> str:
     """Who a refusal counts against: the bearer token, but the client's address when the token was
     unknown (``401``), so that made-up tokens do not each get an allowance of their own."""
     return client_key() if status == 401 else token_key()
-
-
-def rate_limits() -> RateLimits | None:
-    """The running app's limits (``None`` when they are ``off``)."""
-    found: RateLimits | None = current_app.extensions.get(LIMITS_KEY)
-    return found
 
 
 def install_rate_limits(app: Flask, settings: Settings) -> RateLimits | None:

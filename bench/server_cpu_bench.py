@@ -273,8 +273,15 @@ class Side:
         return statistics.quantiles([x for r in self.rounds for x in r.latencies], n=100)[cut - 1]
 
 
-#: Limits a server of an earlier tree takes, counted but never reached (before ``refused`` replaced ``act``).
+#: Limits a server of a tree from before ``refused`` replaced ``act`` takes, counted but never reached.
 EARLIER_UNREACHED_LIMITS = "create=1000000/minute;act=1000000/second;read=1000000/second"
+
+
+def unreached_limits(tree: str) -> str:
+    """Limits counted but never reached, in the notation the API of source tree ``tree`` takes."""
+    if '"refused"' in (Path(tree) / "api" / "limits.py").read_text():
+        return "create=1000000/minute;refused=1000000/second;read=1000000/second"
+    return EARLIER_UNREACHED_LIMITS
 
 
 @contextmanager
@@ -294,7 +301,7 @@ def servers(
         sides.append(Side("move, limits off", "move", unlimited))
     for label, tree in (baselines or {}).items():
         earlier = GunicornServer(
-            redis_url, workers=workers, cwd=tree, PYTHONPATH=tree, ARENA_RATE_LIMITS=EARLIER_UNREACHED_LIMITS
+            redis_url, workers=workers, cwd=tree, PYTHONPATH=tree, ARENA_RATE_LIMITS=unreached_limits(tree)
         )
         sides.append(Side(f"move, {label}", "move", earlier))
     with ExitStack() as stack:

@@ -85,6 +85,7 @@ class PlainBot:
         return applied
 
 
+@pytest.mark.timeout(900)  # 6,000 requests: about a minute on a quiet machine, several on a busy one
 def test_a_fast_bot_on_its_turns_meets_no_limit_in_2000_moves(default_limits: LiveServer) -> None:
     bot = PlainBot(default_limits.url, "taiga")
     assert bot.play(MOVES) == MOVES
