@@ -9,9 +9,9 @@ count as open until they end.
 
 from __future__ import annotations
 
+import os
 import re
 import time
-import uuid
 
 from flask import Blueprint, Flask, Response, g, request
 
@@ -39,7 +39,7 @@ def request_id_from(header: str | None) -> str:
     """The client's request id if it is a sane token, else a new one."""
     if header is not None and SANE_REQUEST_ID.fullmatch(header):
         return header
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()
 
 
 def install_observability(app: Flask) -> None:
@@ -55,7 +55,7 @@ def install_observability(app: Flask) -> None:
     def start_request() -> None:
         g.arena_started = time.perf_counter()
         g.arena_request_id = REQUEST_ID.set(request_id_from(request.headers.get(REQUEST_ID_HEADER)))
-        if "wait" in request.args:
+        if request.query_string and "wait" in request.args:  # a move has no query: nothing to parse
             g.arena_long_poll = metrics.OpenRequest("long_poll")
 
     @app.after_request
