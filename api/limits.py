@@ -8,8 +8,8 @@ accepted. Three kinds of request are counted, each with its own limits (``ARENA_
 - ``create``: ``POST /matches`` and ``POST /tournaments``, counted per client address (the
   connection's peer; no ``X-Forwarded-For`` is believed), before the request runs, since creating
   needs no token and fills the store;
-- ``read``: every ``GET`` of the API (not ``/health``, the spec, the docs or the web client's
-  files), counted per bearer token, or per client address for a request without one, before the
+- ``read``: every ``GET`` of the API (not ``/health``, ``/metrics``, the spec, the docs or the web
+  client's files), counted per bearer token, or per client address for a request without one, before the
   request runs; a long-poll or a stream counts once, when it is asked for;
 - ``refused``: every other ``POST`` (actions, joins, resignations, aborts, a tournament's entries)
   that the API refuses with a ``4xx`` (an illegal or out-of-turn action, a stale version, a bad
