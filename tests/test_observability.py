@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from prometheus_client.parser import text_string_to_metric_families
 
 from api import gunicorn_conf
 from api.cli import prepare_metrics_dir
 from api.observability.logs import REQUEST_ID, JsonFormatter
-from api.observability.requests import request_id_from
+from api.observability.requests import METHODS, install_observability, request_id_from
 
 
 @pytest.mark.parametrize("sane", ["abc", "0f3a-77", "req:1/2+3=4@x_y.z", "a" * 128])
@@ -84,7 +86,7 @@ def test_gunicorn_s_start_keeps_only_the_values_of_live_processes(
 
 
 def test_gunicorn_s_start_makes_a_directory_when_none_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR", raising=False)
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "")  # unset, as gunicorn takes it (and restored after)
     gunicorn_conf.on_starting(None)
     made = Path(os.environ["PROMETHEUS_MULTIPROC_DIR"])
     assert made.is_dir()
@@ -103,3 +105,21 @@ def test_arena_serve_gives_its_processes_an_empty_metrics_directory(tmp_path: Pa
     made = prepare_metrics_dir(env)
     assert made is not None and env["PROMETHEUS_MULTIPROC_DIR"] == made and Path(made).is_dir()
     Path(made).rmdir()
+
+
+def test_the_metrics_name_no_series_a_client_makes_up() -> None:
+    """Routes are patterns and methods a known few: a client cannot grow the series (nor the files) without end."""
+    app = Flask("series")
+    install_observability(app)
+    client = app.test_client()
+    for method in ("BREW", "PROPFIND", "X" * 50):
+        assert client.open("/no/such/route/" + method, method=method).status_code in (404, 405)
+    samples = [
+        sample.labels
+        for family in text_string_to_metric_families(client.get("/metrics").get_data(as_text=True))
+        if family.name == "arena_request_seconds"
+        for sample in family.samples
+    ]
+    assert {"method": "other", "route": "unmatched", "le": "+Inf"} in samples
+    assert not [labels for labels in samples if labels["method"] not in METHODS | {"other"}], samples
+    assert not [labels for labels in samples if "no/such" in labels["route"]], samples

@@ -23,6 +23,9 @@ from api.observability.logs import REQUEST_ID
 REQUEST_ID_HEADER = "X-Request-Id"
 #: A request id the server takes from a client.
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")
+#: The methods the metrics name; any other counts as ``other`` (a client chooses the method, and each
+#: name would be a series of its own).
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 #: The blueprint of ``/metrics`` (not part of the API's spec, and never rate limited).
 METRICS_BLUEPRINT = "metrics"
 
@@ -62,7 +65,7 @@ def install_observability(app: Flask) -> None:
     def finish_request(response: Response) -> Response:
         response.headers[REQUEST_ID_HEADER] = REQUEST_ID.get() or ""
         rule = request.url_rule
-        route = rule.rule if rule is not None else "unmatched"
+        route = rule.rule if rule is not None else "unmatched"  # the route's pattern: a few dozen series
         if "arena_long_poll" in g:
             route += "?wait"
         if response.is_streamed and response.mimetype == "text/event-stream":
@@ -70,7 +73,7 @@ def install_observability(app: Flask) -> None:
         status = response.status_code
         started = g.get("arena_started")
         metrics.count_answer(
-            request.method,
+            request.method if request.method in METHODS else "other",
             route,
             status,
             error_code_of(response) if status >= 400 else None,
