@@ -16,6 +16,7 @@ from api.json_provider import OrjsonProvider
 from api.limits import install_rate_limits
 from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
+from api.observability.requests import install_observability
 from api.replay.routes import blp as replay_blp
 from api.settings import Settings
 from api.sockets.routes import register_sockets
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions[NOTIFIER_KEY] = Notifier(
         settings.node_url, store.notify_pattern(), store.match_id_of_channel, cluster=settings.redis_cluster
     )
+    install_observability(app)  # first: the request id before anything can log, the metrics after every answer
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, health_blp):
         api.register_blueprint(blueprint)
@@ -86,6 +88,6 @@ def create_app(settings: Settings | None = None) -> Flask:
     register_sockets(app, settings, api.spec)  # the seat socket: a WebSocket, described in the spec by hand
     register_web(app, settings.frame_ancestors)  # /play and /docs (Swagger UI from an installed package)
     register_error_handlers(app)
-    install_rate_limits(app, settings)
     enable_cors(app, settings.cors_origins)
+    install_rate_limits(app, settings)  # after CORS: its hook may answer a refusal with a 429, which CORS then marks
     return app

@@ -6,10 +6,12 @@ import argparse
 import errno
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 from functools import partial
 from pathlib import Path
 
@@ -38,11 +40,27 @@ def fail(message: str) -> int:
     return 1
 
 
+def prepare_metrics_dir(env: dict[str, str]) -> str | None:
+    """Set ``PROMETHEUS_MULTIPROC_DIR`` in ``env`` to an empty directory, shared by the server's
+    workers and its referee (``/metrics`` sums what they write there): the one given, emptied of an
+    earlier run's values, or a new temporary one, which is returned (to be removed at exit)."""
+    given = env.get("PROMETHEUS_MULTIPROC_DIR")
+    if given:
+        Path(given).mkdir(parents=True, exist_ok=True)
+        for stale in Path(given).glob("*.db"):
+            stale.unlink(missing_ok=True)
+        return None
+    made = env["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="arena-metrics-")
+    return made
+
+
 def serve(args: argparse.Namespace) -> int:
     """Run the API under gunicorn (settings: api/gunicorn_conf.py); without REDIS_URL, start a Redis server first.
 
-    Nothing starts unless the ports are free, and the embedded Redis locks its data directory, so a
-    second ``arena serve`` never writes the same append-only file.
+    The server's workers and its referee share one metrics directory (``PROMETHEUS_MULTIPROC_DIR``,
+    emptied first), so ``/metrics`` shows all of them. Nothing starts unless the ports are free, and
+    the embedded Redis locks its data directory, so a second ``arena serve`` never writes the same
+    append-only file.
     """
     env = dict(os.environ)
     ports = [(args.host, args.port, "--port or ARENA_PORT")]
@@ -66,6 +84,7 @@ def serve(args: argparse.Namespace) -> int:
         env["REDIS_URL"] = embedded.url
         print(f"arena: started Redis on {embedded.url} (AOF in {args.data_dir})", flush=True)
     env.update(ARENA_HOST=args.host, ARENA_PORT=str(args.port), ARENA_WORKERS=str(args.workers))
+    made_metrics_dir = prepare_metrics_dir(env)
     if args.access_log:
         env["ARENA_ACCESS_LOG"] = "-"
     command = gunicorn_command("api.wsgi:app")
@@ -86,21 +105,34 @@ def serve(args: argparse.Namespace) -> int:
         referee.wait()
         if embedded is not None:
             embedded.stop()
+        if made_metrics_dir is not None:
+            shutil.rmtree(made_metrics_dir, ignore_errors=True)
 
 
 def run_referee(_args: argparse.Namespace) -> int:
-    """Apply timeouts and play server bots for every match of the Redis server at REDIS_URL."""
+    """Apply timeouts and play server bots for every match of the Redis server at REDIS_URL.
+
+    Logs JSON lines to stderr. Its metrics (the referee lag, the bots' decisions) go where the API's
+    do when it shares their ``PROMETHEUS_MULTIPROC_DIR`` (as under ``arena serve``); with
+    ``ARENA_REFEREE_METRICS_PORT`` it also serves them itself at ``http://<host>:<port>/metrics``.
+    """
     import threading
 
+    from api.observability.logs import configure_logging
     from api.referee.runner import Referee
     from api.settings import Settings
     from api.store import MatchStore
 
+    configure_logging()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
     signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
+    from api.observability.metrics import serve_metrics
     from api.tournaments.service import sweep
     from api.tournaments.store import TournamentStore
+
+    if port := os.environ.get("ARENA_REFEREE_METRICS_PORT"):
+        serve_metrics(int(port))
 
     store = MatchStore.connect(Settings.from_environment())
     tournaments = TournamentStore(store)

@@ -13,8 +13,9 @@ ALLOWED_HEADERS = ["Authorization", "If-Match", "If-None-Match", "Idempotency-Ke
 ALLOWED_METHODS = ["GET", "POST", "OPTIONS"]
 
 #: Response headers a browser script may read: the match version, a new match's address, the wait
-#: before retrying, and whether an ``Idempotency-Key`` replayed an earlier answer.
-EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "Idempotent-Replayed"]
+#: before retrying, whether an ``Idempotency-Key`` replayed an earlier answer, and the request's id
+#: (to quote when reporting a problem).
+EXPOSED_HEADERS = ["ETag", "Location", "Retry-After", "Idempotent-Replayed", "X-Request-Id"]
 
 #: Seconds a browser may cache a preflight answer.
 PREFLIGHT_MAX_AGE = 600

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import orjson
 from flask import Flask, Response, jsonify, request
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException
@@ -139,6 +140,16 @@ def reply_response(reply: ErrorReply) -> Response:
     response = error_response(reply.status, reply.code, reply.message, reply.details)
     response.headers.update(reply.headers)
     return response
+
+
+def error_code_of(response: Response) -> str | None:
+    """The ``code`` of an answer in the error shape (``None`` for any other body)."""
+    try:
+        body = orjson.loads(response.get_data())
+    except orjson.JSONDecodeError:
+        return None
+    code = body.get("code") if isinstance(body, dict) else None
+    return code if isinstance(code, str) else None
 
 
 def register_error_handlers(app: Flask) -> None:

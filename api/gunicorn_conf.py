@@ -2,15 +2,24 @@
 
 Everything that starts the API under gunicorn uses it: ``arena serve``, the Docker image, the tests'
 live servers and the benchmarks. Each gunicorn setting is a module-level name; gunicorn ignores the
-others. This module imports nothing but the standard library's ``os`` and ``sys``: gunicorn's master
-process loads it before forking, and the gevent worker must monkey-patch ``socket``, ``threading``
-and friends before the app (redis-py, pub/sub listener threads) is imported in each worker.
+others. This module imports only the standard library at its top (and its logger class only the
+standard library and gunicorn; its hooks import prometheus-client in the master, when they run):
+gunicorn's master process loads it before forking, and the gevent worker must monkey-patch
+``socket``, ``threading`` and friends before the app (redis-py, pub/sub listener threads) is
+imported in each worker.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from api.observability.logs import ACCESS_LOG_FORMAT
 
 #: The ``-c`` argument that selects this module.
 CONFIG = "python:api.gunicorn_conf"
@@ -60,6 +69,47 @@ control_socket_disable = True
 
 # Where the access log goes (ARENA_ACCESS_LOG: a path, or "-" for stdout); none by default.
 accesslog = os.environ.get("ARENA_ACCESS_LOG") or None
+
+# Logs are JSON lines (api/observability/logs.py), gunicorn's own and the app's alike, each with
+# the request id of the request it belongs to; an access line takes it from the response's
+# X-Request-Id. The app's level is ARENA_LOG_LEVEL (default INFO).
+logger_class = "api.observability.logs.JsonLogger"
+access_log_format = ACCESS_LOG_FORMAT
+
+#: The metrics directory this master made (when PROMETHEUS_MULTIPROC_DIR was not set), removed at its exit.
+_made_metrics_dirs: list[str] = []
+#: A prometheus-client value file: ``<kind>_<pid>.db`` (a live gauge's kind has its mode: ``gauge_livesum``).
+_METRICS_FILE = re.compile(r".+_(\d+)\.db")
+
+
+def on_starting(_server: Any) -> None:
+    """Metrics (api/observability/metrics.py) are multiprocess: every worker writes its values to
+    files in ``PROMETHEUS_MULTIPROC_DIR`` and ``/metrics`` sums them. Make sure the directory is set
+    (a new temporary one when it is not; the workers inherit the variable) and holds no values of a
+    process that is gone (an earlier run's): those of a live process (the referee of ``arena serve``,
+    which shares the directory) are kept."""
+    path = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if not path:
+        path = tempfile.mkdtemp(prefix="arena-metrics-")
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = path
+        _made_metrics_dirs.append(path)
+    Path(path).mkdir(parents=True, exist_ok=True)
+    for file in Path(path).iterdir():
+        found = _METRICS_FILE.fullmatch(file.name)
+        if found is not None and not Path(f"/proc/{found[1]}").exists():
+            file.unlink(missing_ok=True)
+
+
+def child_exit(_server: Any, worker: Any) -> None:
+    """A worker is gone: its live gauges (open streams and long-polls) stop counting; its counters stay."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(_server: Any) -> None:
+    for path in _made_metrics_dirs:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def gunicorn_command(app: str = "api.wsgi:app") -> list[str]:

@@ -1,31 +1,37 @@
-"""Rate limits (the ``limits`` library's fixed windows, counted in the API's Redis) and how a refusal
-looks: ``429 rate/limited``.
+"""Rate limits that never hurt a fair client (the ``limits`` library's fixed windows, counted in the
+API's Redis), and how a refusal looks: ``429 rate/limited`` with ``Retry-After``.
 
-Every counted request is one of three kinds, each with its own limits (``ARENA_RATE_LIMITS``):
+They count what a fair client does not do. An action the game accepts, on the seat's turn, is
+never counted and never refused by a limit; nor is a join, a resignation or an abort that is
+accepted. Three kinds of request are counted, each with its own limits (``ARENA_RATE_LIMITS``):
 
 - ``create``: ``POST /matches`` and ``POST /tournaments``, counted per client address (the
-  connection's peer; no ``X-Forwarded-For`` is believed), since creating needs no token;
-- ``act``: every other ``POST`` (actions, join, resign, abort), counted per bearer token, or per
-  client address for a request without one;
-- ``read``: every ``GET`` of the match API, counted like ``act``; a long-poll or a stream counts once,
-  when it is asked for.
+  connection's peer; no ``X-Forwarded-For`` is believed), before the request runs, since creating
+  needs no token and fills the store;
+- ``read``: every ``GET`` of the API (not ``/health``, ``/metrics``, the spec, the docs or the web
+  client's files), counted per bearer token, or per client address for a request without one, before the
+  request runs; a long-poll or a stream counts once, when it is asked for;
+- ``refused``: every other ``POST`` (actions, joins, resignations, aborts, a tournament's entries)
+  that the API refuses with a ``4xx`` (an illegal or out-of-turn action, a stale version, a bad
+  token), counted after the fact, when the refusal is known, per bearer token, or per client
+  address for a request without one or with a token the API does not know (``401``). Past the
+  limit, the refusal is answered as ``429`` instead (``details.refused`` keeps the code it had).
+  The request did its work (the store was read, the action judged): a refusal must be judged before
+  it is known to be one, and an action that turns out acceptable is applied whatever the count.
 
-``/health``, the spec, the docs and CORS preflights are not counted. A counter is a Redis key with
-an expiry (a fixed window that starts at the window's first request; see ``api/store.py`` for the
-keys). Each request is counted before its view runs, by one hook:
+The defaults are sized from measurement (``bench/fair_client_bench.py``; docs/api.md#limits has
+the figures): bot-vs-bot evaluation loops at full speed never meet them.
 
-- an ``act`` request on a match sent with a bearer token is counted by the match store, in the
-  match's own hash slot: a move in the script that reads the match for it (no round trip of its
-  own, and nothing is read past the limit), the match's other ``act`` requests in that script alone;
-- every other request by the ``limits`` library (one small script per limit). It never makes the
-  API less available than its store: when Redis refuses or does not answer, it counts in process
-  memory for a few seconds before it tries Redis again, and the request goes on to meet the store's
-  own ``503``/``507``. On a Redis Cluster it uses its cluster storage (``redis+cluster://``): each
-  counter is one key, in whichever slot its name hashes to.
+A counter is a Redis key with an expiry (a fixed window that starts at the window's first request;
+see ``api/store.py`` for the keys). A move the game accepts costs no Redis round trip for its
+limits; a refused one costs one more per window of the ``refused`` limit. The limiter never makes
+the API less available than its store: when Redis refuses or does not answer, it counts in
+process memory for a few seconds before it tries Redis again, and the request goes on to meet the
+store's own ``503``/``507``. On a Redis Cluster it uses its cluster storage
+(``redis+cluster://``): each counter is one key, in whichever slot its name hashes to.
 
 The API uses ``limits`` directly, not flask-limiter (the Flask extension over it): that
-extension's hooks cost about 0.1 ms of every move's CPU, and the count of a move has to go into
-the match's own script.
+extension's hooks cost about 0.1 ms of every request's CPU.
 """
 
 from __future__ import annotations
@@ -36,26 +42,22 @@ import math
 import time
 
 import redis
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
-from api.errors import ErrorReply, error_response
-from api.extensions import store
+from api.errors import ErrorReply, error_code_of, error_response
 from api.settings import Settings
-from api.store import Counter, RateExceeded
 
 log = logging.getLogger(__name__)
 
 #: The kinds of counted request, and what each is counted per.
-KINDS = {"create": "client", "act": "token", "read": "token"}
+KINDS = {"create": "client", "refused": "token", "read": "token"}
 #: The endpoints of ``POST /matches`` and ``POST /tournaments`` (whose matches the server creates uncounted).
 CREATE_ENDPOINTS = frozenset({"matches.Matches", "tournaments.Tournaments"})
-#: Blueprints that are never counted: the health check, the spec and docs, the web client's files.
-UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web"})
-#: The endpoint of a move, whose ``act`` count the match store takes in the move's own read.
-MOVE_ENDPOINT = "matches.Actions"
+#: Blueprints that are never counted: the health check, the spec and docs, the web client's files, ``/metrics``.
+UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web", "metrics"})
 #: Where the app keeps its :class:`RateLimits`.
 LIMITS_KEY = "arena.rate_limits"
 #: How long the limiter waits for Redis: counting is one tiny script, so a slow answer means trouble.
@@ -67,16 +69,18 @@ STORAGE_ERRORS = (redis.RedisError, redis.exceptions.RedisClusterException, OSEr
 
 
 class RateLimited(Exception):
-    """The current request is past ``item``; ``retry_after`` is whole seconds until its window ends."""
+    """A request of ``kind`` from ``who`` is past ``item``; ``retry_after`` is whole seconds until its window ends."""
 
-    def __init__(self, item: RateLimitItem, retry_after: int) -> None:
-        super().__init__(f"past {item}")
+    def __init__(self, item: RateLimitItem, retry_after: int, kind: str, who: str) -> None:
+        super().__init__(f"{who} is past {item} of {kind}")
         self.item = item
         self.retry_after = retry_after
+        self.kind = kind
+        self.who = who
 
 
 class RateLimits:
-    """The app's limits by kind, and the fixed-window counters of the requests the match store does not count."""
+    """The app's limits by kind, and their fixed-window counters."""
 
     def __init__(self, limits: dict[str, str], settings: Settings) -> None:
         self.items: dict[str, list[RateLimitItem]] = {kind: parse_many(text) for kind, text in limits.items()}
@@ -86,8 +90,6 @@ class RateLimits:
             socket_timeout=REDIS_TIMEOUT,
             socket_connect_timeout=REDIS_TIMEOUT,
         )
-        #: The ``act`` limit's windows as the match store counts them: (allowance, seconds) each.
-        self.act_windows = [(item.amount, item.get_expiry()) for item in self.items.get("act", ())]
         self.shared = FixedWindowRateLimiter(storage)
         self.memory = FixedWindowRateLimiter(MemoryStorage())
         #: Until when (``time.monotonic()``) requests are counted in memory, after Redis failed.
@@ -106,7 +108,7 @@ class RateLimits:
                 limiter = self.memory
                 allowed = limiter.hit(item, who, kind)
             if not allowed:
-                raise RateLimited(item, _seconds_until_reset(limiter, item, who, kind))
+                raise RateLimited(item, _seconds_until_reset(limiter, item, who, kind), kind, who)
 
 
 def parse_rate_limits(text: str) -> dict[str, str] | None:
@@ -127,10 +129,15 @@ def _limits_by_kind(text: str) -> dict[str, str]:
     limits: dict[str, str] = {}
     for part in filter(None, (part.strip() for part in text.split(";"))):
         kind, equals, limit = (item.strip() for item in part.partition("="))
+        if kind == "act":
+            raise ValueError(
+                "ARENA_RATE_LIMITS: there is no 'act' limit any more: accepted actions are never counted, "
+                "refused ones count as 'refused' (example: refused=20/second,300/minute)"
+            )
         if kind not in KINDS or not equals or not limit:
             raise ValueError(
                 f"ARENA_RATE_LIMITS: {part!r} is not kind=limit with a kind of {sorted(KINDS)} "
-                "(example: create=30/minute;act=50/second;read=200/second, or off)"
+                "(example: create=300/minute;refused=20/second;read=1000/second, or off)"
             )
         if limit.lower() != "off":
             try:
@@ -141,16 +148,34 @@ def _limits_by_kind(text: str) -> dict[str, str]:
     return limits
 
 
-def request_kind() -> str | None:
-    """Which limits the current request counts against (``None``: not counted)."""
-    endpoint = request.endpoint
-    if endpoint is None or request.blueprint in UNCOUNTED_BLUEPRINTS or endpoint.rsplit(".", 1)[-1] == "static":
+def counted_before() -> str | None:
+    """Which limits the current request counts against before it runs (``create`` or ``read``), if any."""
+    if not _counted_endpoint():
         return None
     if request.method == "POST":
-        return "create" if request.endpoint in CREATE_ENDPOINTS else "act"
-    if request.method in ("GET", "HEAD"):
-        return "read"
-    return None
+        return "create" if request.endpoint in CREATE_ENDPOINTS else None
+    return "read" if request.method in ("GET", "HEAD") else None
+
+
+def _counted_endpoint() -> bool:
+    """Whether the request goes to an endpoint of the API that limits count (not the health check, the
+    spec, the docs, the web client's files, or no route at all)."""
+    endpoint = request.endpoint
+    return not (
+        endpoint is None or request.blueprint in UNCOUNTED_BLUEPRINTS or endpoint.rsplit(".", 1)[-1] == "static"
+    )
+
+
+def counts_as_refused(status: int) -> bool:
+    """Whether the current request, answered with ``status``, counts against the ``refused`` limits: a
+    ``POST`` other than a creation, refused with a ``4xx`` (a ``429`` was counted already)."""
+    return (
+        400 <= status < 500
+        and status != 429
+        and request.method == "POST"
+        and request.endpoint not in CREATE_ENDPOINTS
+        and _counted_endpoint()
+    )
 
 
 def client_key() -> str:
@@ -167,96 +192,87 @@ def token_key() -> str:
     return "token:" + hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
-def rate_limits() -> RateLimits | None:
-    """The running app's limits (``None`` when they are ``off``)."""
-    found: RateLimits | None = current_app.extensions.get(LIMITS_KEY)
-    return found
-
-
-def act_counter_of(token: str) -> Counter | None:
-    """The ``act`` counter of ``token``'s moves outside a request of their own (a seat socket's)."""
-    limits = rate_limits()
-    windows = limits.act_windows if limits is not None else None
-    return None if not windows else (hashlib.sha256(token.encode()).hexdigest()[:32], windows)
-
-
-def act_refusal(error: RateExceeded) -> ErrorReply:
-    """``429 rate/limited`` for a move past its token's ``act`` limit, whatever carried it."""
-    limits = rate_limits()
-    assert limits is not None
-    item = limits.items["act"][error.window]
-    return ErrorReply(
-        429,
-        "rate/limited",
-        f"too many act requests from this token: at most {item}; retry in {error.retry_after} s",
-        {"limit": str(item), "kind": "act", "per": "token", "retry_after": error.retry_after},
-        {"Retry-After": str(error.retry_after)},
-    )
-
-
-def store_counter() -> Counter | None:
-    """The ``act`` counter of the current request's token, when the match store counts the request:
-    an ``act`` request on a match, with a bearer token (computed once per request)."""
-    if "act_counter" not in g:
-        g.act_counter = _store_counter()
-    counter: Counter | None = g.act_counter
-    return counter
-
-
-def _store_counter() -> Counter | None:
-    view_args = request.view_args
-    limits = rate_limits()
-    windows = limits.act_windows if limits is not None else None
-    if not (view_args and "match_id" in view_args and windows and request_kind() == "act"):
-        return None
-    who = token_key()
-    if not who.startswith("token:"):
-        return None
-    return who.removeprefix("token:"), windows
+def refused_key(status: int) -> str:
+    """Who a refusal counts against: the bearer token, but the client's address when the token was
+    unknown (``401``), so that made-up tokens do not each get an allowance of their own."""
+    return client_key() if status == 401 else token_key()
 
 
 def install_rate_limits(app: Flask, settings: Settings) -> RateLimits | None:
-    """Count the app's requests against ``settings.rate_limits`` (``None`` when they are ``off``)."""
+    """Count the app's requests against ``settings.rate_limits`` (``None`` when they are ``off``).
+
+    Register it after every other ``after_request`` hook that shapes error answers (CORS): Flask runs
+    those hooks last-registered first, and this one may replace a refusal by a ``429``.
+    """
     limits = parse_rate_limits(settings.rate_limits)
     if limits is None:
         return None
     counted = app.extensions[LIMITS_KEY] = RateLimits(limits, settings)
+    refused_limits = bool(counted.items.get("refused"))
 
     @app.before_request
     def count_request() -> None:
-        kind = request_kind()
-        if kind is None or not counted.items.get(kind):
-            return
-        counter = store_counter()
-        if counter is None:
+        kind = counted_before()
+        if kind is not None and counted.items.get(kind):
             counted.count(kind, client_key() if KINDS[kind] == "client" else token_key())
-        elif request.endpoint != MOVE_ENDPOINT:  # a move counts in its own read of the match
-            assert request.view_args is not None
-            store().count_act(request.view_args["match_id"], counter)
+
+    @app.after_request
+    def count_refusal(response: Response) -> Response:
+        status = response.status_code
+        if status < 400 or not refused_limits or not counts_as_refused(status):
+            return response  # an accepted request: not counted, and nothing more to do
+        try:
+            counted.count("refused", refused_key(status))
+        except RateLimited as past:
+            return _refusal(past, error_code_of(response))
+        return response
 
     @app.errorhandler(RateLimited)
     def rate_limited(error: RateLimited) -> Response:
-        return _refusal(error.item, error.retry_after)
-
-    @app.errorhandler(RateExceeded)
-    def act_rate_exceeded(error: RateExceeded) -> Response:
-        return _refusal(counted.items["act"][error.window], error.retry_after)
+        return _refusal(error)
 
     return counted
 
 
-def _refusal(item: RateLimitItem, retry_after: int) -> Response:
-    """``429 rate/limited`` for the current request, past ``item``, with ``Retry-After``."""
-    kind = request_kind() or "?"
-    per = "token" if KINDS.get(kind) == "token" and token_key().startswith("token:") else "client"
-    response = error_response(
-        429,
-        "rate/limited",
-        f"too many {kind} requests from this {per}: at most {item}; retry in {retry_after} s",
-        {"limit": str(item), "kind": kind, "per": per, "retry_after": retry_after},
-    )
-    response.headers["Retry-After"] = str(retry_after)
+def refusal_reply(past: RateLimited, refused: str | None = None) -> ErrorReply:
+    """``429 rate/limited`` with ``Retry-After`` for a request ``past`` a limit.
+
+    ``refused``: for a request past the ``refused`` limit, the code it was refused with.
+    """
+    per = "token" if past.who.startswith("token:") else "client"
+    details: dict[str, object] = {
+        "limit": str(past.item),
+        "kind": past.kind,
+        "per": per,
+        "retry_after": past.retry_after,
+    }
+    what = f"{past.kind} requests"
+    if past.kind == "refused":
+        details["refused"] = refused
+        what = f"refused requests (this one was refused too: {refused})"
+    message = f"too many {what} from this {per}: at most {past.item}; retry in {past.retry_after} s"
+    log.info("rate limited: %s requests from a %s past %s (%s)", past.kind, per, past.item, refused)
+    return ErrorReply(429, "rate/limited", message, details, {"Retry-After": str(past.retry_after)})
+
+
+def _refusal(past: RateLimited, refused: str | None = None) -> Response:
+    reply = refusal_reply(past, refused)
+    response = error_response(reply.status, reply.code, reply.message, reply.details)
+    response.headers.update(reply.headers)
     return response
+
+
+def count_socket_refusal(token: str, reply: ErrorReply) -> ErrorReply:
+    """A seat socket's refused move counted as a refused request of its token (as ``POST .../actions``
+    counts one): ``reply`` itself, or a ``429`` once the token is past its ``refused`` limit."""
+    counted: RateLimits | None = current_app.extensions.get(LIMITS_KEY)
+    if counted is None or not counted.items.get("refused") or not 400 <= reply.status < 500 or reply.status == 429:
+        return reply
+    try:
+        counted.count("refused", "token:" + hashlib.sha256(token.encode()).hexdigest()[:32])
+    except RateLimited as past:
+        return refusal_reply(past, reply.code)
+    return reply
 
 
 def _seconds_until_reset(limiter: FixedWindowRateLimiter, item: RateLimitItem, *identifiers: str) -> int:

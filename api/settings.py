@@ -49,8 +49,9 @@ class Settings:
     ``cors_origins``: the origins browsers may call the API from, or ``("*",)`` for any; empty: no
     CORS headers at all (``ARENA_CORS_ORIGINS``, comma-separated).
     ``rate_limits``: requests allowed per client or token, ``kind=limit;...`` with the kinds
-    ``create``, ``act`` and ``read`` (kinds left out keep their defaults), or ``off``
-    (``ARENA_RATE_LIMITS``; api/limits.py explains it).
+    ``create``, ``read`` and ``refused`` (kinds left out keep their defaults), or ``off``
+    (``ARENA_RATE_LIMITS``; api/limits.py explains it; docs/api.md#limits gives the measurements
+    the defaults are sized from).
     ``max_snapshot_bytes``: the largest stored snapshot of a match; a match that would be larger is
     refused (``ARENA_MAX_SNAPSHOT_BYTES``).
     ``frame_ancestors``: the sources that may embed the web client and the docs in a frame, as the
@@ -68,7 +69,7 @@ class Settings:
     finished_ttl: int = 24 * 3600
     max_body_bytes: int = 64 * 1024
     cors_origins: tuple[str, ...] = ()
-    rate_limits: str = "create=60/minute;act=100/second;read=300/second"
+    rate_limits: str = "create=500/second,10000/minute;read=1000/second,20000/minute;refused=20/second,300/minute"
     max_snapshot_bytes: int = 64 * 1024
     compact_finished: bool = True
     redis_cluster: bool = False

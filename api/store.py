@@ -17,12 +17,7 @@ one node and a script may touch them together:
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
 - the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write;
 - ``<prefix>:{<id>}:illegal:<seat>``, a counter of the illegal actions a seat of a tournament match
-  sent (``Table.max_illegal``), expiring with the match;
-- ``<prefix>:{<id>}:rate:<token digest>:<count>:<seconds>``, a counter of the ``act`` requests
-  (moves, joins, resignations, aborts) sent with one bearer token to the match, one per window of
-  the ``act`` limit, expiring at the end of its window (``api/limits.py``). The move's counter is
-  counted by the script that reads the match for the move (``COUNTED_READ_SCRIPT``), so a move's
-  rate limit costs no round trip of its own.
+  sent (``Table.max_illegal``), expiring with the match.
 
 Tournaments keep their own keys under ``{t:<tournament id>}``: ``api/tournaments/store.py`` lists them.
 
@@ -53,12 +48,13 @@ it has left) an entry whose summary has another status; each referee repairs mis
 sweep over every match hash (``due`` and ``summary``) once a minute (``MatchStore.repair_indexes``).
 Classic pub/sub is cluster-wide, so the notify and wake channels work as on one server.
 
-The other rate limits (``api/limits.py``) count in keys of their own:
+The rate limits (``api/limits.py``) count in keys of their own, never read or written by a move
+the game accepts:
 
 - ``<prefix>:limits:LIMITER/<who>/<kind>/<count>/<multiples>/<period>``, a counter that expires at
   the end of its window (the ``limits`` library's fixed window); ``<who>`` is ``addr:<client address>`` or
-  ``token:<first 32 hex digits of the bearer token's SHA-256>``, ``<kind>`` is ``create``, ``act``
-  or ``read`` (``act`` only for requests without a token, or not on a match).
+  ``token:<first 32 hex digits of the bearer token's SHA-256>``, ``<kind>`` is ``create``,
+  ``refused`` or ``read``.
 
 Redis should run with ``maxmemory`` and ``maxmemory-policy noeviction``: when it is full, every
 write script is refused before it runs (each declares itself a writer with a ``#!lua`` line, which
@@ -69,6 +65,7 @@ Compaction alone may run on a full Redis (``allow-oom``): it frees more memory t
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -77,6 +74,7 @@ import orjson
 import redis
 
 from api.matches.compaction import derive_log, unpack
+from api.observability import metrics
 from api.settings import Settings
 
 #: How long a response stays remembered for its ``Idempotency-Key``.
@@ -118,20 +116,6 @@ class StaleVersion(StoreError):
 
 class MatchExists(StoreError):
     """A match with this id exists already (ids are random: a clash means a bug or an attack)."""
-
-
-class RateExceeded(StoreError):
-    """A request is past one window of its rate limit; nothing was read or written."""
-
-    def __init__(self, window: int, retry_after: int) -> None:
-        super().__init__(f"past the allowance of window {window}; retry in {retry_after} s")
-        self.window = window
-        self.retry_after = retry_after
-
-
-#: A token's ``act`` limit as the store counts it: the token's digest, and per window its allowance
-#: (requests) and its length (seconds).
-Counter = tuple[str, Sequence[tuple[int, int]]]
 
 
 class Replayed(StoreError):
@@ -244,23 +228,6 @@ REPAIR_BATCH = 500
 #: A version above any match's: the due step of a match that is gone wins over every other.
 GONE_VERSION = 2**53
 
-# Counts one act request of a token against each window of its limit (a fixed window: the first
-# count sets the expiry), and reads the match's snapshot when asked, in one round trip. Stops at the
-# first window past its allowance, reading nothing.
-# KEYS: 1 match hash, 2.. one counter per window. ARGV: 1 '1' to read the snapshot, else '0'; then
-#   per window its allowance and its seconds.
-# Returns {1, snapshot} (no snapshot: the match does not exist, or it was not asked for), or
-# {0, window index from 0, seconds left in that window}.
-COUNTED_READ_SCRIPT = """#!lua
-for i = 2, #KEYS do
-  local count = redis.call('INCR', KEYS[i])
-  if count == 1 then redis.call('EXPIRE', KEYS[i], ARGV[2 * i - 1]) end
-  if count > tonumber(ARGV[2 * i - 2]) then return {0, i - 2, redis.call('TTL', KEYS[i])} end
-end
-if ARGV[1] == '1' then return {1, redis.call('HGET', KEYS[1], 'snapshot')} end
-return {1, false}
-"""
-
 # Claims the matches whose due time has come, for one referee: each is pushed back by a lease, so
 # other referees leave it alone unless this one dies before it writes.
 # KEYS: 1 due set. ARGV: 1 now, 2 lease seconds, 3 how many at most. Returns the match ids.
@@ -273,17 +240,25 @@ return due
 
 @contextmanager
 def _reaching_redis() -> Iterator[None]:
-    """Turn the client's connection failures into :class:`StoreUnavailable`, a full Redis into :class:`StoreFull`."""
+    """Turn the client's connection failures into :class:`StoreUnavailable`, a full Redis into :class:`StoreFull`;
+    record the call's time and failure in the metrics (``api/observability/metrics.py``)."""
+    started, failure = time.perf_counter(), None
     try:
         yield
     except (redis.ConnectionError, redis.TimeoutError) as error:
+        failure = "unavailable"
         raise StoreUnavailable(str(error)) from error
     except redis.exceptions.OutOfMemoryError as error:
+        failure = "full"
         raise StoreFull(str(error)) from error
     except redis.ResponseError as error:
+        failure = "error"
         if "LOADING" in str(error) or "MISCONF" in str(error) or "READONLY" in str(error):
+            failure = "unavailable"
             raise StoreUnavailable(str(error)) from error
         raise
+    finally:
+        metrics.observe_redis(time.perf_counter() - started, failure)
 
 
 def idempotency_digest(key: str) -> str:
@@ -301,7 +276,6 @@ class MatchStore:
         self._claim = client.register_script(CLAIM_SCRIPT)
         self._compact = client.register_script(COMPACT_SCRIPT)
         self._due = client.register_script(DUE_SCRIPT)
-        self._counted_read = client.register_script(COUNTED_READ_SCRIPT)
         #: Whether the store is a Redis Cluster: writes then take a step per hash slot.
         self.cluster = isinstance(client, redis.RedisCluster)
 
@@ -444,19 +418,10 @@ class MatchStore:
                 pipe.zrem(index, match_id)
             pipe.execute()
 
-    def rate_key(self, match_id: str, token_digest: str, allowance: int, seconds: int) -> str:
-        return f"{self.settings.key_prefix}:{{{match_id}}}:rate:{token_digest}:{allowance}:{seconds}"
-
-    def load(self, match_id: str, counter: Counter | None = None) -> dict[str, Any]:
-        """The latest snapshot of the match; with a ``counter``, counted against it in the same round trip.
-
-        Raises :class:`RateExceeded` (nothing read) when the count is past a window's allowance.
-        """
-        if counter is None:
-            with _reaching_redis():
-                raw = cast(bytes | None, self.client.hget(self.match_key(match_id), "snapshot"))
-        else:
-            raw = self._count(match_id, counter, read=True)
+    def load(self, match_id: str) -> dict[str, Any]:
+        """The latest snapshot of the match."""
+        with _reaching_redis():
+            raw = cast(bytes | None, self.client.hget(self.match_key(match_id), "snapshot"))
         if raw is None:
             raise MatchNotFound(match_id)
         snapshot: dict[str, Any] = orjson.loads(unpack(raw))
@@ -634,22 +599,6 @@ class MatchStore:
                 keys=[self.match_key(match_id), self.due_key()],
                 args=[version, "" if due is None else repr(due), match_id],
             )
-
-    def count_act(self, match_id: str, counter: Counter) -> None:
-        """Count one act request on the match against ``counter``; :class:`RateExceeded` past its allowance."""
-        self._count(match_id, counter, read=False)
-
-    def _count(self, match_id: str, counter: Counter, read: bool) -> bytes | None:
-        digest, windows = counter
-        keys = [self.match_key(match_id)] + [self.rate_key(match_id, digest, n, s) for n, s in windows]
-        args: list[int | str] = ["1" if read else "0"]
-        for allowance, seconds in windows:
-            args += [allowance, seconds]
-        with _reaching_redis():
-            reply = self._counted_read(keys=keys, args=args)
-        if reply[0] == 0:
-            raise RateExceeded(int(reply[1]), max(1, int(reply[2])))
-        return cast(bytes | None, reply[1])
 
     def count_illegal(self, match_id: str, seat: int, ttl: int) -> int:
         """Count one more illegal action of ``seat``; how many it has sent."""

@@ -16,7 +16,9 @@ come from the clients. Three servers run under the same gunicorn configuration
   script that reads the match for it; the limits are too high to be reached);
 - ``move, Idempotency-Key``: the same API and moves, each with a fresh ``Idempotency-Key`` as the
   SDK sends them (the answer is remembered in Redis with the move);
-- ``move, limits off``: the API with ``ARENA_RATE_LIMITS=off``, for what the counting costs.
+- ``move, limits off``: the API with ``ARENA_RATE_LIMITS=off``, for what the counting costs;
+- ``move, LABEL`` (``--baseline LABEL=DIR``, repeatable): the API of another source tree (an
+  earlier commit's ``git archive``), run from that directory, for a before/after in one run.
 
 The load generator is light: client processes, each one keep-alive ``http.client`` connection
 sending one request at a time (closed loop), parsing answers with orjson. The move clients play
@@ -25,7 +27,7 @@ Pipifax matches seat against seat (both tokens in one client), creating a new ma
 Rounds alternate between the servers so the machine's background noise falls on all of them; the
 figures are medians over rounds, and the spread of the ratio over rounds says how noisy they are.
 
-    python -m bench.server_cpu_bench [--rounds 5] [--seconds 4] [--clients 3] [--workers 2]
+    python -m bench.server_cpu_bench [--rounds 5] [--seconds 4] [--clients 3] [--workers 2] [--baseline LABEL=DIR]
 """
 
 from __future__ import annotations
@@ -289,8 +291,21 @@ class Side:
         return statistics.quantiles([x for r in self.rounds for x in r.latencies], n=100)[cut - 1]
 
 
+#: Limits a server of a tree from before ``refused`` replaced ``act`` takes, counted but never reached.
+EARLIER_UNREACHED_LIMITS = "create=1000000/minute;act=1000000/second;read=1000000/second"
+
+
+def unreached_limits(tree: str) -> str:
+    """Limits counted but never reached, in the notation the API of source tree ``tree`` takes."""
+    if '"refused"' in (Path(tree) / "api" / "limits.py").read_text():
+        return "create=1000000/minute;refused=1000000/second;read=1000000/second"
+    return EARLIER_UNREACHED_LIMITS
+
+
 @contextmanager
-def servers(redis_url: str, workers: int, compare_limits: bool) -> Iterator[list[Side]]:
+def servers(
+    redis_url: str, workers: int, compare_limits: bool, baselines: dict[str, str] | None = None
+) -> Iterator[list[Side]]:
     api = GunicornServer(redis_url, workers=workers)
     bare = GunicornServer(redis_url, app="bench.bare_app:app", workers=workers)
     sides = [
@@ -302,6 +317,11 @@ def servers(redis_url: str, workers: int, compare_limits: bool) -> Iterator[list
     if compare_limits:
         unlimited = GunicornServer(redis_url, workers=workers, ARENA_RATE_LIMITS="off")
         sides.append(Side("move, limits off", "move", unlimited))
+    for label, tree in (baselines or {}).items():
+        earlier = GunicornServer(
+            redis_url, workers=workers, cwd=tree, PYTHONPATH=tree, ARENA_RATE_LIMITS=unreached_limits(tree)
+        )
+        sides.append(Side(f"move, {label}", "move", earlier))
     with ExitStack() as stack:
         for server in {id(side.server): side.server for side in sides}.values():
             stack.enter_context(server)
@@ -352,12 +372,20 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=3, help="client processes (one connection each)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers of each server")
     parser.add_argument("--no-limits-comparison", action="store_true", help="skip the API with rate limits off")
+    parser.add_argument(
+        "--baseline",
+        action="append",
+        default=[],
+        metavar="LABEL=DIR",
+        help="also serve moves from another source tree (e.g. `git archive` of an earlier commit), side by side",
+    )
     args = parser.parse_args()
+    baselines = dict(item.split("=", 1) for item in args.baseline)
 
     with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as redis_server:
         assert redis_server.process is not None
         redis_pid = redis_server.process.pid
-        with servers(redis_server.url, args.workers, not args.no_limits_comparison) as sides:
+        with servers(redis_server.url, args.workers, not args.no_limits_comparison, baselines) as sides:
             for side in sides:  # warm-up: imports, connection pools, scripts loaded into Redis
                 run_round(side.server, redis_pid, side.load, args.clients, 1.0)
             for _ in range(args.rounds):

@@ -21,7 +21,12 @@ ROOT = Path(__file__).parents[1]
 class GunicornServer:
     """``gunicorn -c python:api.gunicorn_conf <app>`` on a free loopback port, stopped on exit."""
 
-    def __init__(self, redis_url: str, app: str = "api.wsgi:app", workers: int = 2, **env: str) -> None:
+    def __init__(
+        self, redis_url: str, app: str = "api.wsgi:app", workers: int = 2, cwd: str | None = None, **env: str
+    ) -> None:
+        """``cwd``: where the server runs (``python -m`` puts it first on the path: another source tree's
+        directory serves that tree's code)."""
+        self.cwd = cwd
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = app
@@ -33,13 +38,15 @@ class GunicornServer:
             "ARENA_PORT": str(self.port),
             "ARENA_WORKERS": str(workers),
             # Counted (the cost is part of what is measured) but never reached: a benchmark measures speed.
-            "ARENA_RATE_LIMITS": "create=1000000/minute;act=1000000/second;read=1000000/second",
+            "ARENA_RATE_LIMITS": "create=1000000/minute;refused=1000000/second;read=1000000/second",
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> GunicornServer:
-        self.process = subprocess.Popen(gunicorn_command(self.app), env=self.env, stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            gunicorn_command(self.app), env=self.env, stdout=subprocess.DEVNULL, cwd=self.cwd
+        )
         deadline = time.monotonic() + timeout
         while True:
             try:

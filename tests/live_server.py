@@ -18,7 +18,7 @@ from api.redis_server import free_port
 
 #: Rate limits no test reaches (the defaults would throttle a test that plays fast), still counted
 #: so that every request takes the limiter's path; tests/api/test_limits.py tests the limits.
-UNREACHED_RATE_LIMITS = "create=1000000/minute;act=1000000/second;read=1000000/second"
+UNREACHED_RATE_LIMITS = "create=1000000/minute;refused=1000000/second;read=1000000/second"
 
 
 class LiveServer:

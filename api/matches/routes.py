@@ -11,13 +11,13 @@ from typing import Any
 from flask import Response, jsonify, request
 from flask.views import MethodView
 
-from api.blueprint import ArenaBlueprint, json_body
+from api.blueprint import MAX_JSON_DEPTH, ArenaBlueprint, json_body
 from api.errors import ErrorSchema
 from api.extensions import notifier, store
 from api.json_provider import encode
-from api.limits import store_counter
 from api.matches import schemas, service
 from api.matches.table import Table
+from api.observability.metrics import count_move
 from api.streams.waiting import wait_until
 from api.type_schemas import ActionSchema
 from engine import Action, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
@@ -91,7 +91,8 @@ SUBMIT_FIRST_LEGAL = {
 def _errors(*statuses: int) -> Any:
     """Document each listed error status with the shared error schema."""
     descriptions = {
-        400: "The body is not valid JSON (`request/bad_request`).",
+        400: "The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than "
+        f"{MAX_JSON_DEPTH} levels (`request/too_deep`).",
         401: "Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`).",
         403: "A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`).",
         404: "No such match or game (`match/not_found`, `game/unknown`).",
@@ -290,17 +291,17 @@ class Actions(MethodView):
         action = service.read_action(json_body(request))
         claim = service.claim_from_header(request.headers.get("Authorization"))
         headers = request.headers
-        return answer(
-            service.play(
-                store(),
-                match_id,
-                claim,
-                if_match=headers.get("If-Match"),
-                action=action,
-                idempotency_key=headers.get("Idempotency-Key"),
-                counter=store_counter(),
-            )
+        reply = service.play(
+            store(),
+            match_id,
+            claim,
+            if_match=headers.get("If-Match"),
+            action=action,
+            idempotency_key=headers.get("Idempotency-Key"),
         )
+        if not reply.replayed:
+            count_move(reply.body["game"])
+        return answer(reply)
 
 
 @blp.route("/<match_id>/events")

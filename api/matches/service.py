@@ -24,8 +24,9 @@ import engine
 from api.errors import ApiError
 from api.matches.compaction import RecordMismatch, encode_record, pack
 from api.matches.table import SeatInfo, Step, Table, bot_memories
+from api.observability.metrics import timed_server_step
 from api.referee.clock import TimeControl
-from api.store import Counter, MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
+from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from api.type_schemas import INT64_RANGE
 from engine import Event
@@ -166,7 +167,7 @@ def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: 
     """
     stop = time.monotonic() + seconds
     for _ in range(steps):
-        step = table.server_step(time.time())
+        step = timed_server_step(table, time.time())
         if step is None:
             return table
         try:
@@ -303,8 +304,8 @@ def create_match(
 # --- reading and authorising -------------------------------------------------------------------------
 
 
-def load_table(store: MatchStore, match_id: str, counter: Counter | None = None) -> Table:
-    return Table.from_record(match_id, store.load(match_id, counter))
+def load_table(store: MatchStore, match_id: str) -> Table:
+    return Table.from_record(match_id, store.load(match_id))
 
 
 def claim_from_header(authorization: str | None) -> Claim:
@@ -423,7 +424,6 @@ def play(
     if_match: str | None,
     action: Mapping[str, Any] | engine.Action,
     idempotency_key: str | None = None,
-    counter: Counter | None = None,
     known: Table | None = None,
 ) -> Answer:
     """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins.
@@ -436,8 +436,6 @@ def play(
     action is no longer legal), and then the remembered answer is sent instead; or, when the
     action would still apply (``If-Match: *``), the write script finds the key and writes nothing.
 
-    A ``counter`` counts the move against its token's rate limit in the read of the match.
-
     ``known`` is the match as the caller last saw it (a seat's socket keeps it): when it is at the
     version If-Match names, the move is checked against it without reading the match, and the
     compare-and-set write finds out if the match moved on meanwhile (then ``412``, as ever).
@@ -448,11 +446,9 @@ def play(
     else:
         request_print = fingerprint(action.to_json() if isinstance(action, engine.Action) else action)
     if known is not None and known.match_id == match_id and named_version(if_match) == known.version:
-        if counter is not None:
-            store.count_act(match_id, counter)
         table = known
     else:
-        table = load_table(store, match_id, counter)
+        table = load_table(store, match_id)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
     now = time.time()

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import redis
 
 from api.matches.service import load_table, settle
+from api.observability.metrics import count_referee_loop, observe_referee_lag
 from api.store import MatchNotFound, MatchStore, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -64,9 +65,16 @@ class Referee:
         return len(due)
 
     def settle(self, match_id: str) -> None:
-        """Apply what is due on one match, then record when it is next due."""
+        """Apply what is due on one match, then record when it is next due.
+
+        How late it is (now, past the time it was due) goes to the metrics' referee lag.
+        """
         try:
-            table = settle(self.store, load_table(self.store, match_id))
+            table = load_table(self.store, match_id)
+            due, now = table.next_due(), time.time()
+            if due is not None and due <= now:
+                observe_referee_lag(now - due)
+            table = settle(self.store, table)
         except MatchNotFound:
             self.store.reschedule(match_id, -1, None)  # expired: forget it
             return
@@ -77,6 +85,7 @@ class Referee:
         wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
         repaired_at = -REPAIR_EVERY
         while not stop.is_set():
+            count_referee_loop()
             try:
                 if not wake.subscribed:
                     wake.subscribe(self.store.wake_channel())

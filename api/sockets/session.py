@@ -17,12 +17,12 @@ from gevent.lock import Semaphore
 from simple_websocket import ConnectionClosed, Server
 
 from api.errors import KNOWN_ERRORS, ApiError, describe
-from api.limits import act_counter_of, act_refusal
+from api.limits import count_socket_refusal
 from api.matches import service
 from api.matches.table import Table
 from api.sockets import protocol
 from api.sockets.protocol import Close, ProtocolError, check_backlog
-from api.store import Counter, MatchStore, RateExceeded, StoreFull
+from api.store import MatchStore, StoreFull
 from api.streams.follow import Reader, follow
 from api.streams.notifier import Notifier
 from api.streams.sse import Position
@@ -93,7 +93,6 @@ class SeatSocket:
 
     def answer_moves(self, claim: Claim, reader: Reader) -> None:
         """Read the client's frames, each a move, and answer each with the move's result or refusal."""
-        counter = act_counter_of(claim.token)
         while self.ws.connected:
             frame = self.ws.receive()
             if frame is None:
@@ -101,10 +100,11 @@ class SeatSocket:
             check_backlog(len(self.ws.input_buffer))  # frames received but not yet answered
             act = protocol.read_act(frame)
             with self.moving:
-                self.answer_move(act, claim, counter, reader)
+                self.answer_move(act, claim, reader)
 
-    def answer_move(self, act: protocol.Act, claim: Claim, counter: Counter | None, reader: Reader) -> None:
-        """Play one move as ``POST .../actions`` plays it, and send its answer."""
+    def answer_move(self, act: protocol.Act, claim: Claim, reader: Reader) -> None:
+        """Play one move as ``POST .../actions`` plays it, and send its answer (a refusal counted as that
+        request's would be, against the token's ``refused`` limit)."""
         try:
             answer = service.play(
                 self.store,
@@ -113,13 +113,10 @@ class SeatSocket:
                 if_match=str(act.version),
                 action=service.read_action(act.action),
                 idempotency_key=act.key,
-                counter=counter,
                 known=reader.table,
             )
-        except RateExceeded as limited:
-            self.send(protocol.error(act.key, act_refusal(limited).body()))
         except (*KNOWN_ERRORS, StoreFull) as refused:
-            self.send(protocol.error(act.key, describe(refused).body()))
+            self.send(protocol.error(act.key, count_socket_refusal(claim.token, describe(refused)).body()))
         except Exception:
             log.exception("seat socket of match %s: a move failed", reader.match_id)
             self.send(protocol.error(act.key, describe(RuntimeError()).body()))

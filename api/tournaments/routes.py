@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, jsonify, request
 from flask.views import MethodView
 
-from api.blueprint import ArenaBlueprint
+from api.blueprint import MAX_JSON_DEPTH, ArenaBlueprint
 from api.errors import ErrorSchema, error_response
 from api.extensions import notifier, store
 from api.matches.routes import BEARER
@@ -22,7 +22,8 @@ blp = ArenaBlueprint(
 )
 
 ERRORS = {
-    400: "The body is not valid JSON (`request/bad_request`).",
+    400: "The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than "
+    f"{MAX_JSON_DEPTH} levels (`request/too_deep`).",
     401: "Missing or invalid token (`auth/missing_token`, `auth/invalid_token`).",
     403: "A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, "
     "`auth/not_an_entrant`).",

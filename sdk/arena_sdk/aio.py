@@ -55,7 +55,7 @@ from arena_sdk.errors import (
     WaitTimeoutError,
     araise_for_foreign_error,
 )
-from arena_sdk.retrying import ActionResends, RetryBudget, acall, raise_typed, unwrap
+from arena_sdk.retrying import DEFAULT_RATE_LIMIT_WAIT, ActionResends, RetryBudget, acall, raise_typed, unwrap
 from arena_sdk.seat_logic import (
     MAX_LEGAL_LIMIT,
     TurnCollector,
@@ -91,7 +91,9 @@ class AsyncArena:
         timeout: float = 10.0,
         retry_for: float = 30.0,
         retry_pause: float = 0.2,
+        *,
         connect_timeout: float = CONNECT_TIMEOUT,
+        rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
@@ -100,6 +102,7 @@ class AsyncArena:
         self._retry_for = retry_for
         #: Whether the server has answered a request of this arena (or its seats) yet.
         self.reached = False
+        self.rate_limit_wait = rate_limit_wait
         #: One connection pool for the arena and all its seats.
         self.transport = httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=None))
         self.client = Client(**self._client_args())
@@ -142,7 +145,14 @@ class AsyncArena:
 
     async def call(self, send: Callable[[], Awaitable[Response[Any]]], expected: type[T], idempotent: bool = True) -> T:
         """``await send()``'s success model, retried by :mod:`arena_sdk.retrying`'s rules within ``retry_for``."""
-        return await acall(send, expected, retry_for=self.retry_for, pause=self.retry_pause, idempotent=idempotent)
+        return await acall(
+            send,
+            expected,
+            retry_for=self.retry_for,
+            pause=self.retry_pause,
+            idempotent=idempotent,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     async def games(self) -> list[Game]:
         return (await self.call(partial(list_games.asyncio_detailed, client=self.client), GameList)).games
@@ -212,7 +222,15 @@ class AsyncArena:
         """The public events of the match as they happen, then ``match_over``."""
         path = f"/matches/{quote(match_id, safe='')}/stream"
         client = self.client.get_async_httpx_client()
-        return astream_events(client, path, {}, after=after, retry_for=self.retry_for, retry_pause=self.retry_pause)
+        return astream_events(
+            client,
+            path,
+            {},
+            after=after,
+            retry_for=self.retry_for,
+            retry_pause=self.retry_pause,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     def seat(self, match_id: str, token: str) -> AsyncSeat:
         """Play one seat of a match with its token (``InvalidTokenError`` at once for a malformed one)."""
@@ -295,7 +313,15 @@ class AsyncSeat:
         """
         client, retry = self.client.get_async_httpx_client(), self.arena.retry_for
         params = {"legal_limit": legal_limit}
-        async for event in astream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry):
+        events = astream_events(
+            client,
+            f"{self._path}/seat-stream",
+            params,
+            after=after,
+            retry_for=retry,
+            rate_limit_wait=self.arena.rate_limit_wait,
+        )
+        async for event in events:
             if event.type == "turn":
                 self._saw(turn_view(event))
             yield event
@@ -332,7 +358,13 @@ class AsyncSeat:
         client, path = self.client.get_async_httpx_client(), f"{self._path}/seat-stream"
         start = {"after": after} if after is not None else {"last_id": self._turns_read}
         async for item in astream_events(
-            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
+            client,
+            path,
+            {"legal_limit": legal_limit},
+            **start,
+            retry_for=timeout,
+            retry_pause=retry_pause,
+            rate_limit_wait=self.arena.rate_limit_wait,
         ):
             yield item
 
@@ -345,7 +377,7 @@ class AsyncSeat:
             await self.view()
         at = self.version if version is None else version
         key, if_match = str(uuid.uuid4()), str(at)
-        resends = ActionResends(retry_for, retry_pause)
+        resends = ActionResends(retry_for, retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = await submit_action.asyncio_detailed(
@@ -433,7 +465,7 @@ class AsyncSeat:
 
     async def _view_after(self, version: int, wait: float) -> SeatView | None:
         """The seat view once the match has moved past ``version`` (``None``: still there after ``wait`` s)."""
-        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause)
+        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = await self.client.get_async_httpx_client().get(

@@ -64,7 +64,7 @@ from arena_sdk.errors import (
     WaitTimeoutError,
     raise_for_foreign_error,
 )
-from arena_sdk.retrying import ActionResends, RetryBudget, call, raise_typed, unwrap
+from arena_sdk.retrying import DEFAULT_RATE_LIMIT_WAIT, ActionResends, RetryBudget, call, raise_typed, unwrap
 from arena_sdk.seat_logic import (
     MAX_LEGAL_LIMIT,
     TurnCollector,
@@ -115,8 +115,10 @@ class Arena:
     """A connection to a Tabletop Arena server: the catalogue, the lobby and matches, as a spectator or host.
 
     ``timeout`` bounds each request and ``connect_timeout`` its connecting; ``retry_for`` is how
-    long a call keeps retrying (reads after a dropped connection or a 503, every call after a 429)
-    before it raises. Until the server has answered once, a server that cannot be reached fails
+    long a call keeps retrying reads (and writes sent with an ``Idempotency-Key``) after a dropped
+    connection or a 503 before it raises; ``rate_limit_wait`` is how long in all a call waits out
+    ``429 rate/limited`` answers (their ``Retry-After``) before it raises ``RateLimitedError``
+    (default 120 s). Until the server has answered once, a server that cannot be reached fails
     within ``connect_timeout`` (``ConnectionFailedError``): a wrong URL is said at once, while a
     server that answered before is waited for through a restart.
     """
@@ -127,7 +129,9 @@ class Arena:
         timeout: float = 10.0,
         retry_for: float = 30.0,
         retry_pause: float = 0.2,
+        *,
         connect_timeout: float = CONNECT_TIMEOUT,
+        rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
@@ -136,6 +140,7 @@ class Arena:
         self._retry_for = retry_for
         #: Whether the server has answered a request of this arena (or its seats) yet.
         self.reached = False
+        self.rate_limit_wait = rate_limit_wait
         self.client = Client(**self._client_args())
 
     @property
@@ -164,7 +169,14 @@ class Arena:
 
     def call(self, send: Callable[[], Response[Any]], expected: type[T], idempotent: bool = True) -> T:
         """``send()``'s success model, retried by :mod:`arena_sdk.retrying`'s rules within ``retry_for``."""
-        return call(send, expected, retry_for=self.retry_for, pause=self.retry_pause, idempotent=idempotent)
+        return call(
+            send,
+            expected,
+            retry_for=self.retry_for,
+            pause=self.retry_pause,
+            idempotent=idempotent,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     def games(self) -> list[Game]:
         return self.call(lambda: list_games.sync_detailed(client=self.client), GameList).games
@@ -239,7 +251,15 @@ class Arena:
         """The public events of the match as they happen, then ``match_over`` (see :func:`stream_events`)."""
         path = f"/matches/{quote(match_id, safe='')}/stream"
         client = self.client.get_httpx_client()
-        return stream_events(client, path, {}, after=after, retry_for=self.retry_for, retry_pause=self.retry_pause)
+        return stream_events(
+            client,
+            path,
+            {},
+            after=after,
+            retry_for=self.retry_for,
+            retry_pause=self.retry_pause,
+            rate_limit_wait=self.rate_limit_wait,
+        )
 
     def seat(self, match_id: str, token: str) -> Seat:
         """Play one seat of a match with its token (``InvalidTokenError`` at once for a malformed one)."""
@@ -348,7 +368,15 @@ class Seat:
         """
         client, retry = self.client.get_httpx_client(), self.arena.retry_for
         params = {"legal_limit": legal_limit}
-        for event in stream_events(client, f"{self._path}/seat-stream", params, after=after, retry_for=retry):
+        events = stream_events(
+            client,
+            f"{self._path}/seat-stream",
+            params,
+            after=after,
+            retry_for=retry,
+            rate_limit_wait=self.arena.rate_limit_wait,
+        )
+        for event in events:
             if event.type == "turn":
                 self._saw(turn_view(event))
             yield event
@@ -396,7 +424,13 @@ class Seat:
         client, path = self.client.get_httpx_client(), f"{self._path}/seat-stream"
         start = {"after": after} if after is not None else {"last_id": self._turns_read}
         yield from stream_events(
-            client, path, {"legal_limit": legal_limit}, **start, retry_for=timeout, retry_pause=retry_pause
+            client,
+            path,
+            {"legal_limit": legal_limit},
+            **start,
+            retry_for=timeout,
+            retry_pause=retry_pause,
+            rate_limit_wait=self.arena.rate_limit_wait,
         )
 
     def act(
@@ -407,14 +441,15 @@ class Seat:
 
         Each action carries a fresh ``Idempotency-Key``; after a dropped connection or a 503 it is
         sent again with the same key for up to ``retry_for`` seconds, so it applies at most once and
-        a replay answers with the original ``MoveResult``. A 429 is waited out within the same time.
+        a replay answers with the original ``MoveResult``. A 429 is waited out for up to the arena's
+        ``rate_limit_wait`` seconds.
         """
         body = action_model(action)
         if version is None and self.version is None:
             self.view()
         at = self.version if version is None else version
         key, if_match = str(uuid.uuid4()), str(at)
-        resends = ActionResends(retry_for, retry_pause)
+        resends = ActionResends(retry_for, retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = submit_action.sync_detailed(
@@ -526,7 +561,7 @@ class Seat:
 
     def _view_after(self, version: int, wait: float) -> SeatView | None:
         """The seat view once the match has moved past ``version`` (``None``: still there after ``wait`` s)."""
-        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause)
+        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = self.client.get_httpx_client().get(

@@ -1,9 +1,12 @@
 """One request through the generated client, with the SDK's retry rules, for ``Arena`` and ``AsyncArena`` alike.
 
-The rules: a ``429 rate/limited`` answer is waited out (``retry_after`` seconds) by every call, since
-the server did nothing; a dropped connection or a ``503`` is retried only by idempotent calls
-(reads, and writes sent with an ``Idempotency-Key``). All within the call's ``retry_for`` seconds;
-then the last failure raises as its typed error, a transport failure as ``ConnectionFailedError``.
+The rules: a ``429 rate/limited`` answer is waited out (its ``Retry-After``, in ``retry_after``) by
+every call, since the server did nothing, for up to ``rate_limit_wait`` seconds in all (default
+``DEFAULT_RATE_LIMIT_WAIT``, 120 s: longer than any window of the server's default limits); a
+wait that would go past it raises ``RateLimitedError`` at once. A dropped connection or a ``503``
+is retried only by idempotent calls (reads, and writes sent with an ``Idempotency-Key``), within
+the call's ``retry_for`` seconds; then the last failure raises as its typed error, a transport
+failure as ``ConnectionFailedError``.
 """
 
 from __future__ import annotations
@@ -34,28 +37,35 @@ T = TypeVar("T")
 
 #: What a generated model's ``from_dict`` raises for an answer that does not match the spec.
 PARSE_ERRORS = (KeyError, ValueError, TypeError)
+#: How long a call waits out ``429 rate/limited`` answers in all, by default (seconds).
+DEFAULT_RATE_LIMIT_WAIT = 120.0
 
 
 @dataclass
 class RetryBudget:
-    """How long a call may keep retrying, and how long it pauses between tries (pure: no I/O)."""
+    """How long a call may keep retrying, how long it pauses between tries, and until when it waits
+    out rate limits (pure but for the clock: ``time.monotonic()``)."""
 
     give_up_at: float
     pause: float
+    rate_limited_until: float
 
     @classmethod
-    def starting_now(cls, retry_for: float, pause: float) -> RetryBudget:
-        return cls(time.monotonic() + retry_for, pause)
+    def starting_now(
+        cls, retry_for: float, pause: float, rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT
+    ) -> RetryBudget:
+        now = time.monotonic()
+        return cls(now + retry_for, pause, now + rate_limit_wait)
 
     def wait_before_retry(self, error: Exception, idempotent: bool) -> float | None:
         """Seconds to wait before sending again after ``error``, or ``None``: give up and raise it."""
         if isinstance(error, RateLimitedError):
-            wait = error.retry_after
+            wait, until = error.retry_after, self.rate_limited_until
         elif idempotent and isinstance(error, httpx.TransportError | StoreUnavailableError):
-            wait = self.pause
+            wait, until = self.pause, self.give_up_at
         else:
             return None
-        return wait if time.monotonic() + wait <= self.give_up_at else None
+        return wait if time.monotonic() + wait <= until else None
 
 
 def unwrap(response: Response[Any], expected: type[T]) -> T:
@@ -86,10 +96,16 @@ def raise_typed(error: Exception) -> NoReturn:
 
 
 def call(
-    send: Callable[[], Response[Any]], expected: type[T], *, retry_for: float, pause: float, idempotent: bool
+    send: Callable[[], Response[Any]],
+    expected: type[T],
+    *,
+    retry_for: float,
+    pause: float,
+    idempotent: bool,
+    rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
 ) -> T:
     """``send()``'s success model, retried by the module's rules; else its typed error."""
-    budget = RetryBudget.starting_now(retry_for, pause)
+    budget = RetryBudget.starting_now(retry_for, pause, rate_limit_wait)
     while True:
         try:
             return unwrap(send(), expected)
@@ -107,9 +123,10 @@ async def acall(
     retry_for: float,
     pause: float,
     idempotent: bool,
+    rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
 ) -> T:
     """:func:`call` for the generated client's ``asyncio_detailed`` functions."""
-    budget = RetryBudget.starting_now(retry_for, pause)
+    budget = RetryBudget.starting_now(retry_for, pause, rate_limit_wait)
     while True:
         try:
             return unwrap(await send(), expected)
@@ -124,13 +141,13 @@ class ActionResends:
     """When ``act`` sends an action again with the same ``Idempotency-Key`` (so it applies at most once).
 
     After a dropped connection or a 503 it resends until its budget runs out; a 429 is waited
-    out; and a refusal that only a lost first attempt explains (stale version, not this seat's
-    turn, match over: the lost attempt may have landed) is resent once more, to have the server
-    replay the remembered answer.
+    out (for up to ``rate_limit_wait`` seconds in all); and a refusal that only a lost first
+    attempt explains (stale version, not this seat's turn, match over: the lost attempt may have
+    landed) is resent once more, to have the server replay the remembered answer.
     """
 
-    def __init__(self, retry_for: float, pause: float) -> None:
-        self.budget = RetryBudget.starting_now(retry_for, pause)
+    def __init__(self, retry_for: float, pause: float, rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT) -> None:
+        self.budget = RetryBudget.starting_now(retry_for, pause, rate_limit_wait)
         self.resent = self.checked = False
 
     def wait_before_resend(self, error: Exception) -> float | None:

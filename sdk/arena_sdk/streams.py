@@ -3,7 +3,8 @@
 :func:`stream_events` (``httpx.Client``) and :func:`astream_events` (``httpx.AsyncClient``) share
 one rule for resuming: a dropped connection, a stream that ends early or a 503 is retried every
 ``retry_pause`` seconds until ``retry_for`` seconds have passed without an event, a 429 is waited
-out, and every other error raises its typed :mod:`arena_sdk.errors` error.
+out (for up to ``rate_limit_wait`` seconds in all), and every other error raises its typed
+:mod:`arena_sdk.errors` error.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from arena_sdk.errors import (
     StoreUnavailableError,
     error_for,
 )
+from arena_sdk.retrying import DEFAULT_RATE_LIMIT_WAIT
 
 #: How long a stream may stay silent before it counts as dropped (the server sends a comment every 15 s).
 STREAM_READ_TIMEOUT = 45.0
@@ -77,13 +79,14 @@ class _Resumption:
         params: dict[str, Any],
         *,
         after: int | None,
-        last_id: str | None,
+        last_id: str | None = None,
         retry_for: float,
         pause: float,
+        rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
     ) -> None:
         self.connect_timeout = client_timeout.connect or STREAM_READ_TIMEOUT
         self.path, self.params, self.after = path, params, after
-        self.retry_for, self.pause = retry_for, pause
+        self.retry_for, self.pause, self.rate_limit_wait = retry_for, pause, rate_limit_wait
         self.last_id: str | None = last_id
         self.failing_since: float | None = None
 
@@ -111,8 +114,13 @@ class _Resumption:
     def wait_after(self, failure: Exception | None) -> float:
         """Seconds to wait before reconnecting after ``failure`` (``None``: the stream just ended); else raises."""
         self.failing_since = self.failing_since or time.monotonic()
-        if time.monotonic() - self.failing_since <= self.retry_for:
-            return failure.retry_after if isinstance(failure, RateLimitedError) else self.pause
+        failing_for = time.monotonic() - self.failing_since
+        if isinstance(failure, RateLimitedError):
+            if failing_for + failure.retry_after <= self.rate_limit_wait:
+                return failure.retry_after
+            raise failure
+        if failing_for <= self.retry_for:
+            return self.pause
         if isinstance(failure, ArenaError):
             raise failure
         if isinstance(failure, httpx.TransportError):
@@ -131,6 +139,7 @@ def stream_events(
     last_id: str | None = None,
     retry_for: float = 60.0,
     retry_pause: float = 0.2,
+    rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
 ) -> Iterator[StreamEvent]:
     """Every event of the stream at ``path`` until ``match_over``, resuming with Last-Event-ID after a drop.
 
@@ -139,7 +148,14 @@ def stream_events(
     the match stands now. Once caught up, a seat stream sends the seat's pending ``turn``.
     """
     state = _Resumption(
-        client.timeout, path, params, after=after, last_id=last_id, retry_for=retry_for, pause=retry_pause
+        client.timeout,
+        path,
+        params,
+        after=after,
+        last_id=last_id,
+        retry_for=retry_for,
+        pause=retry_pause,
+        rate_limit_wait=rate_limit_wait,
     )
     while True:
         failure: Exception | None = None
@@ -172,10 +188,18 @@ async def astream_events(
     last_id: str | None = None,
     retry_for: float = 60.0,
     retry_pause: float = 0.2,
+    rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
 ) -> AsyncGenerator[StreamEvent, None]:
     """:func:`stream_events` over an ``httpx.AsyncClient`` (httpx-sse's ``aconnect_sse``)."""
     state = _Resumption(
-        client.timeout, path, params, after=after, last_id=last_id, retry_for=retry_for, pause=retry_pause
+        client.timeout,
+        path,
+        params,
+        after=after,
+        last_id=last_id,
+        retry_for=retry_for,
+        pause=retry_pause,
+        rate_limit_wait=rate_limit_wait,
     )
     while True:
         failure: Exception | None = None

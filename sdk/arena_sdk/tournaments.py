@@ -90,7 +90,7 @@ class Entrant:
 
     def _next_within(self, wait: float) -> NextMatch | None:
         """One long-poll of ``next`` (retried by the SDK's rules); ``None`` on a 304."""
-        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause)
+        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause, self.arena.rate_limit_wait)
         while True:
             try:
                 response = self.client.get_httpx_client().get(

@@ -111,9 +111,8 @@ def store_of(client: FlaskClient) -> MatchStore:
 
 
 def is_rate_counter(key: bytes, prefix: str) -> bool:
-    """Whether ``key`` counts requests for the rate limits (the ``limits`` library's, or a match's act counter)."""
-    in_a_match = key.startswith(f"{prefix}:{{".encode()) and b"}:rate:" in key
-    return key.startswith(f"{prefix}:limits:".encode()) or in_a_match
+    """Whether ``key`` counts requests for the rate limits."""
+    return key.startswith(f"{prefix}:limits:".encode())
 
 
 def stored_values(client: redis.Redis, prefix: str, *, counters: bool = False) -> dict[bytes, Any]:

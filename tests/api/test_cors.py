@@ -50,19 +50,15 @@ def test_a_preflight_from_an_allowed_origin_allows_the_apis_headers_and_methods(
     assert listed(response.headers.get("Access-Control-Allow-Methods")) >= {"get", "post", "options"}
 
 
-def test_responses_to_an_allowed_origin_expose_etag_location_and_retry_after(settings: Settings) -> None:
+def test_responses_to_an_allowed_origin_expose_etag_location_retry_after_and_the_request_id(settings: Settings) -> None:
     client = client_for(settings, ORIGIN)
     headers = create_match(client, ORIGIN)
     assert headers["Access-Control-Allow-Origin"] == ORIGIN
     response = client.get(headers["Location"], headers={"Origin": ORIGIN})
     assert response.status_code == 200
     assert response.headers["Access-Control-Allow-Origin"] == ORIGIN
-    assert listed(response.headers.get("Access-Control-Expose-Headers")) == {
-        "etag",
-        "location",
-        "retry-after",
-        "idempotent-replayed",
-    }
+    exposed = listed(response.headers.get("Access-Control-Expose-Headers"))
+    assert exposed == {"etag", "location", "retry-after", "idempotent-replayed", "x-request-id"}
 
 
 def test_no_cors_headers_without_origins_configured(settings: Settings) -> None:

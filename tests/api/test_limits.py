@@ -27,6 +27,7 @@ from api.settings import Settings
 from api.store import MatchStore, StoreFull
 from engine.games.pili_pili.missions import MAX_DEAL, MAX_DECK_CARDS
 from tests.api.helpers import (
+    Created,
     assert_error,
     auth,
     body_of,
@@ -41,6 +42,7 @@ from tests.api.helpers import (
 from tests.live_server import UNREACHED_RATE_LIMITS
 
 PIPIFAX = {"game": "pipifax", "players": 2}
+FLIP = {"type": "pipifax.flip", "position": 0}
 
 
 def client_with(settings: Settings, **changes: Any) -> FlaskClient:
@@ -54,7 +56,7 @@ def redis_client(settings: Settings) -> Iterator[redis.Redis]:
     client.close()
 
 
-def assert_rate_limited(response: TestResponse, kind: str, per: str, limit: str) -> None:
+def assert_rate_limited(response: TestResponse, kind: str, per: str, limit: str) -> dict[str, Any]:
     body = assert_error(response, 429, "rate/limited")
     assert body["details"]["kind"] == kind, body
     assert body["details"]["per"] == per, body
@@ -63,6 +65,7 @@ def assert_rate_limited(response: TestResponse, kind: str, per: str, limit: str)
     assert retry_after.isdigit(), retry_after
     assert 1 <= int(retry_after) <= 60, retry_after
     assert body["details"]["retry_after"] == int(retry_after), body
+    return body
 
 
 # --- rate limits --------------------------------------------------------------------------------------
@@ -110,66 +113,99 @@ def test_create_limits_count_per_client_address(settings: Settings) -> None:
     )
 
 
-def test_action_limits_count_per_token(settings: Settings) -> None:
-    client = client_with(settings, rate_limits="act=1/minute")
+def refused_counters(redis_client: redis.Redis, settings: Settings) -> list[bytes]:
+    return [key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b"/refused/" in key]
+
+
+def legal_move(client: FlaskClient, created: Created) -> tuple[int, dict[str, Any], int]:
+    """The seat to act, a legal action of it, and the version it is legal at."""
+    match = stored_match(client, created.match_id)
+    seat = match.to_act[0]
+    return seat, legal(client, created, seat)["actions"][0], match.version
+
+
+def test_accepted_actions_are_never_counted(settings: Settings, redis_client: redis.Redis) -> None:
+    client = client_with(settings, rate_limits="refused=1/minute;read=off")
+    created = create_match(client, "pipifax", 2, seed=7)
+    for _ in range(40):
+        seat, action, version = legal_move(client, created)
+        assert submit(client, created, seat, action, str(version)).status_code == 200
+    assert refused_counters(redis_client, settings) == []
+
+
+def test_refusals_count_per_token_and_past_the_limit_are_429_naming_the_refusal(
+    settings: Settings, redis_client: redis.Redis
+) -> None:
+    client = client_with(settings, rate_limits="refused=2/minute")
+    created = create_match(client, "pipifax", 2, seed=7)
+    match = stored_match(client, created.match_id)
+    waiting = 1 - match.state["turn"]
+    miss = {"type": "pipifax.flip", "position": pipifax_miss(match)}
+    for _ in range(2):
+        assert_error(submit(client, created, waiting, miss, "0"), 409, "action/not_your_turn")
+    before = stored_values(redis_client, settings.key_prefix)
+    past = submit(client, created, waiting, miss, "0")
+    body = assert_rate_limited(past, "refused", "token", "2 per 1 minute")
+    assert body["details"]["refused"] == "action/not_your_turn"
+    assert stored_values(redis_client, settings.key_prefix) == before
+    # The other seat's token has a count of its own.
+    assert_error(submit(client, created, 1 - waiting, miss, "5"), 412, "match/stale_version")
+
+
+def test_an_acceptable_action_is_applied_past_the_refused_limit(settings: Settings) -> None:
+    """A token past its refusals still plays: a move the game accepts on its turn is never refused by a limit."""
+    client = client_with(settings, rate_limits="refused=1/minute")
+    created = create_match(client, "pipifax", 2, seed=7)
+    seat, action, version = legal_move(client, created)
+    assert_error(submit(client, created, seat, action, str(version + 3)), 412, "match/stale_version")
+    assert submit(client, created, seat, action, str(version + 3)).status_code == 429
+    moved = submit(client, created, seat, action, str(version))
+    assert moved.status_code == 200, moved.get_data(as_text=True)
+    assert body_of(moved)["version"] == version + 1
+
+
+def test_every_refused_post_counts_joins_resignations_and_aborts_too(settings: Settings) -> None:
+    client = client_with(settings, rate_limits="refused=3/minute")
     created = create_match(client, "pipifax", 3)
-    assert client.post(f"{created.url}/resign", headers=created.auth(0)).status_code == 200
-    # A second resignation would be 409 seat/out; the limit is met first.
-    assert_rate_limited(client.post(f"{created.url}/resign", headers=created.auth(0)), "act", "token", "1 per 1 minute")
-    assert client.post(f"{created.url}/resign", headers=created.auth(1)).status_code == 200
+    token = created.tokens[0]
+    assert client.post(f"{created.url}/resign", headers=auth(token)).status_code == 200  # accepted: not counted
+    assert client.post(f"{created.url}/join", json={}, headers=auth(token)).status_code == 409  # match/full
+    assert client.post(f"{created.url}/abort", headers=auth(token)).status_code == 403  # auth/not_host
+    assert client.post(f"{created.url}/resign", headers=auth(token)).status_code == 409  # seat/out
+    refused = client.post(f"{created.url}/resign", headers=auth(token))
+    assert assert_rate_limited(refused, "refused", "token", "3 per 1 minute")["details"]["refused"] == "seat/out"
     # Creating is another kind, with its own (default) limit.
     assert client.post("/matches", json=PIPIFAX).status_code == 201
 
 
-def test_every_action_endpoint_counts_against_the_act_limit(settings: Settings) -> None:
-    client = client_with(settings, rate_limits="act=3/minute")
+def test_refusals_of_unknown_tokens_count_per_address(settings: Settings) -> None:
+    """Made-up tokens do not each get an allowance: a 401 counts against the client's address."""
+    client = client_with(settings, rate_limits="refused=3/minute")
     created = create_match(client, "pipifax", 2)
-    match = stored_match(client, created.match_id)
-    seat = match.state["turn"]
-    token = created.tokens[seat]
-    miss = {"type": "pipifax.flip", "position": pipifax_miss(match)}
-    assert submit(client, created, seat, miss, str(match.version)).status_code == 200
-    assert client.post(f"{created.url}/join", json={}, headers=auth(token)).status_code == 409  # match/full
-    assert client.post(f"{created.url}/abort", headers=auth(token)).status_code == 403  # auth/not_host
-    assert_rate_limited(client.post(f"{created.url}/resign", headers=auth(token)), "act", "token", "3 per 1 minute")
+    for n in range(3):
+        forged = {"Authorization": f"Bearer {created.match_id}.0.{str(n) * 43}", "If-Match": "0"}
+        assert_error(client.post(f"{created.url}/actions", json=FLIP, headers=forged), 401, "auth/invalid_token")
+    forged = {"Authorization": f"Bearer {created.match_id}.0.{'9' * 43}", "If-Match": "0"}
+    refused = client.post(f"{created.url}/actions", json=FLIP, headers=forged)
+    assert assert_rate_limited(refused, "refused", "client", "3 per 1 minute")["details"]["refused"] == (
+        "auth/invalid_token"
+    )
+    other = {"REMOTE_ADDR": "127.0.0.2"}
+    assert client.post(f"{created.url}/actions", json=FLIP, headers=forged, environ_base=other).status_code == 401
 
 
-def test_moves_count_per_token_in_the_match_store_and_past_the_limit_change_nothing(
+def test_a_refusal_counts_in_the_limiter_s_keys_and_never_holds_a_token(
     settings: Settings, redis_client: redis.Redis
 ) -> None:
-    client = client_with(settings, rate_limits="act=2/minute")
-    created = create_match(client, "pipifax", 2, seed=7)
-    match = stored_match(client, created.match_id)
-    seat = match.state["turn"]
-    miss = {"type": "pipifax.flip", "position": pipifax_miss(match)}
-    assert submit(client, created, seat, miss, "0").status_code == 200  # a miss: the other seat's turn
-    # Refused by the rules, and counted all the same: it reached the match.
-    assert_error(submit(client, created, seat, miss, "1"), 409, "action/not_your_turn")
-    before = stored_values(redis_client, settings.key_prefix)
-    refused = submit(client, created, seat, miss, "1")
-    assert_rate_limited(refused, "act", "token", "2 per 1 minute")
-    assert stored_values(redis_client, settings.key_prefix) == before
-    # The other seat's token has a count of its own.
-    match = stored_match(client, created.match_id)
-    other = {"type": "pipifax.flip", "position": pipifax_miss(match)}
-    assert submit(client, created, 1 - seat, other, "1").status_code == 200
-
-
-def test_a_matchs_act_counters_live_in_its_slot_and_hold_no_token(
-    settings: Settings, redis_client: redis.Redis
-) -> None:
-    client = client_with(settings, rate_limits="act=5/minute,100/hour")
+    client = client_with(settings, rate_limits="refused=5/minute,100/hour")
     created = create_match(client, "pipifax", 3)
-    assert client.post(f"{created.url}/resign", headers=created.auth(0)).status_code == 200
-    counters = [key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b":rate:" in key]
-    prefix = f"{settings.key_prefix}:{{{created.match_id}}}:rate:".encode()
-    assert len(counters) == 2 and all(key.startswith(prefix) for key in counters), counters
+    assert client.post(f"{created.url}/abort", headers=created.auth(0)).status_code == 403
+    counters = refused_counters(redis_client, settings)
+    assert len(counters) == 2 and all(key.startswith(f"{settings.key_prefix}:limits:".encode()) for key in counters)
     minute, hour = sorted(redis_client.ttl(key) for key in counters)
     assert 0 < minute <= 60 < hour <= 3600, (minute, hour)
     secrets = [token.rsplit(".", 1)[1].encode() for token in created.tokens]
     assert not [key for key in counters for secret in secrets if secret in key], counters
-    library_acts = [key for key in stored_values(redis_client, settings.key_prefix, counters=True) if b"/act/" in key]
-    assert library_acts == []  # counted once, by the match store
 
 
 def test_read_limits_count_per_token_and_per_address_without_one(settings: Settings) -> None:
@@ -194,7 +230,7 @@ def test_health_and_the_spec_are_not_counted(settings: Settings) -> None:
     assert_rate_limited(client.get("/games"), "read", "client", "1 per 1 minute")
 
 
-def test_counters_never_hold_a_token(settings: Settings, redis_client: redis.Redis) -> None:
+def test_read_counters_never_hold_a_token(settings: Settings, redis_client: redis.Redis) -> None:
     client = client_with(settings, rate_limits=UNREACHED_RATE_LIMITS)
     created = create_match(client, "pipifax", 2)
     legal(client, created, 0)
@@ -225,15 +261,17 @@ def test_one_kind_can_be_switched_off(settings: Settings) -> None:
 
 def test_the_setting_is_parsed_strictly_over_the_defaults() -> None:
     defaults = parse_rate_limits("")
-    assert defaults is not None and set(defaults) == {"create", "act", "read"}
+    assert defaults is not None and set(defaults) == {"create", "refused", "read"}
     assert parse_rate_limits("OFF") is None
-    assert parse_rate_limits("act=5/second,100/minute;read=off") == {
+    assert parse_rate_limits("refused=5/second,100/minute;read=off") == {
         "create": defaults["create"],
-        "act": "5/second,100/minute",
+        "refused": "5/second,100/minute",
     }
     for bad in ("write=1/second", "create", "create=", "create=lots", "create=3/fortnight"):
         with pytest.raises(ValueError, match="ARENA_RATE_LIMITS"):
             parse_rate_limits(bad)
+    with pytest.raises(ValueError, match="accepted actions are never counted, refused ones count as 'refused'"):
+        parse_rate_limits("act=100/second")
     with pytest.raises(ValueError, match="ARENA_RATE_LIMITS"):
         create_app(Settings(redis_url="redis://127.0.0.1:1/0", rate_limits="create=often"))
 

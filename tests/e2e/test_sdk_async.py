@@ -145,7 +145,8 @@ def test_an_async_action_waits_out_a_rate_limit(live_server: LiveServer) -> None
         waited = time.monotonic() - started
         with pytest.raises(RateLimitedError) as limited:
             transport.actions_sent = 0
-            await seat.act(pipifax.flip(position=1), retry_for=0.5)  # not worth waiting 1 s for
+            arena.rate_limit_wait = 0.5  # not worth waiting 1 s for
+            await seat.act(pipifax.flip(position=1))
         assert limited.value.retry_after == 1.0 and limited.value.status == 429
         return moved.version, waited, transport.actions_sent
 

@@ -10,6 +10,7 @@ from arena_client import Client
 from arena_client.models import PipifaxView
 from arena_sdk import (
     Arena,
+    AsyncArena,
     ConnectionFailedError,
     InvalidTokenError,
     MalformedActionError,
@@ -21,6 +22,7 @@ from arena_sdk import (
 from arena_sdk.errors import raise_for_foreign_error
 from arena_sdk.games import girafferaffe, pili_pili, pipifax, taiga
 from arena_sdk.retrying import RetryBudget
+from arena_sdk.streams import _Resumption
 
 RATE_LIMITED = {"code": "rate/limited", "status": 429, "message": "slow down", "details": {"retry_after": 1}}
 
@@ -62,12 +64,34 @@ def test_a_rate_limit_is_waited_out_within_the_budget() -> None:
     assert len(seen) == 2 and time.monotonic() - started >= 1.0
 
 
-def test_a_rate_limit_longer_than_the_budget_raises() -> None:
+def test_a_rate_limit_longer_than_the_budget_raises_at_once() -> None:
     arena, seen = arena_answering(httpx.Response(429, json=RATE_LIMITED))
-    arena.retry_for = 0.5
+    arena.rate_limit_wait = 0.5
+    started = time.monotonic()
     with pytest.raises(RateLimitedError) as limited:
         arena.games()
     assert limited.value.retry_after == 1.0 and len(seen) == 1
+    assert time.monotonic() - started < 1.0  # it did not wait for what it would not retry
+
+
+def test_rate_limits_are_waited_out_for_up_to_two_minutes_by_default() -> None:
+    assert Arena("http://arena.test").rate_limit_wait == 120.0
+    assert AsyncArena("http://arena.test").rate_limit_wait == 120.0
+    long_wait = RateLimitedError(429, "rate/limited", "", {"retry_after": 60})
+    budget = RetryBudget.starting_now(retry_for=1.0, pause=0.1)  # the retry budget of failures does not bound it
+    assert budget.wait_before_retry(long_wait, idempotent=False) == 60.0
+    budget.rate_limited_until -= 61.0  # as if 61 s of waiting were spent: 60 more would pass 120
+    assert budget.wait_before_retry(long_wait, idempotent=False) is None
+
+
+def test_a_stream_waits_out_a_rate_limit_within_its_own_budget() -> None:
+    resuming = _Resumption(httpx.Timeout(5.0), "/matches/m/stream", {}, after=None, retry_for=0.1, pause=0.1)
+    assert resuming.wait_after(RateLimitedError(429, "rate/limited", "", {"retry_after": 30})) == 30.0
+    short = _Resumption(
+        httpx.Timeout(5.0), "/matches/m/stream", {}, after=None, retry_for=60.0, pause=0.1, rate_limit_wait=10.0
+    )
+    with pytest.raises(RateLimitedError):
+        short.wait_after(RateLimitedError(429, "rate/limited", "", {"retry_after": 30}))
 
 
 def test_an_answer_that_is_not_json_is_a_typed_error() -> None:
@@ -115,4 +139,4 @@ def test_the_retry_budget_only_retries_what_is_safe() -> None:
     assert budget.wait_before_retry(dropped, idempotent=False) is None
     limited = RateLimitedError(429, "rate/limited", "", {"retry_after": 2})
     assert budget.wait_before_retry(limited, idempotent=False) == 2.0
-    assert RetryBudget.starting_now(1.0, 0.1).wait_before_retry(limited, idempotent=True) is None
+    assert RetryBudget.starting_now(10.0, 0.1, rate_limit_wait=1.0).wait_before_retry(limited, idempotent=True) is None

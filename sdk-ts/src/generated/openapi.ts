@@ -1734,7 +1734,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedMatch"];
                 };
             };
-            /** @description The body is not valid JSON (`request/bad_request`). */
+            /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1953,7 +1953,7 @@ export interface operations {
                     "application/json": components["schemas"]["MoveResult"];
                 };
             };
-            /** @description The body is not valid JSON (`request/bad_request`). */
+            /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2142,7 +2142,7 @@ export interface operations {
                     "application/json": components["schemas"]["Joined"];
                 };
             };
-            /** @description The body is not valid JSON (`request/bad_request`). */
+            /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2844,7 +2844,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTournament"];
                 };
             };
-            /** @description The body is not valid JSON (`request/bad_request`). */
+            /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3025,7 +3025,7 @@ export interface operations {
                     "application/json": components["schemas"]["EntrantToken"];
                 };
             };
-            /** @description The body is not valid JSON (`request/bad_request`). */
+            /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3115,7 +3115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Forfeited"];
                 };
             };
-            /** @description The body is not valid JSON (`request/bad_request`). */
+            /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
                     [name: string]: unknown;

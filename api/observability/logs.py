@@ -1,0 +1,85 @@
+"""Structured logs: one JSON object per line, each with the id of the request it belongs to.
+
+Imports only the standard library and gunicorn's logger: gunicorn's master process loads it (the
+logger class of ``api/gunicorn_conf.py``) before it forks, and a worker must be patched by gevent
+before it imports anything that makes sockets.
+
+The request id lives in a context variable, set by the app for each request (``X-Request-Id``
+when the client sent a sane one, else a new one) and read by the formatter, so every line a
+request logs carries it; under gevent each greenlet (each connection) has its own context. An
+access log line (gunicorn's, when ``ARENA_ACCESS_LOG`` is set) is written after the request has
+ended, so it takes the id from the response's ``X-Request-Id`` header instead.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import logging
+import os
+import sys
+import time
+from typing import Any
+
+from gunicorn import glogging
+
+#: The id of the request being served in this context (``None`` outside requests).
+REQUEST_ID: contextvars.ContextVar[str | None] = contextvars.ContextVar("arena_request_id", default=None)
+
+#: gunicorn's access log format: the atoms the formatter turns into fields (``message`` keeps the
+#: classic line; ``{x-request-id}o`` is the response's request id header).
+ACCESS_LOG_FORMAT = '%(h)s "%(r)s" %(s)s %(b)s %(D)sus %({x-request-id}o)s'
+#: Access log atoms and the fields they become.
+ACCESS_FIELDS = {"h": "remote", "m": "method", "U": "path", "s": "status", "b": "bytes", "D": "duration_us"}
+
+
+class JsonFormatter(logging.Formatter):
+    """A record as one line of JSON: time, level, logger, message, request id, process, and the
+    exception's traceback if there is one."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        fields: dict[str, Any] = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+            "request_id": REQUEST_ID.get(),
+            "pid": record.process,
+        }
+        if record.name == "gunicorn.access" and isinstance(record.args, dict):
+            atoms = record.args
+            fields.update({name: atoms.get(atom) for atom, name in ACCESS_FIELDS.items()})
+            fields["request_id"] = atoms.get("{x-request-id}o") or fields["request_id"]
+        if record.exc_info:
+            fields["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(fields, default=str)
+
+
+def log_level() -> str:
+    """The level of the app's logs (``ARENA_LOG_LEVEL``, default ``INFO``)."""
+    return (os.environ.get("ARENA_LOG_LEVEL") or "INFO").upper()
+
+
+def configure_logging() -> None:
+    """Every log line of this process to stderr as JSON, at ``ARENA_LOG_LEVEL`` (the referee's, the tools')."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(log_level())
+
+
+class JsonLogger(glogging.Logger):  # type: ignore[misc]
+    """gunicorn's logger, writing JSON lines; it also sets up the app's loggers (the root logger) the same way.
+
+    Configured in the master before it forks, so every worker inherits it. Access lines are written
+    only when gunicorn's ``accesslog`` is set, as with its own logger.
+    """
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        formatter = JsonFormatter()
+        for logger in (self.error_log, self.access_log):
+            for handler in logger.handlers:
+                handler.setFormatter(formatter)
+        configure_logging()
