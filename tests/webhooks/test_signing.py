@@ -61,3 +61,17 @@ def test_malformed_headers_fail_without_raising() -> None:
     good = signature_header(secret, NOW, BODY)
     for header in [None, "", "t=,v1=", f"v1={good.split('v1=')[1]}", f"t={NOW}", "t=abc,v1=00", "garbage", "t=1,v1=é"]:
         assert not verify_signature(secret, header, BODY, now=NOW), header
+
+
+#: A delivery signed by the server, also checked by the TypeScript client's test (sdk-ts/test/webhooks.test.ts).
+VECTOR_SECRET = "whsec_3q2-7wEXAMPLEsecretFORtests0000000000000000"
+VECTOR_BODY = (
+    '{"id":"m1.0","type":"version","match_id":"m1","occurred_at":1750000000.5,"data":{"version":0,"events":'
+    '[{"version":0,"kind":"dealt","data":{"note":"é"},"visible_to":null}]}}'
+).encode()
+VECTOR_HEADER = "t=1750000000,v1=db2b71f8d54d27ca0ee7c7c2f710dce26a9639ecf94ffe0ba8e2131dc0563cc1"
+
+
+def test_the_vector_both_sdks_check_is_what_the_server_signs() -> None:
+    assert signature_header(VECTOR_SECRET, 1_750_000_000, VECTOR_BODY) == VECTOR_HEADER
+    assert verify_signature(VECTOR_SECRET, VECTOR_HEADER, VECTOR_BODY, now=1_750_000_000)
