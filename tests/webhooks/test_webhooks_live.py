@@ -5,6 +5,8 @@ by id, every signature valid under the webhook's secret and none under another."
 
 from __future__ import annotations
 
+import contextlib
+import io
 import time
 import uuid
 from collections.abc import Iterator
@@ -14,7 +16,8 @@ import pytest
 from arena_sdk import Arena, verify_signature
 from arena_sdk.tournaments import create_tournament_from, tournament
 
-from api.redis_server import RedisServer
+from api.redis_server import RedisServer, free_port
+from tests.e2e.test_readme_bot import readme_section_code
 from tests.live_server import LiveServer
 from tests.webhooks.receiver import (
     Receiver,
@@ -154,3 +157,20 @@ def test_a_tournament_delivers_its_standings_as_they_change(arena: Arena, receiv
     assert kept[-1].event["data"]["progress"] == final["progress"]
     other_secret = create(arena, receiver)[1]  # another webhook's secret verifies nothing of this one
     assert not verify_signature(other_secret, kept[-1].headers["Arena-Signature"], kept[-1].body)
+
+
+def test_the_readme_receiver_runs_as_printed(live: LiveServer) -> None:
+    code = readme_section_code("Webhooks")
+    assert "http://127.0.0.1:8000" in code and "8001" in code and "verify_signature" in code
+    code = code.replace("http://127.0.0.1:8000", live.url).replace("8001", str(free_port()))
+    printed = io.StringIO()
+    scope: dict[str, Any] = {}
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, "README.md", "exec"), scope)  # the README's own code, run as a reader would
+    match_id = scope["created"].match.match_id
+    lines = printed.getvalue().splitlines()
+    printed_ids = [line.split(" ", 1)[0] for line in lines]
+    assert len(printed_ids) == len(set(printed_ids)) >= 2, lines
+    assert printed_ids[-1] == f"{match_id}.over" and lines[-1].split(" ")[1] == "match_over"
+    versions = [int(i.rsplit(".", 1)[1]) for i in printed_ids[:-1]]
+    assert versions == sorted(versions) and versions[0] == 0
