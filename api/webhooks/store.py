@@ -83,16 +83,19 @@ return {1, f[1], f[3], f[4], f[5] or '', f[6] or '0', f[7] or '', f[8] or '', f[
 
 # Records what a leased delivery did: the new state, a log entry, a dead letter; only while the
 # worker still holds the lease and the cursor is where it started (else another worker took over).
+# The lease is renewed, or given back (a worker's last record of a turn saves a round trip).
 # KEYS: 1 the hash, 2 log list, 3 dead letters list. ARGV: 1 worker, 2 the cursor it started from,
-#   3 new cursor, 4 failures, 5 failing since, 6 retry at, 7 done, 8 lease until, 9 log entry or '',
-#   10 dead letter or '', 11 log length, 12 dead letters length.
+#   3 new cursor, 4 failures, 5 failing since, 6 retry at, 7 done, 8 lease until or '' (given back),
+#   9 log entry or '', 10 dead letter or '', 11 log length, 12 dead letters length.
 # Returns 1 when recorded, 0 when the lease or the cursor moved, -1 when the webhook is gone.
 RECORD_SCRIPT = """#!lua
 local f = redis.call('HMGET', KEYS[1], 'webhook:lease', 'webhook:cursor')
 if not f[1] then return -1 end
 if string.sub(f[1], 1, #ARGV[1] + 1) ~= ARGV[1] .. ' ' or (f[2] or '') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], 'webhook:cursor', ARGV[3], 'webhook:failures', ARGV[4], 'webhook:failing_since', ARGV[5],
-  'webhook:retry_at', ARGV[6], 'webhook:done', ARGV[7], 'webhook:lease', ARGV[1] .. ' ' .. ARGV[8])
+  'webhook:retry_at', ARGV[6], 'webhook:done', ARGV[7])
+if ARGV[8] == '' then redis.call('HDEL', KEYS[1], 'webhook:lease')
+else redis.call('HSET', KEYS[1], 'webhook:lease', ARGV[1] .. ' ' .. ARGV[8]) end
 local ttl = redis.call('PTTL', KEYS[1])
 local lists = {{KEYS[2], ARGV[9], ARGV[11]}, {KEYS[3], ARGV[10], ARGV[12]}}
 for _, list in ipairs(lists) do
@@ -244,12 +247,13 @@ class WebhookStore:
         started_from: str,
         state: DeliveryState,
         *,
-        lease_until: float,
+        lease_until: float | None,
         entry: dict[str, Any] | None = None,
         dead_letter: dict[str, Any] | None = None,
     ) -> bool:
         """Store the webhook's new ``state`` (and a log entry, a dead letter) if ``worker`` still
-        holds its lease and its cursor is still ``started_from``; whether it did."""
+        holds its lease and its cursor is still ``started_from``, renewing the lease until
+        ``lease_until`` (``None``: giving it back); whether it did."""
         keys = [self.resource_key(webhook_id), self.log_key(webhook_id), self.dead_key(webhook_id)]
         args: list[str | bytes | int] = [
             worker,
@@ -259,7 +263,7 @@ class WebhookStore:
             "" if state.failing_since is None else repr(state.failing_since),
             "" if state.retry_at is None else repr(state.retry_at),
             "1" if state.done else "",
-            repr(lease_until),
+            "" if lease_until is None else repr(lease_until),
             b"" if entry is None else orjson.dumps(entry),
             b"" if dead_letter is None else orjson.dumps(dead_letter),
             LOG_LENGTH,

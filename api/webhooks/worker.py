@@ -48,7 +48,7 @@ from api.webhooks.plan import (
     standings_steps,
 )
 from api.webhooks.signing import SIGNATURE_HEADER, signature_header
-from api.webhooks.store import DeliveryState, Leased, WebhookGone, WebhookStore
+from api.webhooks.store import DeliveryState, Glance, Leased, WebhookGone, WebhookStore
 from api.webhooks.transport import Outcome, Sender, Watchdog
 
 log = logging.getLogger(__name__)
@@ -121,6 +121,8 @@ class Worker:
         self._running: set[str] = set()  # delivered to by a thread now
         self._again: set[str] = set()  # notified while running: looked at again after
         self._wake = threading.Event()
+        self._next_claim = 0.0  # when the index is next read for due entries
+        self._claim_when_free = False  # the last claim took all it could: claim again when a look ends
         self._pool = ThreadPoolExecutor(settings.concurrency, thread_name_prefix="arena-webhook")
 
     # --- the loop -----------------------------------------------------------------------------
@@ -148,21 +150,31 @@ class Worker:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
     def run_due(self) -> int:
-        """Start looking at the webhooks that are due or were notified; how many."""
+        """Start looking at the webhooks that were notified, and (when some are due) those due; how many.
+
+        The index is read when its first entry is due, and at least every :data:`LONGEST_SLEEP`
+        seconds (other workers schedule too), never once per notification.
+        """
+        now = time.time()
         with self._lock:
             free = 2 * self.settings.concurrency - len(self._running)
             woken, self._woken = self._woken, set()
-        due = self.hooks.claim_due(time.time(), CLAIM_LEASE, free)
+            claim = now >= self._next_claim
+        due: list[str] = []
+        if claim:
+            due = self.hooks.claim_due(now, CLAIM_LEASE, free)
+            full = len(due) >= free  # more may be due: claimed again as soon as a look ends
+            first = None if full else self.hooks.next_due()
+            with self._lock:
+                self._claim_when_free = full
+                self._next_claim = now + LONGEST_SLEEP if first is None else min(first, now + LONGEST_SLEEP)
         for webhook_id in dict.fromkeys([*due, *woken]):
             self._start(webhook_id)
         return len(due) + len(woken)
 
     def _pause(self) -> float:
         with self._lock:
-            if len(self._running) >= 2 * self.settings.concurrency:
-                return LONGEST_SLEEP  # a finishing look wakes the loop
-        first = self.hooks.next_due()
-        return LONGEST_SLEEP if first is None else min(max(first - time.time(), 0.0), LONGEST_SLEEP)
+            return min(max(self._next_claim - time.time(), 0.0), LONGEST_SLEEP)
 
     def _start(self, webhook_id: str) -> None:
         with self._lock:
@@ -182,6 +194,8 @@ class Worker:
                 self._running.discard(webhook_id)
                 again = webhook_id in self._again
                 self._again.discard(webhook_id)
+                if self._claim_when_free:
+                    self._next_claim = 0.0
             if again:
                 self._start(webhook_id)
             else:
@@ -239,10 +253,10 @@ class Worker:
             self._forget(webhook_id)
             return
         if glance.state.retry_at is not None and glance.state.retry_at > now:
-            self.hooks.schedule(webhook_id, glance.state.retry_at)
+            self._schedule(webhook_id, glance.state.retry_at)
             return
         if not needs_look(Cursor.parse(glance.state.cursor), glance.version, glance.over):
-            self.hooks.schedule(webhook_id, now + IDLE_LOOK)
+            self._schedule(webhook_id, now + IDLE_LOOK)
             return
         try:
             leased = self.hooks.lease(webhook_id, self.name, now, now + LEASE)
@@ -251,68 +265,72 @@ class Worker:
             return
         if leased is None:
             return  # another worker delivers; it reschedules
+        run = _Run(self, webhook_id, leased)
         try:
-            next_look = self._deliver(webhook_id, leased)
+            next_look = self._deliver(run, glance)
         except WebhookGone:
             next_look = None
         except LostLease:
-            next_look = time.time() + IDLE_LOOK
+            next_look, run.released = time.time() + IDLE_LOOK, True
         finally:
-            self.hooks.release(webhook_id, self.name)
+            if not run.released:
+                self.hooks.release(webhook_id, self.name)
         if next_look is None:
             self._forget(webhook_id)
         else:
-            self.hooks.schedule(webhook_id, next_look)
+            self._schedule(webhook_id, next_look)
+
+    def _schedule(self, webhook_id: str, at: float) -> None:
+        self.hooks.schedule(webhook_id, at)
+        with self._lock:
+            self._next_claim = min(self._next_claim, at)
 
     def _forget(self, webhook_id: str) -> None:
         self.hooks.forget(webhook_id)
         with self._lock:
             self._known.discard(webhook_id)
 
-    def _deliver(self, webhook_id: str, leased: Leased) -> float | None:
-        """Deliver in order from the webhook's cursor: when to look again (``None``: never)."""
+    def _deliver(self, run: _Run, glance: Glance) -> float | None:
+        """Deliver in order from the webhook's cursor, up to the version ``glance`` saw (and on, while a
+        page of the log ends before it): when to look again (``None``: never)."""
+        leased = run.leased
         sender = Sender(leased.url, self.settings.timeout, self.watchdog, self.settings.allow_private)
-        state, stored = leased.state, leased.state
         turn_ends = time.monotonic() + TURN_SECONDS
+        seen: Glance | None = glance
         try:
-            while not state.done:
-                steps = self._steps(webhook_id, leased.events, Cursor.parse(state.cursor))
-                if not steps:
-                    break
+            while not run.state.done:
+                steps, complete = self._steps(run.webhook_id, leased.events, Cursor.parse(run.state.cursor), seen)
+                seen = None
                 for step in steps:
                     if step.delivery is None:  # nothing to send: recorded with the next record
-                        state = dataclasses.replace(state, cursor=str(step.cursor), done=step.final)
+                        run.state = dataclasses.replace(run.state, cursor=str(step.cursor), done=step.final)
                         continue
-                    state, retry_at = self._attempt(webhook_id, leased, sender, (stored, state), step)
-                    stored = state
+                    retry_at = self._attempt(run, sender, step, last=complete and step is steps[-1])
                     if retry_at is not None:
                         return retry_at
-                if time.monotonic() > turn_ends:
-                    break
+                if not steps or complete or time.monotonic() > turn_ends:
+                    break  # a version written since is notified: the look comes back for it
         finally:
             sender.close()
-        if state != stored:
-            self._record(webhook_id, stored, state)
-        if state.done:
+        if run.state != run.stored:
+            run.record(run.state, release=True)
+        if run.state.done:
             return None
         return time.time() if time.monotonic() > turn_ends else time.time() + IDLE_LOOK
 
-    def _attempt(
-        self, webhook_id: str, leased: Leased, sender: Sender, states: tuple[DeliveryState, DeliveryState], step: Step
-    ) -> tuple[DeliveryState, float | None]:
-        """POST one step's delivery and record what came of it, from the ``(stored, current)`` states
-        (the current one has the steps since the last record): the new state, and when to try again
-        (``None``: go on with the next step)."""
-        stored, state = states
+    def _attempt(self, run: _Run, sender: Sender, step: Step, last: bool) -> float | None:
+        """POST one step's delivery and record what came of it (releasing the lease with the record of
+        the ``last`` step, or of a failure): when to try again, or ``None`` to go on."""
         assert step.delivery is not None
+        state = run.state
         attempt = state.failures + 1
         started = time.time()
-        outcome = self._send(sender, leased.secret, step.delivery, attempt)
+        outcome = self._send(sender, run.leased.secret, step.delivery, attempt)
         now = time.time()
         if outcome.delivered:
             after = DeliveryState(cursor=str(step.cursor), done=step.final)
-            self._record(webhook_id, stored, after, _entry(step.delivery, attempt, started, outcome, "delivered"))
-            return after, None
+            run.record(after, _entry(step.delivery, attempt, started, outcome, "delivered"), release=last)
+            return None
         failing_since = state.failing_since if state.failing_since is not None else started
         verdict = self.settings.policy.after_failure(attempt, failing_since, now)
         if verdict.retry_at is None:
@@ -327,14 +345,14 @@ class Worker:
                 "error": outcome.describe(),
                 "body": step.delivery.body,
             }
-            self._record(webhook_id, stored, after, entry, dead)
+            run.record(after, entry, dead, release=last)
             log.warning("webhooks: %s given up after %d attempts (%s)", step.delivery.event_id, attempt, entry["error"])
-            return after, None
+            return None
         after = dataclasses.replace(
             state, failures=attempt, failing_since=failing_since, retry_at=verdict.retry_at, done=False
         )
-        self._record(webhook_id, stored, after, _entry(step.delivery, attempt, started, outcome, "failed"))
-        return after, verdict.retry_at
+        run.record(after, _entry(step.delivery, attempt, started, outcome, "failed"), release=True)
+        return verdict.retry_at
 
     def _send(self, sender: Sender, secret: str, delivery: Delivery, attempt: int) -> Outcome:
         body = orjson.dumps(delivery.body)
@@ -348,49 +366,78 @@ class Worker:
         delivery_attempted(delivery.type, outcome.delivered, outcome.seconds)
         return outcome
 
-    def _record(
-        self,
-        webhook_id: str,
-        stored: DeliveryState,
-        state: DeliveryState,
-        entry: dict[str, object] | None = None,
-        dead: dict[str, object] | None = None,
-    ) -> None:
-        until = time.time() + LEASE
-        if not self.hooks.record(
-            webhook_id, self.name, stored.cursor, state, lease_until=until, entry=entry, dead_letter=dead
-        ):
-            raise LostLease(webhook_id)
-
-    def _steps(self, webhook_id: str, wanted: tuple[str, ...], cursor: Cursor) -> list[Step]:
-        """The next steps from ``cursor``, from the match or tournament as it is now."""
+    def _steps(
+        self, webhook_id: str, wanted: tuple[str, ...], cursor: Cursor, seen: Glance | None
+    ) -> tuple[list[Step], bool]:
+        """The next steps from ``cursor``, from the match or tournament as it is now (``seen``: as
+        just read), and whether they reach the version read (else a page of the log ended first)."""
         if webhook_id.startswith("t:"):
             tournament_id = webhook_id.removeprefix("t:")
             try:
                 tournament = tournaments.load(self.tournaments, tournament_id)
             except TournamentNotFound:
                 raise WebhookGone(webhook_id) from None
-            seen = tournaments.resource(tournament)
+            public = tournaments.resource(tournament)
             state = TournamentState(
                 version=tournament.version,
                 status=tournament.status,
                 over=tournament.is_over,
                 at=tournament.updated_at,
-                progress=seen["progress"],
-                standings=seen["standings"],
+                progress=public["progress"],
+                standings=public["standings"],
             )
-            return standings_steps(tournament_id, cursor, wanted, state)
-        try:
-            table = load_table(self.store, webhook_id)
-        except MatchNotFound:
-            raise WebhookGone(webhook_id) from None
+            return standings_steps(tournament_id, cursor, wanted, state), True
+        # The log and the hash's version and status: the snapshot is read only for how the match ended.
+        glance = seen or self.hooks.glance(webhook_id)
+        if glance is None:
+            raise WebhookGone(webhook_id)
         versions: list[PublicVersion] = []
-        if "version" in wanted and cursor.version < table.version:
+        reached = glance.version
+        if "version" in wanted and cursor.version < glance.version:
             for entry in self.store.log(webhook_id, cursor.version, PAGE):
-                if entry["version"] <= table.version:  # written after the table was read: the next round's
+                if entry["version"] <= glance.version:  # written after the glance: the next look's
                     versions.append(PublicVersion(entry["version"], entry["at"], visible_events([entry], None)))
-        ending = MatchEnding(table.version, table.status, table.result(), table.updated_at) if table.is_over else None
-        return match_steps(webhook_id, cursor, wanted, versions=versions, latest=table.version, ending=ending)
+            reached = versions[-1].version if versions else cursor.version
+        ending = None
+        if glance.over and reached >= glance.version:
+            try:
+                table = load_table(self.store, webhook_id)
+            except MatchNotFound:
+                raise WebhookGone(webhook_id) from None
+            ending = MatchEnding(table.version, table.status, table.result(), table.updated_at)
+        steps = match_steps(webhook_id, cursor, wanted, versions=versions, latest=glance.version, ending=ending)
+        return steps, reached >= glance.version
+
+
+class _Run:
+    """One worker's turn at one leased webhook: its state as stored and as moved since (by steps with
+    nothing to send, recorded with the next record), and whether the lease is given back."""
+
+    def __init__(self, worker: Worker, webhook_id: str, leased: Leased) -> None:
+        self.worker = worker
+        self.webhook_id = webhook_id
+        self.leased = leased
+        self.stored = self.state = leased.state
+        self.released = False
+
+    def record(
+        self,
+        state: DeliveryState,
+        entry: dict[str, object] | None = None,
+        dead: dict[str, object] | None = None,
+        release: bool = False,
+    ) -> None:
+        """Store ``state`` (with a log entry, a dead letter), renewing the lease or giving it back;
+        :class:`LostLease` if another worker took the webhook over."""
+        until = None if release else time.time() + LEASE
+        hooks, name = self.worker.hooks, self.worker.name
+        recorded = hooks.record(
+            self.webhook_id, name, self.stored.cursor, state, lease_until=until, entry=entry, dead_letter=dead
+        )
+        if not recorded:
+            raise LostLease(self.webhook_id)
+        self.stored = self.state = state
+        self.released = release
 
 
 def _entry(delivery: Delivery, attempt: int, at: float, outcome: Outcome, result: str) -> dict[str, object]:
