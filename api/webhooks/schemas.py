@@ -7,6 +7,11 @@ from marshmallow import RAISE, Schema, fields, validate
 from api.webhooks.addresses import MAX_URL_LENGTH
 from api.webhooks.plan import MATCH_EVENT_TYPES, TOURNAMENT_EVENT_TYPES
 
+#: The shape of a URL the server calls, as the spec publishes it (``addresses.parse_url`` checks it,
+#: with the port's range, answering 422 ``webhook/refused_url``): http or https, a host without
+#: credentials, no spaces or control characters.
+URL_PATTERN = r"^[Hh][Tt][Tt][Pp][Ss]?://[^\x00-\x20\x7f-\x9f@/?#\\]+(?:[/?#][^\x00-\x20\x7f-\x9f]*)?$"
+
 URL_DESCRIPTION = (
     "Where to POST: an `http` or `https` URL without credentials, at most 2048 characters. Its host must resolve "
     "to public addresses only (never loopback, private or link-local, unless the server sets "
@@ -22,7 +27,9 @@ class MatchWebhookRequestSchema(Schema):
         unknown = RAISE
 
     url = fields.String(
-        required=True, validate=validate.Length(min=1, max=MAX_URL_LENGTH), metadata={"description": URL_DESCRIPTION}
+        required=True,
+        validate=validate.Length(min=1, max=MAX_URL_LENGTH),
+        metadata={"description": URL_DESCRIPTION, "pattern": URL_PATTERN},
     )
     events = fields.List(
         fields.String(validate=validate.OneOf(MATCH_EVENT_TYPES)),
@@ -41,7 +48,9 @@ class TournamentWebhookRequestSchema(Schema):
         unknown = RAISE
 
     url = fields.String(
-        required=True, validate=validate.Length(min=1, max=MAX_URL_LENGTH), metadata={"description": URL_DESCRIPTION}
+        required=True,
+        validate=validate.Length(min=1, max=MAX_URL_LENGTH),
+        metadata={"description": URL_DESCRIPTION, "pattern": URL_PATTERN},
     )
     events = fields.List(
         fields.String(validate=validate.OneOf(TOURNAMENT_EVENT_TYPES)),

@@ -117,10 +117,12 @@ class Worker:
         self.watchdog = Watchdog()
         self._lock = threading.Lock()
         self._known: set[str] = set()  # webhooks with deliveries ahead, whose notifications matter
+        self._announced: set[str] = set()  # new since the index was last read
         self._woken: set[str] = set()  # notified since the main loop last looked
         self._running: set[str] = set()  # delivered to by a thread now
         self._again: set[str] = set()  # notified while running: looked at again after
         self._wake = threading.Event()
+        self._stop = threading.Event()  # run()'s: a look under way ends after its current delivery
         self._next_claim = 0.0  # when the index is next read for due entries
         self._claim_when_free = False  # the last claim took all it could: claim again when a look ends
         self._pool = ThreadPoolExecutor(settings.concurrency, thread_name_prefix="arena-webhook")
@@ -129,6 +131,7 @@ class Worker:
 
     def run(self, stop: threading.Event) -> None:
         """Deliver until ``stop`` is set, riding out store outages; deliveries under way finish."""
+        self._stop = stop
         listener = threading.Thread(target=self._listen, args=(stop,), name="arena-webhook-listener", daemon=True)
         listener.start()
         indexed_at = -INDEX_EVERY
@@ -136,9 +139,11 @@ class Worker:
             while not stop.is_set():
                 try:
                     if time.monotonic() - indexed_at >= INDEX_EVERY:
+                        with self._lock:
+                            self._announced = set()
                         known = self.hooks.indexed()
                         with self._lock:
-                            self._known = known
+                            self._known = known | self._announced  # those announced during the read too
                         indexed_at = time.monotonic()
                     self.run_due()
                     self._wake.wait(self._pause())
@@ -233,6 +238,7 @@ class Worker:
         with self._lock:
             if new:
                 self._known.add(webhook_id)
+                self._announced.add(webhook_id)
             elif webhook_id not in self._known:
                 return
             self._woken.add(webhook_id)
@@ -302,13 +308,15 @@ class Worker:
                 steps, complete = self._steps(run.webhook_id, leased.events, Cursor.parse(run.state.cursor), seen)
                 seen = None
                 for step in steps:
+                    if self._stop.is_set():
+                        break  # stopping: what is delivered is recorded, the rest waits for a worker
                     if step.delivery is None:  # nothing to send: recorded with the next record
                         run.state = dataclasses.replace(run.state, cursor=str(step.cursor), done=step.final)
                         continue
                     retry_at = self._attempt(run, sender, step, last=complete and step is steps[-1])
                     if retry_at is not None:
                         return retry_at
-                if not steps or complete or time.monotonic() > turn_ends:
+                if not steps or complete or time.monotonic() > turn_ends or self._stop.is_set():
                     break  # a version written since is notified: the look comes back for it
         finally:
             sender.close()
@@ -316,7 +324,8 @@ class Worker:
             run.record(run.state, release=True)
         if run.state.done:
             return None
-        return time.time() if time.monotonic() > turn_ends else time.time() + IDLE_LOOK
+        interrupted = time.monotonic() > turn_ends or self._stop.is_set()
+        return time.time() if interrupted else time.time() + IDLE_LOOK  # interrupted: due again at once
 
     def _attempt(self, run: _Run, sender: Sender, step: Step, last: bool) -> float | None:
         """POST one step's delivery and record what came of it (releasing the lease with the record of
