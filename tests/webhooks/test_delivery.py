@@ -47,7 +47,8 @@ def receiver() -> Iterator[Receiver]:
 @contextmanager
 def worker(store: MatchStore, policy: RetryPolicy | None = None) -> Iterator[Worker]:
     """A worker delivering in a thread of the test process, as ``arena webhooks`` would."""
-    settings = WorkerSettings(timeout=1.0, concurrency=4, policy=policy or RetryPolicy(), allow_private=True)
+    # a generous timeout: no test here waits for one, and a busy machine's receiver may be slow
+    settings = WorkerSettings(timeout=10.0, concurrency=4, policy=policy or RetryPolicy(), allow_private=True)
     running = Worker(store, settings)
     stop = threading.Event()
     thread = threading.Thread(target=running.run, args=(stop,), daemon=True)
