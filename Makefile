@@ -85,6 +85,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.compaction_bench
 	$(BIN)/python -m bench.tournament_overhead_bench
 	$(BIN)/python -m bench.tournament_workers_bench
+	$(BIN)/python -m bench.webhooks_bench
 
 clean:
 	rm -rf $(VENV) .arena-data .mypy_cache .ruff_cache .pytest_cache

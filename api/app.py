@@ -27,6 +27,7 @@ from api.streams.routes import blp as streams_blp
 from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
 from api.tournaments.routes import blp as tournaments_blp
 from api.web.routes import register_web
+from api.webhooks.routes import blp as webhooks_blp
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
 
@@ -81,7 +82,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     install_observability(app)  # first: the request id before anything can log, the metrics after every answer
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
-    for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, health_blp):
+    blueprints = (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, webhooks_blp, health_blp)
+    for blueprint in blueprints:
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)

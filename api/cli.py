@@ -1,4 +1,4 @@
-"""The ``arena`` command: run the server and its referee, write the OpenAPI spec."""
+"""The ``arena`` command: run the server, its referee and its webhook worker, write the OpenAPI spec."""
 
 from __future__ import annotations
 
@@ -91,18 +91,22 @@ def serve(args: argparse.Namespace) -> int:
     print(f"arena: serving on http://{args.host}:{args.port} (docs at /docs)", flush=True)
     server = subprocess.Popen(command, env=env)
     referee = subprocess.Popen([sys.executable, "-m", "api.cli", "referee"], env=env)
+    webhooks = subprocess.Popen([sys.executable, "-m", "api.cli", "webhooks"], env=env)
 
     def forward(signum: int, _frame: object) -> None:
         server.send_signal(signum)
         referee.send_signal(signal.SIGTERM)
+        webhooks.send_signal(signal.SIGTERM)
 
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
     try:
         return server.wait()
     finally:
-        referee.terminate()
-        referee.wait()
+        for helper in (referee, webhooks):
+            helper.terminate()
+        for helper in (referee, webhooks):
+            helper.wait()
         if embedded is not None:
             embedded.stop()
         if made_metrics_dir is not None:
@@ -137,6 +141,21 @@ def run_referee(_args: argparse.Namespace) -> int:
     store = MatchStore.connect(Settings.from_environment())
     tournaments = TournamentStore(store)
     Referee(store, sweep=lambda: sweep(tournaments)).run(stop)
+    return 0
+
+
+def run_webhooks(_args: argparse.Namespace) -> int:
+    """Deliver the webhooks of every match and tournament of the Redis server at REDIS_URL."""
+    import threading
+
+    from api.settings import Settings
+    from api.store import MatchStore
+    from api.webhooks.worker import Worker, WorkerSettings
+
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
+    signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
+    Worker(MatchStore.connect(Settings.from_environment()), WorkerSettings.from_environment()).run(stop)
     return 0
 
 
@@ -250,6 +269,9 @@ def main(argv: list[str] | None = None) -> int:
 
     referee = commands.add_parser("referee", help="apply deadlines and play server bots (arena serve runs one)")
     referee.set_defaults(handler=run_referee)
+
+    webhooks = commands.add_parser("webhooks", help="deliver webhooks (arena serve runs one; several may run)")
+    webhooks.set_defaults(handler=run_webhooks)
 
     spec = commands.add_parser("openapi", help="write the OpenAPI spec")
     spec.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")

@@ -20,6 +20,8 @@ one node and a script may touch them together:
   sent (``Table.max_illegal``), expiring with the match.
 
 Tournaments keep their own keys under ``{t:<tournament id>}``: ``api/tournaments/store.py`` lists them.
+A match (or tournament) created with a webhook also has ``webhook:*`` fields in its hash, written only
+by the webhook scripts, two lists beside it and the ``{webhooks}`` index: ``api/webhooks/store.py`` lists them.
 
 Two indexes span matches, each a sorted set under its own hash tag, kept by the same scripts (on
 one server; see below for a cluster):

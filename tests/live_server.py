@@ -25,7 +25,8 @@ class LiveServer:
     """``gunicorn -c python:api.gunicorn_conf <app>`` (default: the API) on a free loopback port.
 
     With ``referee`` (the default for the API) an ``arena referee`` process runs beside it, as
-    ``arena serve`` runs one, so deadlines and bot-only matches proceed with nobody reading.
+    ``arena serve`` runs one, so deadlines and bot-only matches proceed with nobody reading; with
+    ``webhooks``, an ``arena webhooks`` worker too (only the tests of webhooks need one).
     """
 
     def __init__(
@@ -35,6 +36,8 @@ class LiveServer:
         key_prefix: str = "arena",
         app: str = "api.wsgi:app",
         referee: bool = True,
+        *,
+        webhooks: bool = False,
         **env: str,
     ) -> None:
         self.port = free_port()
@@ -50,6 +53,8 @@ class LiveServer:
         }
         self.process: subprocess.Popen[bytes] | None = None
         self.referee: subprocess.Popen[bytes] | None = None
+        self.webhooks: subprocess.Popen[bytes] | None = None
+        self.with_webhooks = webhooks and app == "api.wsgi:app"
         #: gunicorn's stderr (its log and the app's warnings): a file, since an undrained pipe fills
         #: up and then blocks every worker that logs (a store outage logs a warning per request).
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (open while the object lives)
@@ -67,6 +72,10 @@ class LiveServer:
             self.referee = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "referee"], env=self.env, stdout=subprocess.DEVNULL
             )
+        if self.with_webhooks:
+            self.webhooks = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "webhooks"], env=self.env, stdout=subprocess.DEVNULL, stderr=self.log
+            )
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -80,10 +89,11 @@ class LiveServer:
             time.sleep(0.1)
 
     def stop(self) -> None:
-        if self.referee is not None:
-            self.referee.terminate()
-            self.referee.wait(timeout=15)
-            self.referee = None
+        for helper in (self.referee, self.webhooks):
+            if helper is not None:
+                helper.terminate()
+                helper.wait(timeout=15)
+        self.referee = self.webhooks = None
         if self.process is not None and self.process.poll() is None:
             # A quick shutdown: the tests are done with it, so open streams and keep-alive
             # connections need not be waited out (SIGTERM would wait up to graceful_timeout).

@@ -166,14 +166,15 @@ def test_a_second_serve_on_the_same_data_directory_stops_with_the_lock_message(s
     assert created.status_code == 201
 
 
-def test_sigterm_stops_the_server_its_redis_and_its_referee(tmp_path: Path) -> None:
+def test_sigterm_stops_the_server_its_redis_its_referee_and_its_webhook_worker(tmp_path: Path) -> None:
     with arena_serve(tmp_path) as serving:
         processes = descendants(serving.process.pid)
         client = redis.Redis(port=serving.redis_port)
         redis_pid = int(client.info("server")["process_id"])
         client.close()
         referees = [pid for pid, command in processes.items() if "api.cli referee" in command]
-        assert redis_pid in processes and len(referees) == 1, processes
+        webhook_workers = [pid for pid, command in processes.items() if "api.cli webhooks" in command]
+        assert redis_pid in processes and len(referees) == 1 and len(webhook_workers) == 1, processes
 
         serving.process.send_signal(signal.SIGTERM)
         assert serving.process.wait(timeout=PATIENCE) == 0

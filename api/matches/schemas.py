@@ -6,6 +6,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from api.referee.clock import PER_ACTION_MAX, PER_ACTION_MIN
 from api.type_schemas import ActionSchema, JsonInteger, ViewSchema
+from api.webhooks.schemas import CreatedWebhookSchema, MatchWebhookRequestSchema
 from engine import all_games
 
 #: A name at the table: 1-64 characters, none of them a control character. (A list, not
@@ -114,6 +115,10 @@ class CreateMatchSchema(Schema):
             "Omitted, null or 0: they play at once. Deadlines and the other seats are not affected."
         },
     )
+    webhook = fields.Nested(
+        MatchWebhookRequestSchema,
+        metadata={"description": "POST the public events to this URL, signed; the answer shows the secret once."},
+    )
 
 
 class ResultSchema(Schema):
@@ -217,6 +222,12 @@ class CreatedMatchSchema(Schema):
     )
     host_token = fields.String(
         required=True, metadata={"description": "The host's secret token: it may abort the match."}
+    )
+    webhook = fields.Nested(
+        CreatedWebhookSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The webhook with its secret, shown this once; null without one."},
     )
 
 

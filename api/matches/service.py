@@ -29,6 +29,8 @@ from api.referee.clock import TimeControl
 from api.store import MatchStore, Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.tokens import Claim, digest, new_token, parse_token, proves
 from api.type_schemas import INT64_RANGE
+from api.webhooks import registration as webhooks
+from api.webhooks.plan import MATCH_EVENT_TYPES
 from engine import Event
 from engine.bots import bots_for
 
@@ -248,10 +250,11 @@ def create_match(
     match_id = match_id_for(key)
     request_print = fingerprint(body)
     if key is not None and (remembered := store.remembered(match_id, "create", key)) is not None:
-        return Answer.replay(remembered, request_print)
+        return replay_creation(store, match_id, remembered, request_print)
     game, players = body["game"], body["players"]
     engine.get_game(game)  # an unknown game is a 404 before anything about its seats
     seats = seating(game, players, body.get("seats"))
+    webhook = webhooks.check(body.get("webhook"), MATCH_EVENT_TYPES)  # 422 before anything is stored
     control = body.get("time_control")
     now = time.time()
     match, events = engine.new_match(game, players, body["options"], body["seed"], now)
@@ -284,6 +287,7 @@ def create_match(
             "match": match_resource(table, None, now),
             "seats": [{"seat": seat, "token": token} for seat, token in tokens.items()],
             "host_token": host_token,
+            "webhook": None if webhook is None else webhook.created(),
         },
         {**private_headers(0), "Location": f"/matches/{match_id}"},
     )
@@ -295,10 +299,19 @@ def create_match(
             (("create", key, answer.remembered(request_print)) if key else None),
         )
     except Replayed as replay:  # the same key raced itself: the first write won
-        return Answer.replay(replay.remembered, request_print)
+        return replay_creation(store, match_id, replay.remembered, request_print)
+    webhooks.register(store, match_id, answer.body["webhook"], now)
     if play_bots:
         settle(store, table)
     return answer
+
+
+def replay_creation(store: MatchStore, match_id: str, remembered: Mapping[str, Any], request_print: str) -> Answer:
+    """The remembered answer of a creation; its webhook is stored again if a crash after the match's
+    write lost it (a webhook stored already is left as it is)."""
+    replayed = Answer.replay(remembered, request_print)
+    webhooks.register(store, match_id, replayed.body.get("webhook"), replayed.body["match"]["created_at"])
+    return replayed
 
 
 # --- reading and authorising -------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from marshmallow import RAISE, Schema, fields, validate
 from api.matches.schemas import NAME, TimeControlSchema, wait_field
 from api.tournaments.schedule import MAX_ENTRANTS
 from api.type_schemas import JsonInteger
+from api.webhooks.schemas import CreatedWebhookSchema, TournamentWebhookRequestSchema
 
 FORMATS = ["round-robin", "swiss", "gauntlet"]
 STATUSES = ["open", "running", "finished", "cancelled"]
@@ -128,6 +129,13 @@ class CreateTournamentSchema(Schema):
         metadata={
             "description": "Start at once (default). `false` keeps entries open (`POST .../entrants`) until the "
             "host starts it."
+        },
+    )
+    webhook = fields.Nested(
+        TournamentWebhookRequestSchema,
+        metadata={
+            "description": "POST the standings to this URL whenever they change, signed; the answer shows its "
+            "secret once."
         },
     )
 
@@ -276,6 +284,12 @@ class CreatedTournamentSchema(Schema):
     )
     host_token = fields.String(
         required=True, metadata={"description": "The host's secret token: it starts and cancels the tournament."}
+    )
+    webhook = fields.Nested(
+        CreatedWebhookSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The webhook with its secret, shown this once; null without one."},
     )
 
 

@@ -34,6 +34,9 @@ from api.tournaments.schedule import MAX_ENTRANTS, ScheduleError, total_matches,
 from api.tournaments.sprt import Sprt, elo_estimate
 from api.tournaments.standings import ForfeitCause, Outcome
 from api.tournaments.store import TournamentNotFound, TournamentStore
+from api.webhooks import registration as webhooks
+from api.webhooks.plan import TOURNAMENT_EVENT_TYPES
+from api.webhooks.store import WebhookStore
 from engine.bots import bots_for
 
 log = logging.getLogger(__name__)
@@ -256,7 +259,10 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
         tournament = tournament.start(now)
     else:  # the settings must work once enough entrants have joined
         check_startable(tournament, max(len(entrants), settings.players_per_match, 2))
+    webhook = webhooks.check(body.get("webhook"), TOURNAMENT_EVENT_TYPES)  # 422 before anything is stored
     write(tstore, None, tournament)
+    created_webhook = None if webhook is None else webhook.created()
+    webhooks.register(tstore.matches, WebhookStore.tournament_id(tournament_id), created_webhook, now)
     if tournament.status == "running":
         try:
             tournament = advance(tstore, tournament_id)
@@ -268,6 +274,7 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
         "tournament": resource(tournament),
         "entrants": [{"entrant": i, "name": entrants[i].name, "token": token} for i, token in tokens.items()],
         "host_token": host_token,
+        "webhook": created_webhook,
     }
 
 

@@ -3,7 +3,8 @@
 ``Arena``/``Seat`` (sync) and ``AsyncArena``/``AsyncSeat`` (asyncio), a seat's turns for a loop of
 your own (``Turn``, ``AsyncTurn``: :mod:`arena_sdk.turns`), typed errors for every failure
 (:mod:`arena_sdk.errors`), tournaments (``Entrant``, ``Host``: :mod:`arena_sdk.tournaments`) and
-one module per game in :mod:`arena_sdk.games`. ``turn_view`` and ``turn_actions`` read a ``turn``
+one module per game in :mod:`arena_sdk.games`; ``verify_signature`` checks a webhook delivery
+(:mod:`arena_sdk.webhooks`). ``turn_view`` and ``turn_actions`` read a ``turn``
 event of ``Seat.stream()`` for a loop over the raw stream.
 """
 
@@ -42,6 +43,7 @@ from arena_sdk.seat_logic import turn_actions, turn_view
 from arena_sdk.streams import StreamEvent
 from arena_sdk.tournaments import Assignment, Entrant, Host
 from arena_sdk.turns import AsyncTurn, Turn
+from arena_sdk.webhooks import verify_signature
 
 __all__ = [
     "Action",
@@ -87,4 +89,5 @@ __all__ = [
     "games",
     "turn_actions",
     "turn_view",
+    "verify_signature",
 ]

@@ -169,9 +169,12 @@ class AsyncArena:
         *,
         seats: Sequence[Mapping[str, Any]] | None = None,
         time_control: Mapping[str, Any] | None = None,
+        webhook: Mapping[str, Any] | None = None,
     ) -> CreatedMatch:
         """See ``Arena.create_match``."""
-        body = create_body(game, players, options=options, seed=seed, seats=seats, time_control=time_control)
+        body = create_body(
+            game, players, options=options, seed=seed, seats=seats, time_control=time_control, webhook=webhook
+        )
         key = str(uuid.uuid4())
         send = partial(create_match.asyncio_detailed, client=self.client, body=body, idempotency_key=key)
         return await self.call(send, CreatedMatch)

@@ -31,6 +31,7 @@ from arena_client.api.matches import (
     submit_action,
 )
 from arena_client.api.replay import get_match_version
+from arena_client.api.webhooks import get_match_webhook
 from arena_client.models import (
     CreatedMatch,
     CreateMatch,
@@ -44,11 +45,13 @@ from arena_client.models import (
     ListMatchesStatusType1,
     Match,
     MatchList,
+    MatchWebhookRequest,
     MoveResult,
     ReplayVersion,
     SeatRequest,
     SeatView,
     TimeControl,
+    WebhookStatus,
 )
 from arena_client.types import UNSET, Response
 
@@ -193,15 +196,20 @@ class Arena:
         *,
         seats: Sequence[Mapping[str, Any]] | None = None,
         time_control: Mapping[str, Any] | None = None,
+        webhook: Mapping[str, Any] | None = None,
     ) -> CreatedMatch:
         """Create a match; hand each ``seats[i].token`` to the program that plays seat ``seats[i].seat``.
 
         ``seats`` has one entry per seat: ``{"name": "ada"}`` (its token is returned now),
         ``{"bot": "greedy"}`` (the server plays it) or ``{"open": True}`` (anyone may :meth:`join`).
-        ``time_control`` is ``{"per_action": seconds, "on_timeout": "forfeit" | "bot"}``. Sent with an
-        ``Idempotency-Key``, so a retry after a dropped connection creates one match.
+        ``time_control`` is ``{"per_action": seconds, "on_timeout": "forfeit" | "bot"}``. ``webhook``
+        is ``{"url": ..., "events": [...]}``: the public events are POSTed there, signed with the
+        secret in the answer's ``webhook.secret`` (check each with :func:`arena_sdk.verify_signature`).
+        Sent with an ``Idempotency-Key``, so a retry after a dropped connection creates one match.
         """
-        body = create_body(game, players, options=options, seed=seed, seats=seats, time_control=time_control)
+        body = create_body(
+            game, players, options=options, seed=seed, seats=seats, time_control=time_control, webhook=webhook
+        )
         key = str(uuid.uuid4())
         send = lambda: create_match.sync_detailed(client=self.client, body=body, idempotency_key=key)  # noqa: E731
         return self.call(send, CreatedMatch)
@@ -236,6 +244,11 @@ class Arena:
     def match_version(self, match_id: str, version: int) -> ReplayVersion:
         """A finished or aborted match's public view right after ``version``, rebuilt by the server."""
         return self.call(lambda: get_match_version.sync_detailed(match_id, version, client=self.client), ReplayVersion)
+
+    def match_webhook(self, match_id: str, host_token: str) -> WebhookStatus:
+        """The match's webhook as its host sees it: how far it delivered, its attempts and dead letters."""
+        with self.authenticated_client(host_token) as host:
+            return self.call(lambda: get_match_webhook.sync_detailed(match_id, client=host), WebhookStatus)
 
     def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""
@@ -274,6 +287,7 @@ def create_body(
     seed: int | None,
     seats: Sequence[Mapping[str, Any]] | None,
     time_control: Mapping[str, Any] | None,
+    webhook: Mapping[str, Any] | None = None,
 ) -> CreateMatch:
     """The body of ``POST /matches``."""
     return CreateMatch(
@@ -283,6 +297,7 @@ def create_body(
         seed=seed,
         seats=UNSET if seats is None else [SeatRequest.from_dict(seat) for seat in seats],
         time_control=UNSET if time_control is None else TimeControl.from_dict(time_control),
+        webhook=UNSET if webhook is None else MatchWebhookRequest.from_dict(webhook),
     )
 
 

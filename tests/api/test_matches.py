@@ -60,7 +60,8 @@ def test_create_match_returns_201_with_the_match_and_one_token_per_seat(client: 
     assert response.status_code == 201
     body = body_of(response)
     assert schemas.CreatedMatchSchema().validate(body) == {}
-    assert set(body) == {"match", "seats", "host_token"}
+    assert set(body) == {"match", "seats", "host_token", "webhook"}
+    assert body["webhook"] is None
     match = body["match"]
     assert set(match) == MATCH_KEYS
     assert response.headers["Location"] == f"/matches/{match['match_id']}"

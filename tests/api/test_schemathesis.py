@@ -311,6 +311,9 @@ WRONG_FOR_THE_MATCH: dict[tuple[int, str], Callable[[dict[str, Any]], bool]] = {
     (412, "match/stale_version"): lambda details: True,
     # an Idempotency-Key that an earlier request (with another body) used: the spec cannot know it
     (422, "request/idempotency_mismatch"): lambda details: True,
+    # a webhook URL of the published shape whose host does not resolve to public addresses now (or
+    # whose port is out of range): the spec cannot know where a name resolves
+    (422, "webhook/refused_url"): lambda details: details.get("field") == "webhook.url",
 }
 
 

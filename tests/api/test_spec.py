@@ -20,6 +20,7 @@ from api.lobby import schemas as lobby
 from api.matches import schemas
 from api.replay.schemas import ReplayVersionSchema
 from api.tournaments import schemas as tournaments
+from api.webhooks.schemas import WebhookStatusSchema
 from tests.api.helpers import Json, act, auth, body_of, create_match
 from tests.engine.conformance import option_grid
 
@@ -53,6 +54,8 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "listTournamentMatches": ("/tournaments/{tournament_id}/matches", "get", "200", tournaments.ScheduleSchema),
     "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournaments.ForfeitedSchema),
     "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
+    "getMatchWebhook": ("/matches/{match_id}/webhook", "get", "200", WebhookStatusSchema),
+    "getTournamentWebhook": ("/tournaments/{tournament_id}/webhook", "get", "200", WebhookStatusSchema),
 }
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.

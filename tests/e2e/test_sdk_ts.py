@@ -30,7 +30,7 @@ BUILT = SDK_TS / "build-test" / ".built"
 #: The node:test files, one pytest test each (units.test.ts needs no server).
 SUITES = sorted(path.name.removesuffix(".test.ts") for path in (SDK_TS / "test").glob("*.test.ts"))
 #: The limits the rate-limit suite runs against: tight enough to reach in a test.
-TIGHT_LIMITS = "read=3/second;create=2/minute;act=off"
+TIGHT_LIMITS = "read=3/second;create=2/minute;refused=off"
 
 
 def run(command: list[str], cwd: Path, timeout: float = 300, **env: str) -> subprocess.CompletedProcess[str]:
@@ -68,8 +68,9 @@ def ts_build() -> Path:
 @pytest.fixture(scope="module")
 def limited_server(redis_server: RedisServer) -> Iterator[LiveServer]:
     prefix = f"ts-limits-{uuid.uuid4().hex[:8]}"
-    limits = {"ARENA_RATE_LIMITS": TIGHT_LIMITS}
-    with LiveServer(redis_server.url, workers=1, key_prefix=prefix, referee=False, **limits) as server:
+    with LiveServer(
+        redis_server.url, workers=1, key_prefix=prefix, referee=False, ARENA_RATE_LIMITS=TIGHT_LIMITS
+    ) as server:
         yield server
 
 

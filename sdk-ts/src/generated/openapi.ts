@@ -373,6 +373,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/{match_id}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The match's webhook (host token): where it delivers, how far it got, its latest attempts and dead letters.
+         * @description The secret is never shown again after the match's creation.
+         */
+        get: operations["getMatchWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tournaments": {
         parameters: {
             query?: never;
@@ -555,6 +577,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{tournament_id}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The tournament's webhook (host token): where it delivers, how far it got, its attempts and dead letters.
+         * @description The secret is never shown again after the tournament's creation.
+         */
+        get: operations["getTournamentWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -611,6 +655,8 @@ export interface components {
             seed: number | null;
             /** @default null */
             time_control: components["schemas"]["TimeControl"] | null;
+            /** @description POST the public events to this URL, signed; the answer shows the secret once. */
+            webhook?: components["schemas"]["MatchWebhookRequest"];
         };
         CreateTournament: {
             /**
@@ -670,6 +716,8 @@ export interface components {
              * @default null
              */
             time_control: components["schemas"]["TimeControl"] | null;
+            /** @description POST the standings to this URL whenever they change, signed; the answer shows its secret once. */
+            webhook?: components["schemas"]["TournamentWebhookRequest"];
         };
         CreatedMatch: {
             /** @description The host's secret token: it may abort the match. */
@@ -677,6 +725,8 @@ export interface components {
             match: components["schemas"]["Match"];
             /** @description The tokens of the player seats (not of bot or open seats). */
             seats: components["schemas"]["SeatToken"][];
+            /** @description The webhook with its secret, shown this once; null without one. */
+            webhook: components["schemas"]["CreatedWebhook"] | null;
         };
         CreatedTournament: {
             /** @description The tokens of the named entrants (server bots get none). */
@@ -684,6 +734,49 @@ export interface components {
             /** @description The host's secret token: it starts and cancels the tournament. */
             host_token: string;
             tournament: components["schemas"]["Tournament"];
+            /** @description The webhook with its secret, shown this once; null without one. */
+            webhook: components["schemas"]["CreatedWebhook"] | null;
+        };
+        CreatedWebhook: {
+            events: string[];
+            /** @description The key of every delivery's `Arena-Signature` (HMAC-SHA256 of `<t>.<body>`); the SDKs' `verify_signature` checks one in one call. */
+            secret: string;
+            url: string;
+        };
+        DeadLetter: {
+            attempts: number;
+            /** @description The body that was not delivered (the same a delivery would have sent). */
+            body: {
+                [key: string]: unknown;
+            };
+            dead_at: number;
+            /** @description The last attempt's status or error. */
+            error: string;
+            event_id: string;
+            /** @description When the run of failures began. */
+            failing_since: number;
+            type: string;
+        };
+        DeliveryAttempt: {
+            /** @description When it was sent (epoch seconds). */
+            at: number;
+            /** @description 1 for the first attempt at this event. */
+            attempt: number;
+            /** @description Why there was no answer (refused, timeout, ...). */
+            error: string | null;
+            /** @description The delivery's `id` (also `Arena-Event-Id`). */
+            event_id: string;
+            /**
+             * @description `delivered` (a 2xx answer), `failed` (tried again later) or `dead` (given up: see `dead_letters`).
+             * @enum {string}
+             */
+            outcome: "delivered" | "failed" | "dead";
+            /** @description How long it took, lookup to answer. */
+            seconds: number;
+            /** @description The receiver's HTTP status. */
+            status: number | null;
+            /** @description `version`, `match_over` or `standings`. */
+            type: string;
         };
         Elo: {
             elo: number;
@@ -961,6 +1054,12 @@ export interface components {
             /** @description The match's place in the tournament's schedule. */
             index: number;
             tournament_id: string;
+        };
+        MatchWebhookRequest: {
+            /** @description Which deliveries: `version` (each version's public events) and `match_over` (how it ended). Omitted: both. */
+            events?: ("version" | "match_over")[];
+            /** @description Where to POST: an `http` or `https` URL without credentials, at most 2048 characters. Its host must resolve to public addresses only (never loopback, private or link-local, unless the server sets `ARENA_WEBHOOK_ALLOW_PRIVATE=1`), checked now and before every delivery; else 422 `webhook/refused_url` and nothing is stored. */
+            url: string;
         };
         MoveResult: {
             /** @description Seconds since the epoch. */
@@ -1543,6 +1642,12 @@ export interface components {
             tournament_id: string;
             updated_at: number;
         };
+        TournamentWebhookRequest: {
+            /** @description Which deliveries: `standings` (status or standings changed). Omitted: all. */
+            events?: "standings"[];
+            /** @description Where to POST: an `http` or `https` URL without credentials, at most 2048 characters. Its host must resolve to public addresses only (never loopback, private or link-local, unless the server sets `ARENA_WEBHOOK_ALLOW_PRIVATE=1`), checked now and before every delivery; else 422 `webhook/refused_url` and nothing is stored. */
+            url: string;
+        };
         TurnEvent: {
             /** @description Under a time control. */
             deadline: number | null;
@@ -1556,6 +1661,25 @@ export interface components {
             actions: components["schemas"]["Action"][];
             /** @description How many legal actions there are in all. */
             total: number;
+        };
+        WebhookStatus: {
+            created_at: number;
+            /** @description The latest 100 events given up, newest first. */
+            dead_letters: components["schemas"]["DeadLetter"][];
+            /** @description The latest 100 attempts, newest first. */
+            deliveries: components["schemas"]["DeliveryAttempt"][];
+            /** @description Nothing more will be delivered. */
+            done: boolean;
+            events: string[];
+            /** @description When the current run of failures began. */
+            failing_since: number | null;
+            /** @description Failed attempts at the event now pending. */
+            failures: number;
+            /** @description Every version up to this one (of the match, or of the tournament) is handled: delivered, given up, or with nothing public to send; -1: none yet. */
+            handled_version: number;
+            /** @description When the pending event is tried again. */
+            next_attempt_at: number | null;
+            url: string;
         };
     };
     responses: {
@@ -2779,6 +2903,65 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    getMatchWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookStatus"];
+                };
+            };
+            /** @description Missing or invalid host token (`auth/missing_token`, `auth/invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of another match or tournament, or not the host's (`auth/wrong_match`, `auth/wrong_tournament`, `auth/not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such match or tournament (`match/not_found`, `tournament/not_found`), or it has no webhook (`webhook/not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable (`store/unavailable`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     listTournaments: {
         parameters: {
             query?: {
@@ -3455,6 +3638,65 @@ export interface operations {
                 };
             };
             /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getTournamentWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookStatus"];
+                };
+            };
+            /** @description Missing or invalid host token (`auth/missing_token`, `auth/invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of another match or tournament, or not the host's (`auth/wrong_match`, `auth/wrong_tournament`, `auth/not_host`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such match or tournament (`match/not_found`, `tournament/not_found`), or it has no webhook (`webhook/not_found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable (`store/unavailable`); retry shortly. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -15,6 +15,11 @@ from .create_tournament_format import CreateTournamentFormat
 from .create_tournament_options import CreateTournamentOptions
 from .created_match import CreatedMatch
 from .created_tournament import CreatedTournament
+from .created_webhook import CreatedWebhook
+from .dead_letter import DeadLetter
+from .dead_letter_body import DeadLetterBody
+from .delivery_attempt import DeliveryAttempt
+from .delivery_attempt_outcome import DeliveryAttemptOutcome
 from .elo import Elo
 from .entrant import Entrant
 from .entrant_kind import EntrantKind
@@ -61,6 +66,8 @@ from .match_status import MatchStatus
 from .match_summary import MatchSummary
 from .match_summary_status import MatchSummaryStatus
 from .match_tournament import MatchTournament
+from .match_webhook_request import MatchWebhookRequest
+from .match_webhook_request_events_item import MatchWebhookRequestEventsItem
 from .move_result import MoveResult
 from .move_result_options import MoveResultOptions
 from .move_result_status import MoveResultStatus
@@ -152,8 +159,11 @@ from .tournament_status import TournamentStatus
 from .tournament_summary import TournamentSummary
 from .tournament_summary_format import TournamentSummaryFormat
 from .tournament_summary_status import TournamentSummaryStatus
+from .tournament_webhook_request import TournamentWebhookRequest
+from .tournament_webhook_request_events_item import TournamentWebhookRequestEventsItem
 from .turn_event import TurnEvent
 from .turn_legal_actions import TurnLegalActions
+from .webhook_status import WebhookStatus
 
 __all__ = (
     "ActionRecord",
@@ -168,6 +178,11 @@ __all__ = (
     "CreateTournamentOptions",
     "CreatedMatch",
     "CreatedTournament",
+    "CreatedWebhook",
+    "DeadLetter",
+    "DeadLetterBody",
+    "DeliveryAttempt",
+    "DeliveryAttemptOutcome",
     "Elo",
     "Entrant",
     "EntrantKind",
@@ -214,6 +229,8 @@ __all__ = (
     "MatchSummary",
     "MatchSummaryStatus",
     "MatchTournament",
+    "MatchWebhookRequest",
+    "MatchWebhookRequestEventsItem",
     "MoveResult",
     "MoveResultOptions",
     "MoveResultStatus",
@@ -305,8 +322,11 @@ __all__ = (
     "TournamentSummary",
     "TournamentSummaryFormat",
     "TournamentSummaryStatus",
+    "TournamentWebhookRequest",
+    "TournamentWebhookRequestEventsItem",
     "TurnEvent",
     "TurnLegalActions",
+    "WebhookStatus",
 )
 
 #: Former names of models, kept as deprecated aliases: action models are named after their wire type

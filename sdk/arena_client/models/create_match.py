@@ -9,6 +9,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.create_match_options import CreateMatchOptions
+    from ..models.match_webhook_request import MatchWebhookRequest
     from ..models.seat_request import SeatRequest
     from ..models.time_control import TimeControl
 
@@ -33,6 +34,7 @@ class CreateMatch:
             length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`.
         seed (int | None | Unset): The random seed; omit it for a random one, revealed when the match ends.
         time_control (None | TimeControl | Unset):
+        webhook (MatchWebhookRequest | Unset):
     """
 
     game: str
@@ -42,6 +44,7 @@ class CreateMatch:
     seats: list[SeatRequest] | None | Unset = UNSET
     seed: int | None | Unset = UNSET
     time_control: None | TimeControl | Unset = UNSET
+    webhook: MatchWebhookRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.time_control import TimeControl
@@ -86,6 +89,10 @@ class CreateMatch:
         else:
             time_control = self.time_control
 
+        webhook: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.webhook, Unset):
+            webhook = self.webhook.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -104,12 +111,15 @@ class CreateMatch:
             field_dict["seed"] = seed
         if time_control is not UNSET:
             field_dict["time_control"] = time_control
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.create_match_options import CreateMatchOptions
+        from ..models.match_webhook_request import MatchWebhookRequest
         from ..models.seat_request import SeatRequest
         from ..models.time_control import TimeControl
 
@@ -182,6 +192,13 @@ class CreateMatch:
 
         time_control = _parse_time_control(d.pop("time_control", UNSET))
 
+        _webhook = d.pop("webhook", UNSET)
+        webhook: MatchWebhookRequest | Unset
+        if isinstance(_webhook, Unset):
+            webhook = UNSET
+        else:
+            webhook = MatchWebhookRequest.from_dict(_webhook)
+
         create_match = cls(
             game=game,
             players=players,
@@ -190,6 +207,7 @@ class CreateMatch:
             seats=seats,
             seed=seed,
             time_control=time_control,
+            webhook=webhook,
         )
 
         return create_match

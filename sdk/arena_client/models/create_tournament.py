@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.entrant_request import EntrantRequest
     from ..models.sprt_request import SprtRequest
     from ..models.time_control import TimeControl
+    from ..models.tournament_webhook_request import TournamentWebhookRequest
 
 
 T = TypeVar("T", bound="CreateTournament")
@@ -45,6 +46,7 @@ class CreateTournament:
             starts it. Default: True.
         time_control (None | TimeControl | Unset): The time control of every match (default: 60 s per decision, forfeit
             on timeout).
+        webhook (TournamentWebhookRequest | Unset):
     """
 
     entrants: list[EntrantRequest]
@@ -61,6 +63,7 @@ class CreateTournament:
     sprt: None | SprtRequest | Unset = UNSET
     start: bool | Unset = True
     time_control: None | TimeControl | Unset = UNSET
+    webhook: TournamentWebhookRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.sprt_request import SprtRequest
@@ -123,6 +126,10 @@ class CreateTournament:
         else:
             time_control = self.time_control
 
+        webhook: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.webhook, Unset):
+            webhook = self.webhook.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -153,6 +160,8 @@ class CreateTournament:
             field_dict["start"] = start
         if time_control is not UNSET:
             field_dict["time_control"] = time_control
+        if webhook is not UNSET:
+            field_dict["webhook"] = webhook
 
         return field_dict
 
@@ -162,6 +171,7 @@ class CreateTournament:
         from ..models.entrant_request import EntrantRequest
         from ..models.sprt_request import SprtRequest
         from ..models.time_control import TimeControl
+        from ..models.tournament_webhook_request import TournamentWebhookRequest
 
         d = dict(src_dict)
         entrants = []
@@ -253,6 +263,13 @@ class CreateTournament:
 
         time_control = _parse_time_control(d.pop("time_control", UNSET))
 
+        _webhook = d.pop("webhook", UNSET)
+        webhook: TournamentWebhookRequest | Unset
+        if isinstance(_webhook, Unset):
+            webhook = UNSET
+        else:
+            webhook = TournamentWebhookRequest.from_dict(_webhook)
+
         create_tournament = cls(
             entrants=entrants,
             format_=format_,
@@ -268,6 +285,7 @@ class CreateTournament:
             sprt=sprt,
             start=start,
             time_control=time_control,
+            webhook=webhook,
         )
 
         return create_tournament

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.created_webhook import CreatedWebhook
     from ..models.match import Match
     from ..models.seat_token import SeatToken
 
@@ -20,13 +21,17 @@ class CreatedMatch:
         host_token (str): The host's secret token: it may abort the match.
         match (Match):
         seats (list[SeatToken]): The tokens of the player seats (not of bot or open seats).
+        webhook (CreatedWebhook | None): The webhook with its secret, shown this once; null without one.
     """
 
     host_token: str
     match: Match
     seats: list[SeatToken]
+    webhook: CreatedWebhook | None
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.created_webhook import CreatedWebhook
+
         host_token = self.host_token
 
         match = self.match.to_dict()
@@ -36,6 +41,12 @@ class CreatedMatch:
             seats_item = seats_item_data.to_dict()
             seats.append(seats_item)
 
+        webhook: dict[str, Any] | None
+        if isinstance(self.webhook, CreatedWebhook):
+            webhook = self.webhook.to_dict()
+        else:
+            webhook = self.webhook
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -43,6 +54,7 @@ class CreatedMatch:
                 "host_token": host_token,
                 "match": match,
                 "seats": seats,
+                "webhook": webhook,
             }
         )
 
@@ -50,6 +62,7 @@ class CreatedMatch:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.created_webhook import CreatedWebhook
         from ..models.match import Match
         from ..models.seat_token import SeatToken
 
@@ -65,10 +78,26 @@ class CreatedMatch:
 
             seats.append(seats_item)
 
+        def _parse_webhook(data: object) -> CreatedWebhook | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                webhook_type_0 = CreatedWebhook.from_dict(data)
+
+                return webhook_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CreatedWebhook | None, data)
+
+        webhook = _parse_webhook(d.pop("webhook"))
+
         created_match = cls(
             host_token=host_token,
             match=match,
             seats=seats,
+            webhook=webhook,
         )
 
         return created_match

@@ -1,0 +1,186 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.webhook_status import WebhookStatus
+from ...types import Response
+
+
+def _get_kwargs(
+    match_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/matches/{match_id}/webhook".format(
+            match_id=quote(str(match_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | WebhookStatus:
+    if response.status_code == 200:
+        response_200 = WebhookStatus.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | WebhookStatus]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | WebhookStatus]:
+    """The match's webhook (host token): where it delivers, how far it got, its latest attempts and dead
+    letters.
+
+     The secret is never shown again after the match's creation.
+
+    Args:
+        match_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | WebhookStatus]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | WebhookStatus | None:
+    """The match's webhook (host token): where it delivers, how far it got, its latest attempts and dead
+    letters.
+
+     The secret is never shown again after the match's creation.
+
+    Args:
+        match_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | WebhookStatus
+    """
+
+    return sync_detailed(
+        match_id=match_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | WebhookStatus]:
+    """The match's webhook (host token): where it delivers, how far it got, its latest attempts and dead
+    letters.
+
+     The secret is never shown again after the match's creation.
+
+    Args:
+        match_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | WebhookStatus]
+    """
+
+    kwargs = _get_kwargs(
+        match_id=match_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    match_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | WebhookStatus | None:
+    """The match's webhook (host token): where it delivers, how far it got, its latest attempts and dead
+    letters.
+
+     The secret is never shown again after the match's creation.
+
+    Args:
+        match_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | WebhookStatus
+    """
+
+    return (
+        await asyncio_detailed(
+            match_id=match_id,
+            client=client,
+        )
+    ).parsed
