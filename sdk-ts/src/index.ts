@@ -14,3 +14,4 @@ export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retrying.js";
 export { MAX_LEGAL_LIMIT, Seat, Turn, seatOfToken, turnOutcome, type ActOptions, type Choose } from "./seat.js";
 export { SseParser, type SseMessage } from "./sse.js";
 export type * from "./types.js";
+export { DEFAULT_TOLERANCE_SECONDS, verifySignature, type VerifyOptions } from "./webhooks.js";
