@@ -194,14 +194,20 @@ def fast_forward(store: MatchStore, match_id: str, seed: int, target: int) -> No
 
 
 def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int) -> dict[int, float]:
-    """Matches against greedy brought to each of ``VERSIONS``, then played on over HTTP until greedy wins."""
+    """Matches against greedy brought to each of ``VERSIONS``, then played on over HTTP until greedy wins.
+
+    The referee is stopped while a match is brought forward (it would play greedy's turns meanwhile)
+    and started again before the measured moves.
+    """
     client = Client(url)
     figures: dict[int, float] = {}
     for version in VERSIONS:
         costs: list[float] = []
         for seed in long_seeds(version + 50, matches):
+            servers.referee.stop()
             match_id, tokens = created(client, seed, [{"name": "a"}, {"bot": "greedy"}])
             fast_forward(store, match_id, seed, version)
+            servers.referee.start()
             cpu, moves = measure(servers, [Seat(client, match_id, tokens[0], seed)], version, version + 10**6)
             if moves:
                 costs.append(1000 * cpu / moves)

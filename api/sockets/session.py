@@ -62,8 +62,8 @@ class SeatSocket:
                 pusher.kill()
         except ProtocolError as refused:
             self.close(refused.code, refused.reason)
-        except ConnectionClosed:
-            pass
+        except (ConnectionClosed, OSError):
+            pass  # the client left (or its connection broke): nothing more to say
 
     def authorise(self, token: str) -> tuple[Claim, int]:
         """The claim and seat the token proves in this match, or a close code saying why not."""
@@ -88,8 +88,8 @@ class SeatSocket:
                     self.close(Close.NORMAL, "the match is over")
                 else:
                     self.close(Close.TRY_LATER, "the match store is unavailable; connect again to resume")
-        except ConnectionClosed:
-            pass
+        except (ConnectionClosed, OSError):
+            pass  # the client left: the session ends with its reading loop
 
     def answer_moves(self, claim: Claim, reader: Reader) -> None:
         """Read the client's frames, each a move, and answer each with the move's result or refusal."""

@@ -62,6 +62,8 @@ def read_frame(text: str | bytes) -> Frame:
     if not isinstance(message, dict):
         raise ValueError(f"not a JSON object: {str(text)[:200]}")
     named = message.get("event", message.get("type"))
+    if named == "error" and isinstance(message.get("error"), dict):  # {"type": "error", "key", "status", "error"}
+        return Frame("error", message["error"])
     body = message.get("data", message) if isinstance(named, str) else message
     if not isinstance(body, dict):
         raise ValueError(f"a frame whose data is not an object: {str(text)[:200]}")
