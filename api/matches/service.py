@@ -282,7 +282,7 @@ def create_match(
         created_at=now,
         updated_at=now,
         host_digest=digest(host_token),
-        time_control=None if control is None else TimeControl(control["per_action"], control["on_timeout"]),
+        time_control=None if control is None else TimeControl(**control),
         deadlines=tuple(None for _ in seats),
         tournament=tournament,
         max_illegal=max_illegal,
@@ -317,7 +317,34 @@ def create_match(
 
 
 def load_table(store: MatchStore, match_id: str, counter: Counter | None = None) -> Table:
-    return Table.from_record(match_id, store.load(match_id, counter))
+    return with_first_requests(store, Table.from_record(match_id, store.load(match_id, counter)))
+
+
+def with_first_requests(store: MatchStore, table: Table) -> Table:
+    """``table`` with the first requests the store noted since its last write took them in.
+
+    Read only while some seat's first request is still news (a timed match whose program has not
+    asked yet, as far as the record knows): once every write has them, this costs nothing.
+    """
+    awaited = table.awaited_seats()
+    if not awaited:
+        return table
+    return table.with_first_requests(store.first_requests(table.match_id, awaited))
+
+
+def note_request(store: MatchStore, table: Table, seat: int) -> Table:
+    """``seat``'s program asked for the match: note its first request (a write only the first time).
+
+    The seat's clock may start now instead of after the time control's ``first_decision``
+    (``api/referee/clock.py``); the referee's due time moves forward with it.
+    """
+    if not table.awaits_request(seat):
+        return table
+    now = time.time()
+    after = table.noting_request(seat, now)
+    if store.note_first_request(table.match_id, seat, now, after.next_due()):
+        return after
+    return with_first_requests(store, table)  # another request of the seat got there first: its time stands
 
 
 def claim_from_header(authorization: str | None) -> Claim:
@@ -360,10 +387,14 @@ def authorise_host(table: Table, claim: Claim) -> None:
 def load_for_seat(
     store: MatchStore, match_id: str, authorization: str | None, seat: int | None = None
 ) -> tuple[Table, int]:
-    """The match and the seat its bearer token proves (optionally checked against ``seat``)."""
+    """The match and the seat its bearer token proves (optionally checked against ``seat``).
+
+    A seat's read is its program asking for the match: its first one is noted (see :func:`note_request`).
+    """
     claim = claim_from_header(authorization)
     table = load_table(store, match_id)
-    return table, authorise(table, claim, seat)
+    chosen = authorise(table, claim, seat)
+    return note_request(store, table, chosen), chosen
 
 
 #: A version as If-Match may name it: ``7``, ``"7"`` or ``W/"7"``.
