@@ -512,8 +512,24 @@ def play(
     return answer
 
 
-#: The refusals that count towards a tournament match's ``max_illegal``.
-ILLEGAL_CODES = ("action/illegal", "action/malformed")
+#: The refusals that count towards a tournament match's ``max_illegal``: every action the seat sends on
+#: its turn that the game refuses, whether it breaks a rule or is no action of the game at all (an
+#: unknown type, a missing or extra field, a value of the wrong type or out of range).
+ILLEGAL_CODES = ("action/illegal", "action/malformed", "request/invalid")
+
+
+def count_refused_body(store: MatchStore, match_id: str, authorization: str | None) -> None:
+    """A body that is no action of the game was refused before its match was read: count it against the
+    seat, as :func:`play` counts refused actions, when the seat sent it on its turn of a match that
+    limits them. Anything else about the request (its token, the match) is left to its own error."""
+    try:
+        claim = claim_from_header(authorization)
+        table = load_table(store, match_id)
+        seat = authorise(table, claim)
+    except (ApiError, StoreError):
+        return
+    if table.max_illegal is not None and seat in table.to_act:
+        count_illegal(store, table, seat)
 
 
 def count_illegal(store: MatchStore, table: Table, seat: int) -> None:

@@ -304,6 +304,55 @@ def test_a_stream_of_illegal_actions_forfeits_the_match(client: FlaskClient) -> 
     assert standing["forfeits"]["illegal"] == 1
 
 
+#: Bodies that are no action of the game: an out-of-range value, a wrong type, an unknown type, an extra field.
+MALFORMED = [
+    {"type": "pipifax.flip", "position": 99},
+    {"type": "pipifax.flip", "position": "x"},
+    {"type": "chess.move", "from": "e2"},
+    {"type": "pipifax.flip", "position": 0, "extra": 1},
+]
+
+
+def test_malformed_actions_on_the_seats_turn_count_toward_disqualification(client: FlaskClient) -> None:
+    created = create(client, game="pipifax", entrants=[{"name": "ada"}, BOTS[0]], max_illegal=3)
+    tournament_id = created["tournament"]["tournament_id"]
+    found = next_match(client, tournament_id, created["entrants"][0]["token"])
+    match_id, token, seat = found["match_id"], found["token"], found["seat"]
+    for _ in range(200):  # the server bot moves first in some deals
+        match = get_json(client, f"/matches/{match_id}")
+        if seat in match["to_act"]:
+            break
+        Referee(store_of(client)).run_due(now=float("inf"))
+    headers = {**auth(token), "If-Match": str(match["version"])}
+    url = f"/matches/{match_id}/actions"
+    not_json = client.post(url, data="{", headers={**headers, "Content-Type": "application/json"})
+    assert_error(not_json, 400, "request/bad_request")  # not an action at all: not counted
+    for body in MALFORMED[:3]:
+        assert_error(client.post(url, json=body, headers=headers), 422, "action/malformed")
+    assert get_json(client, f"/matches/{match_id}")["seats"][seat]["state"] == "playing"
+    assert_error(client.post(url, json=MALFORMED[3], headers=headers), 422, "action/malformed")
+    match = get_json(client, f"/matches/{match_id}")
+    assert match["seats"][seat]["state"] == "disqualified", "the fourth refused body disqualified the seat"
+    row = next(r for r in schedule(client, tournament_id) if r["match_id"] == match_id)
+    assert row["forfeits"][seat] == "illegal"
+
+
+def test_malformed_actions_out_of_turn_do_not_count(client: FlaskClient) -> None:
+    created = create(client, game="taiga", entrants=[{"name": "ada"}, {"name": "bob"}], max_illegal=1)
+    tournament_id = created["tournament"]["tournament_id"]
+    found = next_match(client, tournament_id, created["entrants"][0]["token"])
+    match_id, token, seat = found["match_id"], found["token"], found["seat"]
+    match = get_json(client, f"/matches/{match_id}")
+    if seat in match["to_act"]:  # let the other entrant's seat be the one to act
+        found = next_match(client, tournament_id, created["entrants"][1]["token"])
+        token, seat = found["token"], found["seat"]
+    assert seat not in match["to_act"]
+    headers = {**auth(token), "If-Match": str(match["version"])}
+    for body in MALFORMED * 2:
+        assert_error(client.post(f"/matches/{match_id}/actions", json=body, headers=headers), 422, "action/malformed")
+    assert get_json(client, f"/matches/{match_id}")["seats"][seat]["state"] == "playing"
+
+
 def test_the_host_reports_a_crash_and_the_seat_forfeits(client: FlaskClient) -> None:
     created = create(client, entrants=[{"name": "ada"}, {"name": "bob"}, BOTS[1]])
     tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
