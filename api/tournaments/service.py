@@ -17,7 +17,7 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import redis
@@ -116,11 +116,14 @@ def write(
     tstore: TournamentStore,
     before: Tournament | None,
     after: Tournament,
+    *,
     ledger: Ledger | None = None,
     outcomes: Sequence[Outcome] = (),
+    lapsed: Collection[int] = (),
 ) -> Tournament:
     """Write ``after`` if the tournament is still at ``before``'s version (``None``: create it), with
-    the standings ``ledger`` changed and the ``outcomes`` recorded; wake the entrants it concerns."""
+    the standings ``ledger`` changed, the ``outcomes`` recorded and the presence leases ``lapsed``;
+    wake the entrants it concerns."""
     tstore.write(
         before,
         after,
@@ -128,6 +131,7 @@ def write(
         cells={p: ledger.cells[p] for p in ledger.changed_cells} if ledger is not None else {},
         outcomes=outcomes,
         notify=sorted(after.entrants_moved(before)) if before is not None else [],
+        lapsed=sorted(lapsed),
     )
     if before is None or before.status != after.status or after.under_way:
         # A separate step (another hash slot): a crash before it is mended by the next write.
@@ -468,8 +472,7 @@ def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | Vo
     result = table.result()
     if result is None:
         return "aborted"
-    absent = [seat for seat, info in enumerate(table.seats) if info.kind == "player" and not table.has_asked(seat)]
-    if absent and tournament.may_replay(index):
+    if absent_entrants(tournament, index, table) and tournament.may_replay(index):
         return "absent"
     scores = result.get("scores")
     return Outcome(
@@ -480,6 +483,16 @@ def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | Vo
         scores=None if scores is None else tuple(float(score) for score in scores),
         forfeits=tournament.forfeits_of(index, [seat.state for seat in table.seats]),
     )
+
+
+def absent_entrants(tournament: Tournament, index: int, table: Table) -> list[int]:
+    """The named entrants of the match at ``index`` whose programs never asked for it."""
+    entrants = tournament.pairings[index].entrants
+    return [
+        entrants[seat]
+        for seat, info in enumerate(table.seats)
+        if info.kind == "player" and not table.has_asked(seat) and tournament.is_named(entrants[seat])
+    ]
 
 
 def _ended_matches(tstore: TournamentStore, tournament: Tournament) -> tuple[dict[int, Table], list[int]]:
@@ -519,6 +532,16 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
         ended, missing = _ended_matches(tstore, before)
         results = {index: outcome_of(before, index, table) for index, table in ended.items()}
         recorded = [result for result in results.values() if not isinstance(result, str)]
+        leases = tstore.leases(tournament_id)
+        # A program that never asked for its match says its host is away: its lease lapses now, so its
+        # matches wait (instead of being voided again) until the host renews it.
+        lapsed = {
+            entrant
+            for index, result in results.items()
+            if result == "absent"
+            for entrant in absent_entrants(before, index, ended[index])
+            if leases.get(entrant, 0.0) > 0.0
+        }
         seated = sorted({e for outcome in recorded for e in outcome.entrants})
         ledger = Ledger(
             tstore.rows(tournament_id, seated),
@@ -531,12 +554,12 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
             ledger.take_in(tstore.rows(tournament_id))
             ledger.complete = True
             after = after.pair_next_round(ledger.points(len(after.entrants)), now)
-        started = after.launchable(away(tstore, after, now))
+        started = after.launchable(lapsed | {e for e, until in leases.items() if until < now})
         if started:
             after = after.launch(started, now)
         if after is not before:
             try:
-                write(tstore, before, after, ledger, recorded)
+                write(tstore, before, after, ledger=ledger, outcomes=recorded, lapsed=lapsed)
             except StaleVersion:
                 continue
         created = [index for index in [*missing, *started] if after.states[index] == "playing"]

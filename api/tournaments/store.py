@@ -22,7 +22,8 @@ keeps them on one node and the write script may touch them together:
   ``<index>/<attempt>`` for a match played again): the JSON of that match's seat tokens and host
   token, which only the tournament's host and each seat's own entrant are ever given;
 - ``<prefix>:{t:<id>}:presence``, a hash: entrant number -> until when (epoch seconds) its host
-  holds a presence lease on it (``POST /tournaments/{id}/presence``); renewals write it alone;
+  holds a presence lease on it (``POST /tournaments/{id}/presence``); renewals write it alone; the
+  director ends a lease (0) when the entrant's program never asked for a match it was given;
 - the pub/sub channels ``<prefix>:{t:<id>:e<n>}:notify``, one per named entrant: published when
   that entrant's ``next`` may answer otherwise (a match of its started, ended or was voided, or the
   tournament is over). They match the notifier's ``{*}:notify`` pattern, so ``next?wait=`` sleeps
@@ -75,7 +76,7 @@ class TournamentNotFound(Exception):
 #   6 outcomes list, 7 secrets hash, 8 presence hash (all given the TTL).
 # ARGV: 1 expected version or '', 2 new version, 3 record, 4 summary, 5 ttl seconds, 6 JSON of the
 #   changes: {"entrants": {n: json}, "rounds": {r: text}, "standings": {n: json}, "h2h": {pair: text},
-#   "outcomes": [json], "notify": [channel]}.
+#   "presence": {n: "0"} (leases ended), "outcomes": [json], "notify": [channel]}.
 # Returns {1, new version} when written, {0, current} when it moved on, {-1, -1} when it does not
 # exist, {3, 0} when creating one that exists. (The '#!lua' line: see api/store.py's WRITE_SCRIPT.)
 WRITE_SCRIPT = """#!lua
@@ -88,7 +89,7 @@ else
 end
 redis.call('HSET', KEYS[1], 'version', ARGV[2], 'record', ARGV[3], 'summary', ARGV[4])
 local changes = cjson.decode(ARGV[6])
-for key, name in pairs({[2] = 'entrants', [3] = 'rounds', [4] = 'standings', [5] = 'h2h'}) do
+for key, name in pairs({[2] = 'entrants', [3] = 'rounds', [4] = 'standings', [5] = 'h2h', [8] = 'presence'}) do
   for field, value in pairs(changes[name]) do redis.call('HSET', KEYS[key], field, value) end
 end
 for _, outcome in ipairs(changes['outcomes']) do redis.call('RPUSH', KEYS[6], outcome) end
@@ -223,10 +224,12 @@ class TournamentStore:
         cells: Mapping[Pair, Cell] = {},
         outcomes: Sequence[Outcome] = (),
         notify: Sequence[int] = (),
+        lapsed: Sequence[int] = (),
     ) -> None:
         """Write ``after``: create it (``before`` None) or compare-and-set it from ``before``'s version,
         with the entrants and Swiss rounds it adds, the standings ``rows`` and ``cells`` that changed,
-        the ``outcomes`` recorded, and a wake for the named entrants in ``notify``.
+        the ``outcomes`` recorded, the presence leases of ``lapsed`` ended, and a wake for the named
+        entrants in ``notify``.
 
         Raises :class:`~api.store.StaleVersion` when it moved on, :class:`TournamentNotFound` when it
         is gone, ``FileExistsError`` when creating one that exists; nothing is written then.
@@ -243,6 +246,7 @@ class TournamentStore:
             "standings": {str(e): _text(row.to_json()) for e, row in rows.items()},
             "h2h": {cell_field(pair): cell.to_text() for pair, cell in cells.items()},
             "outcomes": [_text(outcome.to_json()) for outcome in outcomes],
+            "presence": {str(e): "0" for e in lapsed},
             "notify": [self.entrant_channel(tournament_id, e) for e in sorted(set(notify))],
         }
         args = [

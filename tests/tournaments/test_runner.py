@@ -165,7 +165,7 @@ def test_a_job_per_playing_match_with_per_match_programs_and_only_their_seats() 
         (1, [(1, "random", "t1.1")]),
         (5, [(0, "random", "t5.0")]),
     ]
-    assert jobs[0].job_id == "arena-T-0"
+    assert jobs[0].job_id == "arena-T-0-m0"
     assert jobs[0].to_json()["seats"][0]["command"] == ["python", "random_bot.py"]
     assert jobs[2].match_id == "m5"
 
@@ -173,12 +173,12 @@ def test_a_job_per_playing_match_with_per_match_programs_and_only_their_seats() 
 def test_jobs_are_enqueued_once_and_given_up_jobs_are_reported() -> None:
     jobs = jobs_for([row(index, [0, 2]) for index in range(6)])
     statuses = {
-        "arena-T-0": None,
-        "arena-T-1": "queued",
-        "arena-T-2": "started",
-        "arena-T-3": "finished",
-        "arena-T-4": "failed",
-    }  # arena-T-5: unknown to RQ, like None
+        "arena-T-0-m0": None,
+        "arena-T-1-m1": "queued",
+        "arena-T-2-m2": "started",
+        "arena-T-3-m3": "finished",
+        "arena-T-4-m4": "failed",
+    }  # arena-T-5-m5: unknown to RQ, like None
     decided = plan(jobs, statuses)
     assert [job.index for job in decided.enqueue] == [0, 5]
     assert [job.index for job in decided.given_up] == [4]

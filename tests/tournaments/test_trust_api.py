@@ -300,3 +300,25 @@ def test_outcomes_are_stored_once_per_match_in_the_order_they_finished(client: F
     key = TournamentStore(store).key(tournament_id, "outcomes")
     stored: list[dict[str, Any]] = [orjson.loads(item) for item in store.client.lrange(key, 0, -1)]
     assert sorted(item["index"] for item in stored) == list(range(6))
+
+
+def test_a_match_whose_program_never_asked_waits_for_its_host_to_come_back(client: FlaskClient) -> None:
+    """Under a presence lease, a void match is not started again at once (to be voided again while its host is
+    away): the entrant's lease ends, and the match is played again once the host renews it."""
+    created = create(client, entrants=[{"name": "ada"}, BOTS[1]])
+    tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
+    client.post(f"/tournaments/{tournament_id}/presence", json={"seconds": 600}, headers=auth(host))
+    row = next(r for r in schedule(client, tournament_id, host) if r["state"] == "playing")
+    seat = row["entrants"].index(0)
+    reported = client.post(
+        f"/tournaments/{tournament_id}/forfeits", json={"index": row["index"], "seat": seat}, headers=auth(host)
+    )
+    assert reported.status_code == 200, reported.get_json()
+    after = next(r for r in schedule(client, tournament_id) if r["index"] == row["index"])
+    assert after["state"] == "pending" and after["voided"] == [{"match_id": row["match_id"], "reason": "absent"}]
+    assert get_json(client, f"/tournaments/{tournament_id}/entrants")["entrants"][0]["lease_until"] == 0.0
+    lines = tournament(client, tournament_id)["standings"]["entrants"]
+    assert next(line for line in lines if line["name"] == "ada")["held"] == "away"
+    client.post(f"/tournaments/{tournament_id}/presence", json={"seconds": 600}, headers=auth(host))
+    again = next(r for r in schedule(client, tournament_id) if r["index"] == row["index"])
+    assert again["state"] == "playing" and again["match_id"] != row["match_id"]
