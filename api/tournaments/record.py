@@ -317,8 +317,8 @@ class Tournament:
         return self.under_way and self._rounds_to_come() and all(s in SETTLED for s in self.states)
 
     def rounds(self) -> int:
-        """How many rounds are scheduled so far."""
-        return 1 + max((p.round for p in self.pairings), default=-1)
+        """How many rounds are scheduled so far (pairings come in round order)."""
+        return self.pairings[-1].round + 1 if self.pairings else 0
 
     def round_tables(self, round: int) -> list[tuple[int, ...]]:
         """The tables of a scheduled round (what the store keeps of a Swiss round)."""

@@ -525,14 +525,13 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
     """Record the outcomes of finished matches, pair a Swiss round when one is due, and start every
     match that may start now."""
     for _ in range(RETRIES):
-        before = load(tstore, tournament_id)
+        before, leases = tstore.load_with_leases(tournament_id)
         if not before.under_way:
             return before
         now = time.time()
         ended, missing = _ended_matches(tstore, before)
         results = {index: outcome_of(before, index, table) for index, table in ended.items()}
         recorded = [result for result in results.values() if not isinstance(result, str)]
-        leases = tstore.leases(tournament_id)
         # A program that never asked for its match says its host is away: its lease lapses now, so its
         # matches wait (instead of being voided again) until the host renews it.
         lapsed = {
@@ -543,10 +542,7 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
             if leases.get(entrant, 0.0) > 0.0
         }
         seated = sorted({e for outcome in recorded for e in outcome.entrants})
-        ledger = Ledger(
-            tstore.rows(tournament_id, seated),
-            tstore.cells(tournament_id, sorted({p for o in recorded for p in pairs_at(o.entrants)})),
-        )
+        ledger = tstore.ledger_of(tournament_id, seated, sorted({p for o in recorded for p in pairs_at(o.entrants)}))
         after = before
         for index, result in results.items():
             after = after.record(index, result, now, ledger)

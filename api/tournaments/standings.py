@@ -287,19 +287,38 @@ class EntrantStanding:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """An entrant's place in the table, with what its line is made of (built only when shown)."""
+
+    entrant: int
+    name: str
+    counts: Counts
+    held: Held | None
+
+    def line(self, players: int) -> EntrantStanding:
+        return line_of(self.entrant, self.name, self.counts, players, self.held)
+
+
+@dataclass(frozen=True)
 class Standings:
     """The table: every entrant, best first."""
 
-    entrants: list[EntrantStanding]
+    order: Sequence[Placed]
+    players: int
+
+    @property
+    def entrants(self) -> list[EntrantStanding]:
+        """Every line, best first."""
+        return [placed.line(self.players) for placed in self.order]
 
     def page(self, offset: int, limit: int) -> dict[str, Any]:
         """A page of the table as JSON, with where it starts and how many entrants there are."""
-        rows = self.entrants[offset : offset + limit]
+        rows = self.order[offset : offset + limit]
         return {
-            "entrants": [line.to_json() for line in rows],
+            "entrants": [placed.line(self.players).to_json() for placed in rows],
             "offset": offset,
             "limit": limit,
-            "total": len(self.entrants),
+            "total": len(self.order),
         }
 
     def to_csv(self) -> str:
@@ -473,20 +492,26 @@ def rank_entrants(
     held: Mapping[int, Held] | None = None,
 ) -> Standings:
     """The standings of entrants ``names`` from their stored rows and cells, best first (the documented order)."""
-    lines = [line_of(e, name, rows.get(e) or Counts(), players, (held or {}).get(e)) for e, name in enumerate(names)]
+    fresh = Counts()
+    placed = [Placed(e, name, rows.get(e) or fresh, (held or {}).get(e)) for e, name in enumerate(names)]
     by_points: dict[float, list[int]] = {}
-    for line in lines:
-        by_points.setdefault(round(line.points, POINT_DIGITS), []).append(line.entrant)
+    for entry in placed:
+        by_points.setdefault(round(entry.counts.points, POINT_DIGITS), []).append(entry.entrant)
     shares = head_to_head_shares(by_points.values(), cells)
-    lines.sort(
-        key=lambda e: (
-            -round(e.points, POINT_DIGITS),
-            -shares.get(e.entrant, 0.5),
-            math.inf if e.mean_rank is None else e.mean_rank,
-            e.entrant,
+
+    def mean_rank(counts: Counts) -> float:
+        played = sum(counts.ranks.values())
+        return sum(r * c for r, c in counts.ranks.items()) / played if played else math.inf
+
+    placed.sort(
+        key=lambda entry: (
+            -round(entry.counts.points, POINT_DIGITS),
+            -shares.get(entry.entrant, 0.5),
+            mean_rank(entry.counts),
+            entry.entrant,
         )
     )
-    return Standings(lines)
+    return Standings(placed, players)
 
 
 def standings(names: Sequence[str], outcomes: Sequence[Outcome], players: int) -> Standings:

@@ -62,7 +62,7 @@ from api.matches.compaction import unpack
 from api.store import MatchStore, StaleVersion, reaching_redis
 from api.tournaments.record import Entrant, Tournament
 from api.tournaments.schedule import Pairing, round_pairings
-from api.tournaments.standings import Cell, Counts, Outcome, Pair
+from api.tournaments.standings import Cell, Counts, Ledger, Outcome, Pair
 
 
 class TournamentNotFound(Exception):
@@ -270,7 +270,18 @@ class TournamentStore:
     def load(self, tournament_id: str) -> Tournament:
         """The tournament as stored, with its entrants and rounds (read from Redis only once per process)."""
         with reaching_redis():
-            raw = self.client.hget(self.tournament_key(tournament_id), "record")
+            raw = cast(bytes | None, self.client.hget(self.tournament_key(tournament_id), "record"))
+        return self._tournament(tournament_id, raw)
+
+    def load_with_leases(self, tournament_id: str) -> tuple[Tournament, dict[int, float]]:
+        """The tournament and its presence leases (see :meth:`leases`), read in one round trip."""
+        with reaching_redis(), self.client.pipeline(transaction=False) as pipe:
+            pipe.hget(self.tournament_key(tournament_id), "record")
+            pipe.hgetall(self.key(tournament_id, "presence"))
+            raw, leases = pipe.execute()
+        return self._tournament(tournament_id, raw), {int(e): float(until) for e, until in leases.items()}
+
+    def _tournament(self, tournament_id: str, raw: bytes | None) -> Tournament:
         if raw is None:
             raise TournamentNotFound(tournament_id)
         data: dict[str, Any] = orjson.loads(raw)
@@ -359,6 +370,19 @@ class TournamentStore:
             a, b = field.split(":")
             cells[(int(a), int(b))] = Cell.from_text(value.decode())
         return cells
+
+    def ledger_of(self, tournament_id: str, entrants: Sequence[int], pairs: Sequence[Pair]) -> Ledger:
+        """The stored counts of ``entrants`` and head to head of ``pairs``, read in one round trip."""
+        if not entrants and not pairs:
+            return Ledger()
+        with reaching_redis(), self.client.pipeline(transaction=False) as pipe:
+            pipe.hmget(self.key(tournament_id, "standings"), [str(e) for e in entrants] or ["-"])
+            pipe.hmget(self.key(tournament_id, "h2h"), [cell_field(p) for p in pairs] or ["-"])
+            rows, cells = pipe.execute()
+        return Ledger(
+            {e: Counts.from_json(orjson.loads(raw)) for e, raw in zip(entrants, rows, strict=False) if raw},
+            {p: Cell.from_text(raw.decode()) for p, raw in zip(pairs, cells, strict=False) if raw},
+        )
 
     def outcomes(self, tournament_id: str) -> list[Outcome]:
         """Every recorded outcome, in the order matches finished."""
