@@ -701,11 +701,9 @@ class MatchStore:
         args: list[str | int] = [seat, repr(at), "" if due is None else repr(due), match_id, self.wake_channel()]
         with _reaching_redis():
             noted, moved = self._first_request(keys=keys, args=args)
-            if self.cluster and moved and due is not None:
-                with self.client.pipeline(transaction=False) as pipe:
-                    pipe.zadd(self.due_key(), {match_id: due}, xx=True, lt=True)
-                    pipe.publish(self.wake_channel(), repr(due))
-                    pipe.execute()
+            if self.cluster and moved and due is not None:  # the due set's slot, a step of its own
+                self.client.zadd(self.due_key(), {match_id: due}, xx=True, lt=True)
+                self.client.publish(self.wake_channel(), repr(due))
         return bool(noted == 1)
 
     def ping(self) -> None:

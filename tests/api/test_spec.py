@@ -51,6 +51,17 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "nextTournamentMatch": ("/tournaments/{tournament_id}/next", "get", "200", tournaments.NextMatchSchema),
     "getTournamentStandings": ("/tournaments/{tournament_id}/standings", "get", "200", tournaments.StandingsSchema),
     "listTournamentMatches": ("/tournaments/{tournament_id}/matches", "get", "200", tournaments.ScheduleSchema),
+    "listTournamentEntrants": ("/tournaments/{tournament_id}/entrants", "get", "200", tournaments.EntrantPageSchema),
+    "pauseTournament": ("/tournaments/{tournament_id}/pause", "post", "200", tournaments.TournamentSchema),
+    "resumeTournament": ("/tournaments/{tournament_id}/resume", "post", "200", tournaments.TournamentSchema),
+    "holdPresence": ("/tournaments/{tournament_id}/presence", "post", "200", tournaments.PresenceHeldSchema),
+    "getTournamentCrosstable": (
+        "/tournaments/{tournament_id}/crosstable",
+        "get",
+        "200",
+        tournaments.CrosstableSchema,
+    ),
+    "getTournamentSprt": ("/tournaments/{tournament_id}/sprt", "get", "200", tournaments.SprtCurveSchema),
     "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournaments.ForfeitedSchema),
     "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
 }
