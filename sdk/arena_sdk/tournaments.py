@@ -30,6 +30,7 @@ from arena_client.api.tournaments import (
     pause_tournament,
     report_forfeit,
     resume_tournament,
+    start_tournament,
 )
 from arena_client.models import (
     CreatedTournament,
@@ -245,6 +246,11 @@ class Host:
         chosen = UNSET if state is None else ListTournamentMatchesStateType1(state)
         send = partial(list_tournament_matches.sync_detailed, self.tournament_id, client=self.client, state=chosen)
         return self.arena.call(send, Schedule)
+
+    def start(self) -> Tournament:
+        """Close entries and start (a tournament created with ``start: false``)."""
+        send = partial(start_tournament.sync_detailed, self.tournament_id, client=self.client)
+        return self.arena.call(send, Tournament, idempotent=False)
 
     def pause(self) -> Tournament:
         """No match starts until :meth:`resume`; matches playing finish and are recorded."""
