@@ -79,8 +79,9 @@ def standings(tournament: Mapping[str, Any], lines: Sequence[Mapping[str, Any]],
     figure.suptitle(_title(tournament, f"standings{suffix}"))
     handles = [*left.get_legend_handles_labels()[0], *right.get_legend_handles_labels()[0]]
     labels = [*left.get_legend_handles_labels()[1], *right.get_legend_handles_labels()[1]]
-    figure.legend(handles, labels, loc="lower center", ncol=3, fontsize="small", bbox_to_anchor=(0.5, -0.02))
-    figure.tight_layout(rect=(0, 0.12 if len(rows) > 4 else 0.2, 1, 0.95))
+    figure.legend(handles, labels, loc="lower center", ncol=3, fontsize="small", bbox_to_anchor=(0.5, 0.0))
+    # The legend's rows and the title keep a fixed height (in inches) however many entrants there are.
+    figure.tight_layout(rect=(0, 0.75 / height, 1, 1 - 0.45 / height))
     _save(figure, path)
 
 
