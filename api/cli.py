@@ -14,6 +14,7 @@ import sys
 import tempfile
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from api.gunicorn_conf import gunicorn_command
 from api.redis_server import RedisServer
@@ -191,10 +192,13 @@ def run_tournament(args: argparse.Namespace) -> int:
 
 
 def report_tournament(args: argparse.Namespace) -> int:
-    """Write a tournament's results (JSON, CSV, PNG) again."""
-    from arena_runner.runner import report
+    """Write a tournament's results (JSON, CSV, PNG) again; a one-line error when there is no such tournament."""
+    from arena_runner.runner import ReportError, report
 
-    return report(args.url, args.tournament_id, Path(args.output))
+    try:
+        return report(args.url, args.tournament_id, Path(args.output))
+    except ReportError as error:
+        return fail(str(error))
 
 
 def run_worker(args: argparse.Namespace) -> int:
@@ -211,6 +215,28 @@ def tuple_of(kind: str, value: str) -> tuple[str, str]:
     return kind, value
 
 
+def json_object(text: str) -> dict[str, Any]:
+    """A flag's JSON object (``--options '{"variant": "short"}'``)."""
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise argparse.ArgumentTypeError(f"not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("a JSON object is needed, as {...}")
+    return value
+
+
+def sprt_flag(text: str) -> dict[str, float]:
+    """``ELO0,ELO1[,ALPHA,BETA]`` as the tournament's ``sprt``."""
+    try:
+        numbers = [float(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected ELO0,ELO1[,ALPHA,BETA] as numbers") from None
+    if len(numbers) not in (2, 4):
+        raise argparse.ArgumentTypeError("expected ELO0,ELO1 or ELO0,ELO1,ALPHA,BETA")
+    return dict(zip(("elo0", "elo1", "alpha", "beta"), numbers, strict=False))
+
+
 def add_tournament_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``arena tournament run``, ``arena tournament report`` and ``arena worker``."""
     tournament = commands.add_parser("tournament", help="run tournaments of local programs (docs/tournaments.md)")
@@ -221,17 +247,32 @@ def add_tournament_commands(commands: argparse._SubParsersAction[argparse.Argume
     run.add_argument("--redis", default=None, help="the API's Redis, for the match queue (default: REDIS_URL)")
     run.add_argument("--output", default=None, help="directory for state, logs and results (resumes what is there)")
     run.add_argument("--game", default=None)
+    run.add_argument("--options", type=json_object, default=None, metavar="JSON", help="the game's options")
     run.add_argument("--players-per-match", type=int, default=None)
     run.add_argument("--format", default=None, choices=["round-robin", "swiss", "gauntlet"])
     run.add_argument("--rounds", type=int, default=None)
     run.add_argument("--games-per-pairing", type=int, default=None)
+    run.add_argument(
+        "--duplicate", action=argparse.BooleanOptionalAction, default=None, help="every rotation of a deal shares it"
+    )
     run.add_argument("--seed", type=int, default=None)
-    run.add_argument("--per-action", type=float, default=None, help="seconds per decision (forfeit on timeout)")
+    run.add_argument("--per-action", type=float, default=None, help="seconds per decision")
+    run.add_argument("--on-timeout", default=None, choices=["forfeit", "bot"], help="what a late seat gets")
+    run.add_argument(
+        "--first-decision", type=float, default=None, help="seconds a decision waits for a program to first ask"
+    )
     run.add_argument("--max-illegal", type=int, default=None)
+    run.add_argument(
+        "--sprt", type=sprt_flag, default=None, metavar="ELO0,ELO1[,ALPHA,BETA]", help="stop at the SPRT's verdict"
+    )
     run.add_argument("--concurrency", type=int, default=None, help="matches at once (and local workers)")
     run.add_argument("--workers", type=int, default=None, help="local workers (default: 2 x concurrency; 0: none)")
     run.add_argument("--queue", default=None, help="the RQ queue (default: arena-matches)")
     run.add_argument("--match-timeout", type=float, default=None, help="seconds a match's programs may run")
+    run.add_argument("--lease", type=float, default=None, help="seconds of the presence lease on the entrants")
+    run.add_argument(
+        "--handshake-timeout", type=float, default=None, help="seconds each program has to start (0: no handshake)"
+    )
     # One list in the order given (a gauntlet's entrant 0 is the first): (kind, NAME=VALUE) pairs.
     for flag, kind, meta, text in [
         ("--entrant", "command", "NAME=COMMAND", "a program run for each match"),

@@ -45,6 +45,8 @@ class Settings:
     ``key_prefix``: the prefix of every key the API writes (``ARENA_KEY_PREFIX``).
     ``idle_ttl``: seconds an unfinished match lives after its last move (``ARENA_IDLE_TTL``).
     ``finished_ttl``: seconds a finished match stays readable (``ARENA_FINISHED_TTL``).
+    ``tournament_ttl``: seconds a finished (or cancelled) tournament stays readable, with its standings,
+    outcomes and the tokens it keeps (``ARENA_TOURNAMENT_TTL``, default 30 days).
     ``max_body_bytes``: the largest request body accepted (``ARENA_MAX_BODY_BYTES``).
     ``cors_origins``: the origins browsers may call the API from, or ``("*",)`` for any; empty: no
     CORS headers at all (``ARENA_CORS_ORIGINS``, comma-separated).
@@ -67,6 +69,7 @@ class Settings:
     key_prefix: str = "arena"
     idle_ttl: int = 7 * 24 * 3600
     finished_ttl: int = 24 * 3600
+    tournament_ttl: int = 30 * 24 * 3600
     max_body_bytes: int = 64 * 1024
     cors_origins: tuple[str, ...] = ()
     rate_limits: str = "create=500/second,10000/minute;read=1000/second,20000/minute;refused=20/second,300/minute"
@@ -102,6 +105,7 @@ class Settings:
             key_prefix=os.environ.get("ARENA_KEY_PREFIX", defaults.key_prefix),
             idle_ttl=_integer("ARENA_IDLE_TTL", defaults.idle_ttl),
             finished_ttl=_integer("ARENA_FINISHED_TTL", defaults.finished_ttl),
+            tournament_ttl=_integer("ARENA_TOURNAMENT_TTL", defaults.tournament_ttl),
             max_body_bytes=_integer("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
             cors_origins=_origins("ARENA_CORS_ORIGINS"),
             rate_limits=os.environ.get("ARENA_RATE_LIMITS") or defaults.rate_limits,

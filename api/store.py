@@ -7,7 +7,9 @@ one node and a script may touch them together:
   record of the match at that version, whose size does not grow with the match's length),
   ``summary`` (what the match list shows) and ``due`` (when the referee is next due on it, or
   empty); once the match is compacted, ``snapshot`` and ``summary`` are zlib-compressed and
-  ``record`` holds the log's compact record;
+  ``record`` holds the log's compact record; ``asked:<seat>``, when the seat's program first asked
+  for the match (``FIRST_REQUEST_SCRIPT``, once per seat, never changed), which the next write
+  takes into the snapshot;
 - ``<prefix>:{<id>}:log``, a list with one JSON entry per version (entry ``v`` produced version
   ``v``): who acted, what, when, and the events it produced. Once the match is over, its writer
   swaps it, right after the write that ends the match and in one script, for the hash's ``record``:
@@ -240,6 +242,27 @@ return due
 """
 
 
+# Notes the first request of a seat's program on a match (HSETNX: the first time stands), and, when
+# that brings the seat's deadline forward, moves the referee's due time earlier (never later).
+# KEYS: 1 match hash, 2 referee due set (absent on a cluster: the caller moves it next).
+# ARGV: 1 seat, 2 when it asked, 3 the due time it brings, or '' (none), 4 match id, 5 wake channel.
+# Returns {1, moved} when noted (moved: 1 if the due time came forward), {0, 0} when the seat had
+# asked before, {-1, 0} when the match does not exist (nothing is written then).
+FIRST_REQUEST_SCRIPT = """#!lua
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1, 0} end
+if redis.call('HSETNX', KEYS[1], 'asked:' .. ARGV[1], ARGV[2]) == 0 then return {0, 0} end
+if ARGV[3] == '' then return {1, 0} end
+local due = redis.call('HGET', KEYS[1], 'due')
+if not due or due == '' or tonumber(due) <= tonumber(ARGV[3]) then return {1, 0} end
+redis.call('HSET', KEYS[1], 'due', ARGV[3])
+if KEYS[2] then
+  redis.call('ZADD', KEYS[2], 'XX', 'LT', ARGV[3], ARGV[4])
+  redis.call('PUBLISH', ARGV[5], ARGV[3])
+end
+return {1, 1}
+"""
+
+
 @contextmanager
 def _reaching_redis() -> Iterator[None]:
     """Turn the client's connection failures into :class:`StoreUnavailable`, a full Redis into :class:`StoreFull`;
@@ -278,6 +301,7 @@ class MatchStore:
         self._claim = client.register_script(CLAIM_SCRIPT)
         self._compact = client.register_script(COMPACT_SCRIPT)
         self._due = client.register_script(DUE_SCRIPT)
+        self._first_request = client.register_script(FIRST_REQUEST_SCRIPT)
         #: Whether the store is a Redis Cluster: writes then take a step per hash slot.
         self.cluster = isinstance(client, redis.RedisCluster)
 
@@ -610,6 +634,29 @@ class MatchStore:
             pipe.expire(key, ttl)
             count, _ = pipe.execute()
         return int(count)
+
+    # --- first requests -----------------------------------------------------------------------
+
+    def first_requests(self, match_id: str, seats: Sequence[int]) -> dict[int, float]:
+        """When each of ``seats``' programs first asked for the match (those that have), one round trip."""
+        fields = [f"asked:{seat}" for seat in seats]
+        with _reaching_redis():
+            raw = cast(list[bytes | None], self.client.hmget(self.match_key(match_id), fields))
+        return {seat: float(at) for seat, at in zip(seats, raw, strict=True) if at is not None}
+
+    def note_first_request(self, match_id: str, seat: int, at: float, due: float | None) -> bool:
+        """Note that ``seat``'s program first asked at ``at``; ``due``: the referee's due time that brings.
+
+        Whether it was news (the seat had not asked before, and the match exists).
+        """
+        keys = [self.match_key(match_id)] + ([] if self.cluster else [self.due_key()])
+        args: list[str | int] = [seat, repr(at), "" if due is None else repr(due), match_id, self.wake_channel()]
+        with _reaching_redis():
+            noted, moved = self._first_request(keys=keys, args=args)
+            if self.cluster and moved and due is not None:  # the due set's slot, a step of its own
+                self.client.zadd(self.due_key(), {match_id: due}, xx=True, lt=True)
+                self.client.publish(self.wake_channel(), repr(due))
+        return bool(noted == 1)
 
     def ping(self) -> None:
         with _reaching_redis():

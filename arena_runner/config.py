@@ -6,6 +6,8 @@ A config file (every key optional; flags override it)::
     redis = "redis://127.0.0.1:6379/0"     # the API's Redis (RQ queues live there too)
     output = "runs/taiga"                  # state, logs and results
     concurrency = 4                        # matches at once, and local workers unless `workers` says otherwise
+    lease = 15                             # seconds of the presence lease the runner renews on its entrants
+    handshake_timeout = 60                 # seconds each program has to ask for its probe match (0: no handshake)
 
     [tournament]                           # the body of POST /tournaments, less `entrants`
     game = "taiga"
@@ -59,7 +61,25 @@ TOURNAMENT_KEYS = (
 
 
 #: The top-level keys of a config file.
-FILE_KEYS = ("url", "redis", "output", "concurrency", "workers", "queue", "match_timeout", "tournament", "entrants")
+FILE_KEYS = (
+    "url",
+    "redis",
+    "output",
+    "concurrency",
+    "workers",
+    "queue",
+    "match_timeout",
+    "lease",
+    "handshake_timeout",
+    "tournament",
+    "entrants",
+)
+#: The keys of ``[tournament] time_control`` (each has a flag too).
+TIME_CONTROL_KEYS = ("per_action", "on_timeout", "first_decision")
+#: The seconds of the presence lease when the config gives none.
+DEFAULT_LEASE = 15.0
+#: The seconds a program has to pass its handshake when the config gives none.
+DEFAULT_HANDSHAKE = 60.0
 
 
 class ConfigError(ValueError):
@@ -100,6 +120,10 @@ class RunConfig:
     #: Seconds between two looks at the schedule.
     poll: float = 0.5
     display: bool = True
+    #: Seconds of the presence lease the runner holds (and renews) on its entrants.
+    lease: float = DEFAULT_LEASE
+    #: Seconds each program has to ask for its probe match before the tournament starts (0: no handshake).
+    handshake_timeout: float = DEFAULT_HANDSHAKE
 
     def body(self) -> dict[str, Any]:
         """The body of ``POST /tournaments``."""
@@ -163,17 +187,7 @@ def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, s
     ``flags["entrants"]`` is a list of ``(kind, NAME=VALUE)`` (see :func:`parse_flag_entrant`), after the file's.
     """
     env = os.environ if env is None else env
-    unknown = set(file) - {
-        "url",
-        "redis",
-        "output",
-        "concurrency",
-        "workers",
-        "queue",
-        "match_timeout",
-        "tournament",
-        "entrants",
-    }
+    unknown = set(file) - set(FILE_KEYS)
     if unknown:
         raise ConfigError(f"unknown keys in the config file: {sorted(unknown)}")
     tournament = dict(file.get("tournament", {}))
@@ -183,8 +197,11 @@ def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, s
     for key in TOURNAMENT_KEYS:
         if flags.get(key) is not None:
             tournament[key] = flags[key]
-    if flags.get("per_action") is not None:
-        tournament["time_control"] = {"per_action": flags["per_action"], "on_timeout": "forfeit"}
+    control = {key: flags[key] for key in TIME_CONTROL_KEYS if flags.get(key) is not None}
+    if control:
+        tournament["time_control"] = {**(tournament.get("time_control") or {}), **control}
+        if "per_action" not in tournament["time_control"]:
+            raise ConfigError("a time control needs per_action (--per-action, or time_control in [tournament])")
     concurrency = flags.get("concurrency") if flags.get("concurrency") is not None else file.get("concurrency")
     if concurrency is not None:
         tournament["concurrency"] = concurrency
@@ -221,7 +238,19 @@ def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, s
         queue=str(_first(flags.get("queue"), file.get("queue"), DEFAULT_QUEUE)),
         match_timeout=float(_first(flags.get("match_timeout"), file.get("match_timeout"), 3600.0)),
         display=not flags.get("quiet", False),
+        lease=_seconds("lease", _first(flags.get("lease"), file.get("lease"), DEFAULT_LEASE), minimum=1.0),
+        handshake_timeout=_seconds(
+            "handshake_timeout",
+            _first(flags.get("handshake_timeout"), file.get("handshake_timeout"), DEFAULT_HANDSHAKE),
+            minimum=0.0,
+        ),
     )
+
+
+def _seconds(name: str, value: Any, minimum: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < minimum:
+        raise ConfigError(f"{name} must be a number of seconds, at least {minimum:g}: {value!r}")
+    return float(value)
 
 
 def _first(*values: Any) -> Any:

@@ -12,11 +12,12 @@ from rich.table import Table
 
 
 def standings_table(tournament: dict[str, Any]) -> Table:
-    """The standings, best first: rating (mu +- sigma, ordinal), points, wins and forfeits."""
+    """The standings, best first (a page): points, matches, wins, forfeits, the rating beside, and why an
+    entrant's matches wait (the tournament is paused, or its lease lapsed)."""
     table = Table(title=f"{tournament['game']} {tournament['format']}: {tournament['status']}")
-    for column in ("#", "entrant", "matches", "wins", "points", "mu", "sigma", "ordinal", "forfeits"):
-        table.add_column(column, justify="left" if column in ("entrant", "forfeits") else "right")
-    for place, row in enumerate(tournament["standings"]["entrants"], start=1):
+    for column in ("#", "entrant", "matches", "wins", "points", "mu", "sigma", "ordinal", "forfeits", "held"):
+        table.add_column(column, justify="left" if column in ("entrant", "forfeits", "held") else "right")
+    for place, row in enumerate(tournament["standings"]["entrants"], start=1 + tournament["standings"]["offset"]):
         forfeits = ", ".join(f"{cause} {count}" for cause, count in sorted(row["forfeits"].items()) if count)
         table.add_row(
             str(place),
@@ -28,6 +29,7 @@ def standings_table(tournament: dict[str, Any]) -> Table:
             f"{row['sigma']:.2f}",
             f"{row['ordinal']:.2f}",
             forfeits,
+            row.get("held") or "",
         )
     return table
 

@@ -1,5 +1,12 @@
-"""The runner's results: ``tournament.json`` (the tournament and its schedule), ``standings.csv`` and
-``standings.png`` (each entrant's rating mu with a bar of +-3 sigma, best first)."""
+"""The runner's results, read from the server and written to the output directory:
+
+- ``tournament.json``: the tournament, its whole standings (best first) and its schedule;
+- ``standings.csv`` and ``standings.png`` (points with forfeits by cause, and the rating beside);
+- ``crosstable.json``, ``crosstable.csv`` and ``crosstable.png`` (every pair's results and scores; on
+  2-player tables each pair's Elo difference with its 95% interval and likelihood of superiority;
+  the heatmap of each entrant's score share against each other);
+- with an SPRT, ``sprt.json`` and ``sprt.png`` (the log-likelihood ratio against matches, with its bounds).
+"""
 
 from __future__ import annotations
 
@@ -12,25 +19,81 @@ import httpx
 
 from arena_runner import plot
 
-FILES = ("tournament.json", "standings.csv", "standings.png")
+#: The files every tournament gets, in the order they are written.
+FILES = (
+    "tournament.json",
+    "standings.csv",
+    "standings.png",
+    "crosstable.json",
+    "crosstable.csv",
+    "crosstable.png",
+)
+#: The files of a tournament with an SPRT.
+SPRT_FILES = ("sprt.json", "sprt.png")
+#: Standings rows one request asks for.
+PAGE = 200
 
 
-def fetch(url: str, tournament_id: str, timeout: float = 30.0) -> tuple[dict[str, Any], dict[str, Any], str]:
-    """The tournament, its schedule (public: no tokens) and its standings as CSV."""
-    base = f"{url.rstrip('/')}/tournaments/{quote(tournament_id, safe='')}"
-    with httpx.Client(timeout=timeout) as client:
-        answers = [client.get(base), client.get(f"{base}/matches"), client.get(f"{base}/standings?format=csv")]
-    for answer in answers:
+class Reader:
+    """The tournament's public resources, one HTTP client for all."""
+
+    def __init__(self, url: str, tournament_id: str, timeout: float = 30.0) -> None:
+        self.base = f"{url.rstrip('/')}/tournaments/{quote(tournament_id, safe='')}"
+        self.client = httpx.Client(timeout=timeout)
+
+    def get(self, path: str = "", **params: Any) -> httpx.Response:
+        answer = self.client.get(self.base + path, params=params)
         answer.raise_for_status()
-    return answers[0].json(), answers[1].json(), answers[2].text
+        return answer
+
+    def standings(self) -> list[dict[str, Any]]:
+        lines: list[dict[str, Any]] = []
+        while True:
+            page = self.get("/standings", offset=len(lines), limit=PAGE).json()
+            lines.extend(page["entrants"])
+            if not page["entrants"] or len(lines) >= page["total"]:
+                return lines
+
+    def close(self) -> None:
+        self.client.close()
 
 
 def write(url: str, tournament_id: str, output: Path) -> list[Path]:
-    """Write the three result files into ``output``; their paths."""
-    tournament, schedule, csv = fetch(url, tournament_id)
+    """Write the result files into ``output``; their paths. Raises ``httpx.HTTPStatusError`` (404: no such
+    tournament) or ``httpx.HTTPError`` (no server) before writing anything."""
+    reader = Reader(url, tournament_id)
+    try:
+        tournament = reader.get().json()
+        standings = reader.standings()
+        schedule = reader.get("/matches").json()
+        standings_csv = reader.get("/standings", format="csv").text
+        crosstable = reader.get("/crosstable").json()
+        crosstable_csv = reader.get("/crosstable", format="csv").text
+        sprt = reader.get("/sprt").json() if tournament["sprt"] is not None else None
+    finally:
+        reader.close()
     output.mkdir(parents=True, exist_ok=True)
-    paths = [output / name for name in FILES]
-    paths[0].write_text(json.dumps({"tournament": tournament, "matches": schedule["matches"]}, indent=2) + "\n")
-    paths[1].write_text(csv)
-    plot.standings(tournament, paths[2])
+    written = {
+        "tournament.json": json.dumps(
+            {"tournament": tournament, "standings": standings, "matches": schedule["matches"]}, indent=2
+        )
+        + "\n",
+        "standings.csv": standings_csv,
+        "crosstable.json": json.dumps(crosstable, indent=2) + "\n",
+        "crosstable.csv": crosstable_csv,
+    }
+    paths = []
+    for name in FILES:
+        path = output / name
+        if name in written:
+            path.write_text(written[name])
+        elif name == "standings.png":
+            plot.standings(tournament, standings, path)
+        elif name == "crosstable.png":
+            plot.crosstable(tournament, crosstable, standings, path)
+        paths.append(path)
+    if sprt is not None:
+        (output / "sprt.json").write_text(json.dumps(sprt, indent=2) + "\n")
+        plot.sprt(tournament, sprt, output / "sprt.png")
+        paths += [output / name for name in SPRT_FILES]
     return paths

@@ -20,9 +20,15 @@ LIVE = ("queued", "started", "deferred", "scheduled", "created")
 GIVEN_UP = ("failed", "stopped", "canceled")
 
 
-def job_id(tournament_id: str, index: int) -> str:
-    """The RQ job id of the match at schedule ``index``: the same for every dispatcher, before and after restarts."""
-    return f"arena-{tournament_id}-{index}"
+def job_id(tournament_id: str, index: int, match_id: str) -> str:
+    """The RQ job id of the match ``match_id`` at schedule ``index`` (a match voided and played again is a new
+    match): the same for every dispatcher, before and after restarts."""
+    return f"{job_prefix(tournament_id)}{index}-{match_id}"
+
+
+def job_prefix(tournament_id: str) -> str:
+    """What the ids of every job of a tournament start with."""
+    return f"arena-{tournament_id}-"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -53,7 +59,7 @@ class MatchJob:
 
     @property
     def job_id(self) -> str:
-        return job_id(self.tournament_id, self.index)
+        return job_id(self.tournament_id, self.index, self.match_id)
 
     def to_json(self) -> dict[str, Any]:
         return {

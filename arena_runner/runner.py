@@ -1,14 +1,23 @@
 """``arena tournament run``: create (or resume) the tournament, dispatch its matches, show it, write the results.
 
-The dispatcher looks at the schedule with the host token every ``poll`` seconds and enqueues one
-RQ job per playing match whose seats are local programs (:mod:`arena_runner.planning`), starts the
-long-lived entrants once (and again if one stops before the tournament is over, reporting the
-match it left as a crash), and starts ``workers`` local ``arena worker`` processes. Everything it
-needs to go on after a restart is on the server, in Redis, or in ``<output>/state.json``.
+Before a new tournament is created, every program passes its handshake (:mod:`arena_runner.handshake`).
+The dispatcher then looks at the matches playing with the host token every ``poll`` seconds and
+enqueues one RQ job per match whose seats are local programs (:mod:`arena_runner.planning`),
+starts the long-lived entrants once (and again if one stops before the tournament is over,
+reporting the match it left as a crash), starts ``workers`` local ``arena worker`` processes, and
+renews the presence lease it holds on its entrants: while the runner is away (killed, or its
+machine down), none of their matches starts, and those that started without their programs are
+voided and played again once it is back. Everything it needs to go on after a restart is on the
+server, in Redis, or in ``<output>/state.json``.
+
+Ctrl-C (or SIGTERM) says "stopping", pauses the tournament, calls off the matches its programs are
+playing (they are played again on resume: nothing is lost) and returns within :data:`STOP_WITHIN`
+seconds; running the same command again resumes it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import subprocess
 import sys
@@ -17,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import redis
 from arena_sdk import Arena, ArenaError, MatchOverError
 from arena_sdk.tournaments import Host, create_tournament_from
@@ -24,7 +34,7 @@ from rq import Queue, Retry, Worker
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 
-from arena_runner import outputs, planning, processes, state
+from arena_runner import handshake, outputs, planning, processes, state
 from arena_runner.config import EntrantConfig, RunConfig
 from arena_runner.display import Display
 
@@ -38,6 +48,18 @@ RESTARTS = 3
 WORKERS_START = 60.0
 #: Seconds between two cleanups of RQ's registry of started jobs (which notices lost workers).
 CLEANUP_EVERY = 10.0
+#: Seconds within which a stop requested by Ctrl-C or SIGTERM returns.
+STOP_WITHIN = 10.0
+#: Seconds each server call may take while stopping.
+STOP_CALL_TIMEOUT = 2.0
+#: Exit status of a run whose every match with a local program ended in a crash forfeit.
+ALL_CRASHED = 3
+#: Exit status of a run stopped by a failed handshake.
+HANDSHAKE_FAILED = 2
+
+
+class ReportError(Exception):
+    """``arena tournament report`` cannot write the results (no such tournament, no server)."""
 
 
 class Runner:
@@ -52,14 +74,23 @@ class Runner:
         self.entrants: dict[str, subprocess.Popen[bytes]] = {}
         self.restarts: dict[str, int] = {}
         self.cleaned_at = 0.0
+        self.leased_at = -float("inf")
 
     # --- the tournament ----------------------------------------------------------------------
 
-    def resume_or_create(self) -> state.RunState:
-        """The tournament of this output directory: the one in its state file, or a new one."""
+    def resume_or_create(self) -> state.RunState | None:
+        """The tournament of this output directory: the one in its state file, or a new one once every
+        program has passed its handshake (``None`` when one failed: the run stops)."""
         found = state.load(self.config.output)
         if found is not None:
             return found
+        if self.config.handshake_timeout > 0 and any(e.is_program for e in self.config.entrants):
+            print("handshake: starting each program once", flush=True)
+            failed = [o for o in handshake.shake_hands(self.arena, self.config, self.config.entrants) if not o.passed]
+            for outcome in failed:
+                print(outcome.message(), file=sys.stderr, flush=True)
+            if failed:
+                return None
         created = create_tournament_from(self.arena, self.config.body())
         run = state.RunState(
             created.tournament.tournament_id,
@@ -75,32 +106,94 @@ class Runner:
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda _signum, _frame: self.stop_requested.set())
         status = "running"
+        run: state.RunState | None = None
         try:
-            # Workers first: a match's clock runs from its creation, so they had better be ready for it.
-            self.start_workers()
             run = self.resume_or_create()
+            if run is None:
+                return HANDSHAKE_FAILED
             host = Host(self.arena, run.tournament_id, run.host_token)
             print(f"tournament {run.tournament_id} ({self.config.output / state.FILE_NAME})", flush=True)
+            self.renew_lease(host)
+            # Workers before the tournament resumes: a match's programs had better be ready for it.
+            self.start_workers()
+            if host.tournament(limit=1).status.value == "paused":
+                host.resume()  # paused by the Ctrl-C that stopped the last run
             with Display(self.config.display) as display:
                 while not self.stop_requested.is_set():
-                    schedule = host.schedule().to_dict()
-                    status = schedule["status"]
-                    self.dispatch(run, host, schedule["matches"])
-                    if status in ("running", "open"):
-                        self.keep_entrants(run, host, schedule["matches"])
-                    display.update(host.tournament().to_dict())
-                    if status not in ("running", "open"):
+                    self.renew_lease(host)
+                    rows = host.schedule("playing").to_dict()["matches"]
+                    tournament = host.tournament().to_dict()
+                    status = tournament["status"]
+                    self.dispatch(run, host, rows)
+                    if status in ("running", "open", "paused"):
+                        self.keep_entrants(run, host, rows)
+                    display.update(tournament)
+                    if status not in ("running", "open", "paused"):
                         break
                     self.stop_requested.wait(self.config.poll)
             if status in ("finished", "cancelled"):
                 self.wait_for_jobs(run)
         finally:
-            self.stop_children()
+            if self.stop_requested.is_set() and run is not None and status not in ("finished", "cancelled"):
+                self.stop(run)
+            else:
+                self.stop_children()
         if status not in ("finished", "cancelled"):
             print("stopped before the end: run again with the same --output to continue", flush=True)
             return 1
         for path in outputs.write(self.config.url, run.tournament_id, self.config.output):
             print(f"wrote {path}", flush=True)
+        return self.crash_status(run)
+
+    def renew_lease(self, host: Host) -> None:
+        """Renew the presence lease on the entrants, a third of its length before it would lapse."""
+        if not any(e.is_program for e in self.config.entrants):
+            return
+        if time.monotonic() - self.leased_at >= self.config.lease / 3:
+            host.hold_presence(self.config.lease)
+            self.leased_at = time.monotonic()
+
+    def stop(self, run: state.RunState) -> None:
+        """Stop within :data:`STOP_WITHIN` seconds: pause the tournament, call off the matches the programs
+        are playing (they are played again on resume), and stop every child."""
+        deadline = time.monotonic() + STOP_WITHIN - 1.0
+        print("stopping: pausing the tournament; matches our programs are playing will be played again", flush=True)
+        arena = Arena(self.config.url, timeout=STOP_CALL_TIMEOUT, retry_for=STOP_CALL_TIMEOUT)
+        host = Host(arena, run.tournament_id, run.host_token)
+        try:
+            if host.tournament(limit=1).status.value == "running":
+                host.pause()
+            for row in host.schedule("playing").matches:
+                local = [e for e in row.entrants if self.config.entrants[e].is_program]
+                if local and isinstance(row.match_id, str) and isinstance(row.host_token, str):
+                    with contextlib.suppress(MatchOverError):  # it ended first: it is recorded
+                        arena.abort(row.match_id, row.host_token)
+                if time.monotonic() > deadline - 4.0:
+                    break
+        except (ArenaError, httpx.HTTPError, TimeoutError) as error:
+            print(f"stopping: the server did not answer ({error}); the lease lapses by itself", flush=True)
+        self.stop_children(grace=max(0.5, deadline - time.monotonic()))
+
+    def crash_status(self, run: state.RunState) -> int:
+        """:data:`ALL_CRASHED` when every match with a local program ended in a crash forfeit of one, else 0."""
+        rows = Host(self.arena, run.tournament_id, run.host_token).schedule("done").to_dict()["matches"]
+        local = [
+            row
+            for row in rows
+            if any(self.config.entrants[e].is_program for e in row["entrants"]) and row["forfeits"] is not None
+        ]
+        crashed = [
+            row
+            for row in local
+            if any(
+                cause == "crash" and self.config.entrants[entrant].is_program
+                for entrant, cause in zip(row["entrants"], row["forfeits"], strict=True)
+            )
+        ]
+        if local and len(crashed) == len(local):
+            logs = self.config.output / "logs"
+            print(f"every match of the local programs ended in a crash forfeit: see {logs}", file=sys.stderr)
+            return ALL_CRASHED
         return 0
 
     # --- match jobs --------------------------------------------------------------------------
@@ -152,7 +245,7 @@ class Runner:
         """Let the last jobs finish (their programs exit once their match is over) before stopping workers."""
         if self.queue is None:
             return
-        prefix = planning.job_id(run.tournament_id, 0)[:-1]
+        prefix = planning.job_prefix(run.tournament_id)
         deadline = time.monotonic() + timeout
         registry = StartedJobRegistry(queue=self.queue)
         while time.monotonic() < deadline and not self.stop_requested.is_set():
@@ -180,7 +273,7 @@ class Runner:
         command = [sys.executable, "-m", "api.cli", "worker", "--redis", self.config.redis_url]
         command += ["--queue", self.config.queue, "--logs", str(logs)]
         for number in range(self.config.workers):
-            self.workers.append(processes.start(command, logs / f"worker-{number}.log"))
+            self.workers.append(processes.start(command, logs / f"worker-{number}.log", new_session=True))
         deadline = time.monotonic() + WORKERS_START
         while Worker.count(queue=self.queue) < len(self.workers) and time.monotonic() < deadline:
             if any(process.poll() is not None for process in self.workers):
@@ -207,24 +300,32 @@ class Runner:
     def start_entrant(self, run: state.RunState, entrant: EntrantConfig) -> subprocess.Popen[bytes]:
         command = [*entrant.command, "--url", self.config.url, "--tournament", run.tournament_id]
         command += ["--token", run.tokens[entrant.name]]
-        return processes.start(command, self.config.output / "logs" / f"entrant-{entrant.name}.log")
+        log = self.config.output / "logs" / f"entrant-{entrant.name}.log"
+        return processes.start(command, log, new_session=True)
 
-    def stop_children(self) -> None:
-        """Stop the long-lived entrants, then the workers (each finishes its match first)."""
+    def stop_children(self, grace: float = 120.0) -> None:
+        """Stop the long-lived entrants, then the workers (each finishes its match first, within ``grace``)."""
+        deadline = time.monotonic() + grace
         for process in self.entrants.values():
-            processes.stop(process)
+            if process.poll() is None:
+                processes.signal_group(process, signal.SIGTERM)
         for process in self.workers:
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
-        for process in self.workers:
-            try:
-                process.wait(timeout=120)
-            except subprocess.TimeoutExpired:
-                processes.stop(process, grace=1.0)
+        for process in [*self.entrants.values(), *self.workers]:
+            processes.stop_group(process, max(0.1, deadline - time.monotonic()))
 
 
 def report(url: str, tournament_id: str, output: Path) -> int:
     """``arena tournament report ID``: write the result files again."""
-    for path in outputs.write(url, tournament_id, output):
+    try:
+        paths = outputs.write(url, tournament_id, output)
+    except httpx.HTTPStatusError as error:
+        if error.response.status_code == 404:
+            raise ReportError(f"no tournament {tournament_id!r} at {url} (it may have expired)") from None
+        raise ReportError(f"{url} answered {error.response.status_code} for tournament {tournament_id!r}") from None
+    except httpx.HTTPError as error:
+        raise ReportError(f"cannot reach {url} ({error})") from None
+    for path in paths:
         print(f"wrote {path}", flush=True)
     return 0

@@ -63,7 +63,8 @@ def resign(store: MatchStore, match_id: str, claim: Claim) -> dict[str, Any]:
 
     def leave(table: Table) -> Step:
         seats.append(authorise(table, claim))
-        return table.resign(seats[-1], time.time())
+        now = time.time()
+        return table.noting_request(seats[-1], now).resign(seats[-1], now)  # the seat's own request
 
     after = settle(store, _write(store, match_id, leave, "resignation"))
     return match_resource(after, seats[-1], time.time())

@@ -20,7 +20,7 @@ from api.matches.table import Table
 from api.observability.metrics import count_move
 from api.streams.waiting import wait_until
 from api.type_schemas import ActionSchema
-from engine import Action, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
+from engine import Action, EngineError, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
 
 blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
 
@@ -288,7 +288,12 @@ class Actions(MethodView):
         only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
         """
         # The engine checks the body against the declarations ActionSchema is built from: once.
-        action = service.read_action(json_body(request))
+        body = json_body(request)
+        try:
+            action = service.read_action(body)
+        except EngineError:
+            service.count_refused_body(store(), match_id, request.headers.get("Authorization"))
+            raise
         claim = service.claim_from_header(request.headers.get("Authorization"))
         headers = request.headers
         reply = service.play(

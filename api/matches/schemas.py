@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from api.referee.clock import PER_ACTION_MAX, PER_ACTION_MIN
+from api.referee.clock import FIRST_DECISION_DEFAULT, PER_ACTION_MAX, PER_ACTION_MIN
 from api.type_schemas import ActionSchema, JsonInteger, ViewSchema
 from api.webhooks.schemas import CreatedWebhookSchema, MatchWebhookRequestSchema
 from engine import all_games
@@ -63,6 +63,16 @@ class TimeControlSchema(Schema):
         metadata={
             "description": "`forfeit`: a seat whose time runs out leaves the match (`timed_out`); "
             "`bot`: the server's `random` bot makes that one decision for it."
+        },
+    )
+    first_decision = fields.Float(
+        load_default=FIRST_DECISION_DEFAULT,
+        validate=validate.Range(min=0, max=PER_ACTION_MAX),
+        metadata={
+            "description": "Seconds a decision waits for a seat's program that has not asked for the match yet "
+            "(read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): "
+            "the seat's clock starts when its program first asks, or this long after the decision came to it, "
+            "whichever is first (default 30)."
         },
     )
 
@@ -158,6 +168,14 @@ class SeatSchema(Schema):
         required=True,
         allow_none=True,
         metadata={"description": "Under a time control: when this seat must have acted (epoch seconds)."},
+    )
+    asked = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "Whether the seat's program has asked for the match (its view, legal actions or seat "
+            "stream, a join, an action, or a tournament's `next`); until it has, its clock waits up to the time "
+            "control's `first_decision`."
+        },
     )
 
 

@@ -271,7 +271,7 @@ def create_match(
         created_at=now,
         updated_at=now,
         host_digest=digest(host_token),
-        time_control=None if control is None else TimeControl(control["per_action"], control["on_timeout"]),
+        time_control=None if control is None else TimeControl(**control),
         deadlines=tuple(None for _ in seats),
         tournament=tournament,
         max_illegal=max_illegal,
@@ -318,7 +318,34 @@ def replay_creation(store: MatchStore, match_id: str, remembered: Mapping[str, A
 
 
 def load_table(store: MatchStore, match_id: str) -> Table:
-    return Table.from_record(match_id, store.load(match_id))
+    return with_first_requests(store, Table.from_record(match_id, store.load(match_id)))
+
+
+def with_first_requests(store: MatchStore, table: Table) -> Table:
+    """``table`` with the first requests the store noted since its last write took them in.
+
+    Read only while some seat's first request is still news (a timed match whose program has not
+    asked yet, as far as the record knows): once every write has them, this costs nothing.
+    """
+    awaited = table.awaited_seats()
+    if not awaited:
+        return table
+    return table.with_first_requests(store.first_requests(table.match_id, awaited))
+
+
+def note_request(store: MatchStore, table: Table, seat: int) -> Table:
+    """``seat``'s program asked for the match: note its first request (a write only the first time).
+
+    The seat's clock may start now instead of after the time control's ``first_decision``
+    (``api/referee/clock.py``); the referee's due time moves forward with it.
+    """
+    if not table.awaits_request(seat):
+        return table
+    now = time.time()
+    after = table.noting_request(seat, now)
+    if store.note_first_request(table.match_id, seat, now, after.next_due()):
+        return after
+    return with_first_requests(store, table)  # another request of the seat got there first: its time stands
 
 
 def claim_from_header(authorization: str | None) -> Claim:
@@ -361,10 +388,14 @@ def authorise_host(table: Table, claim: Claim) -> None:
 def load_for_seat(
     store: MatchStore, match_id: str, authorization: str | None, seat: int | None = None
 ) -> tuple[Table, int]:
-    """The match and the seat its bearer token proves (optionally checked against ``seat``)."""
+    """The match and the seat its bearer token proves (optionally checked against ``seat``).
+
+    A seat's read is its program asking for the match: its first one is noted (see :func:`note_request`).
+    """
     claim = claim_from_header(authorization)
     table = load_table(store, match_id)
-    return table, authorise(table, claim, seat)
+    chosen = authorise(table, claim, seat)
+    return note_request(store, table, chosen), chosen
 
 
 #: A version as If-Match may name it: ``7``, ``"7"`` or ``W/"7"``.
@@ -493,8 +524,24 @@ def play(
     return answer
 
 
-#: The refusals that count towards a tournament match's ``max_illegal``.
-ILLEGAL_CODES = ("action/illegal", "action/malformed")
+#: The refusals that count towards a tournament match's ``max_illegal``: every action the seat sends on
+#: its turn that the game refuses, whether it breaks a rule or is no action of the game at all (an
+#: unknown type, a missing or extra field, a value of the wrong type or out of range).
+ILLEGAL_CODES = ("action/illegal", "action/malformed", "request/invalid")
+
+
+def count_refused_body(store: MatchStore, match_id: str, authorization: str | None) -> None:
+    """A body that is no action of the game was refused before its match was read: count it against the
+    seat, as :func:`play` counts refused actions, when the seat sent it on its turn of a match that
+    limits them. Anything else about the request (its token, the match) is left to its own error."""
+    try:
+        claim = claim_from_header(authorization)
+        table = load_table(store, match_id)
+        seat = authorise(table, claim)
+    except (ApiError, StoreError):
+        return
+    if table.max_illegal is not None and seat in table.to_act:
+        count_illegal(store, table, seat)
 
 
 def count_illegal(store: MatchStore, table: Table, seat: int) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import engine
 from api.errors import ApiError
-from api.referee.clock import Deadlines, TimeControl, earliest, next_deadlines
+from api.referee.clock import Asked, Deadlines, Starts, TimeControl, deadlines_of, earliest, next_starts
 from engine import Event, Match
 from engine.bots import Memory, choose_action, recall, remember, remembers
 from engine.match import check_seat
@@ -97,6 +97,11 @@ class Table:
     memories: tuple[Memory | None, ...] = ()
     #: Milliseconds the server's bots wait before each move, so people can watch (None: no wait).
     pace_ms: int | None = None
+    #: When each seat's current decision came to it (the clock's start; see ``api/referee/clock.py``).
+    starts: Starts = ()
+    #: When each seat's program first asked for the match, as far as this record knows (the store
+    #: keeps later first requests beside the record until the next write takes them in).
+    asked: Asked = ()
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -158,9 +163,12 @@ class Table:
     # --- transitions --------------------------------------------------------------------------
 
     def act(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float) -> Step:
-        """``seat`` takes ``action`` (engine rules and arena checks); the step of the next version."""
+        """``seat`` takes ``action`` (engine rules and arena checks); the step of the next version.
+
+        An action is a request of the seat's program: from then on the seat counts as having asked.
+        """
         self._check_can_act(seat, now)
-        return self._apply(seat, action, now, [])
+        return self.noting_request(seat, now)._apply(seat, action, now, [])
 
     def join(self, seat: int, name: str | None, digest: str, now: float) -> Step:
         """A player takes open ``seat``; the match starts when no open seat is left."""
@@ -168,7 +176,7 @@ class Table:
             raise ApiError(409, "match/full", f"seat {seat} is taken", seat=seat)
         seats = _replace_seat(self.seats, seat, SeatInfo("player", name, digest=digest))
         events = [Event("joined", {"seat": seat, "name": name})]
-        table = dataclasses.replace(self, seats=seats)
+        table = dataclasses.replace(self, seats=seats).noting_request(seat, now)  # the joiner is there
         if table.status == "active":
             events.append(Event("started", {}))
             table = table.with_deadlines((), None, now)
@@ -185,7 +193,7 @@ class Table:
         """The host calls the match off: no result, no more actions."""
         if self.is_over:
             raise ApiError(409, "match/over", f"the match is already {self.status}")
-        table = dataclasses.replace(self, aborted=True, deadlines=tuple(None for _ in self.seats))
+        table = dataclasses.replace(self, aborted=True, deadlines=tuple(None for _ in self.seats), starts=())
         return table._next(None, None, [Event("aborted", {})], now)
 
     def server_step(self, now: float) -> Step | None:
@@ -253,23 +261,60 @@ class Table:
                 "ranks": [1 if s in playing else len(playing) + 1 for s in range(len(seats))],
             }
             events = [*events, Event("ended", {"reason": "left", **result})]
-            table = dataclasses.replace(table, forced_result=result, deadlines=tuple(None for _ in seats))
+            table = dataclasses.replace(table, forced_result=result, deadlines=tuple(None for _ in seats), starts=())
         else:
             table = table.with_deadlines(self.to_act, None, now)
         return table._next(seat, None, events, now)
 
     def with_deadlines(self, to_act_before: tuple[int, ...], actor: int | None, now: float) -> Table:
         """The table with each seat's deadline after a change from ``to_act_before`` (by ``actor``)."""
-        deadlines = next_deadlines(
-            self.deadlines or tuple(None for _ in self.seats),
+        starts = next_starts(
+            self.starts or tuple(None for _ in self.seats),
             to_act_before,
             self.to_act,
             actor=actor,
             now=now,
-            control=self.time_control,
             server_plays=lambda seat: self.seats[seat].server_bot is not None,
         )
-        return dataclasses.replace(self, deadlines=deadlines)
+        deadlines = deadlines_of(starts, self.asked, self.time_control)
+        return dataclasses.replace(self, starts=starts, deadlines=deadlines)
+
+    # --- first requests -----------------------------------------------------------------------
+
+    def has_asked(self, seat: int) -> bool:
+        """Whether the program of ``seat`` has asked for the match (so far as this record knows)."""
+        return seat < len(self.asked) and self.asked[seat] is not None
+
+    def awaits_request(self, seat: int) -> bool:
+        """Whether a first request of ``seat``'s program is still news: its clock may depend on it."""
+        info = self.seats[seat]
+        return (
+            self.time_control is not None
+            and info.kind == "player"
+            and not info.is_out
+            and not self.is_over
+            and not self.has_asked(seat)
+        )
+
+    def awaited_seats(self) -> list[int]:
+        """The seats whose first request is still news (see :meth:`awaits_request`)."""
+        return [seat for seat in range(len(self.seats)) if self.awaits_request(seat)]
+
+    def noting_request(self, seat: int, now: float) -> Table:
+        """The table once ``seat``'s program has asked at ``now`` (unchanged if it had asked before)."""
+        return self.with_first_requests({seat: now})
+
+    def with_first_requests(self, asked: Mapping[int, float]) -> Table:
+        """The table with the first requests ``asked`` (seat -> when) taken in, and the deadlines they
+        bring forward; a seat that had asked keeps its first time."""
+        fresh = {seat: at for seat, at in asked.items() if 0 <= seat < len(self.seats) and not self.has_asked(seat)}
+        if not fresh:
+            return self
+        known = self.asked or tuple(None for _ in self.seats)
+        merged = tuple(fresh.get(seat, at) for seat, at in enumerate(known))
+        if not self.starts or self.is_over:  # over, or a record from before starts were kept: deadlines stand
+            return dataclasses.replace(self, asked=merged)
+        return dataclasses.replace(self, asked=merged, deadlines=deadlines_of(self.starts, merged, self.time_control))
 
     def _next(
         self,
@@ -315,6 +360,8 @@ class Table:
             "max_illegal": self.max_illegal,
             "memories": list(self.memories),
             "pace_ms": self.pace_ms,
+            "starts": list(self.starts),
+            "asked": list(self.asked),
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -342,6 +389,8 @@ class Table:
             max_illegal=record.get("max_illegal"),
             memories=tuple(record.get("memories") or ()),
             pace_ms=record.get("pace_ms"),
+            starts=tuple(record.get("starts") or ()),
+            asked=tuple(record.get("asked") or ()),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -368,6 +417,7 @@ class Table:
                 "bot": info.bot,
                 "state": info.state,
                 "deadline": self.deadlines[seat] if seat < len(self.deadlines) else None,
+                "asked": self.has_asked(seat),
             }
             for seat, info in enumerate(self.seats)
         ]

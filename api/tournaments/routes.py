@@ -27,10 +27,11 @@ ERRORS = {
     401: "Missing or invalid token (`auth/missing_token`, `auth/invalid_token`).",
     403: "A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, "
     "`auth/not_an_entrant`).",
-    404: "No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`).",
+    404: "No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT "
+    "(`tournament/no_sprt`).",
     409: "Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over "
-    "(`tournament/over`), or the match is "
-    "not playing (`match/over`).",
+    "(`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), "
+    "or the match is not playing (`match/over`).",
     413: "The request body is too large (`request/too_large`).",
     415: "The body is not sent as `application/json` (`request/unsupported_media_type`).",
     422: "Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, "
@@ -95,15 +96,27 @@ class Tournaments(MethodView):
 @blp.route("/<tournament_id>")
 class TournamentById(MethodView):
     @blp.doc(operationId="getTournament")
+    @blp.arguments(schemas.PageQuerySchema(), location="query")
     @blp.response(200, schemas.TournamentSchema)
-    @_errors(404, 503)
-    def get(self, tournament_id: str) -> dict[str, Any]:
-        """The tournament: status, progress (matches finished of scheduled), standings with ratings, SPRT."""
-        return service.resource(service.load(tournaments(), tournament_id))
+    @_errors(404, 422, 503)
+    def get(self, query: dict[str, Any], tournament_id: str) -> dict[str, Any]:
+        """The tournament: status, progress (matches finished of scheduled), a page of its entrants and of its
+        standings (`offset`, `limit`), SPRT."""
+        tstore = tournaments()
+        return service.resource(tstore, service.load(tstore, tournament_id), query["offset"], query["limit"])
 
 
 @blp.route("/<tournament_id>/entrants")
 class Entrants(MethodView):
+    @blp.doc(operationId="listTournamentEntrants")
+    @blp.arguments(schemas.PageQuerySchema(), location="query")
+    @blp.response(200, schemas.EntrantPageSchema)
+    @_errors(404, 422, 503)
+    def get(self, query: dict[str, Any], tournament_id: str) -> dict[str, Any]:
+        """A page of the entrants, in entrant order, with their presence leases."""
+        tstore = tournaments()
+        return service.entrants_page(tstore, service.load(tstore, tournament_id), query["offset"], query["limit"])
+
     @blp.doc(operationId="joinTournament")
     @blp.arguments(schemas.JoinTournamentSchema())
     @blp.response(201, schemas.EntrantTokenSchema)
@@ -120,7 +133,8 @@ class Start(MethodView):
     @_errors(401, 403, 404, 409, 422, 503)
     def post(self, tournament_id: str) -> dict[str, Any]:
         """Close entries and start (host token): the schedule is drawn and the first matches begin."""
-        return service.resource(service.start(tournaments(), tournament_id, request.headers.get("Authorization")))
+        tstore = tournaments()
+        return service.resource(tstore, service.start(tstore, tournament_id, request.headers.get("Authorization")))
 
 
 @blp.route("/<tournament_id>/cancel")
@@ -130,7 +144,52 @@ class Cancel(MethodView):
     @_errors(401, 403, 404, 409, 503)
     def post(self, tournament_id: str) -> dict[str, Any]:
         """Call the tournament off (host token): matches playing are aborted, the rest never start."""
-        return service.resource(service.cancel(tournaments(), tournament_id, request.headers.get("Authorization")))
+        tstore = tournaments()
+        return service.resource(tstore, service.cancel(tstore, tournament_id, request.headers.get("Authorization")))
+
+
+@blp.route("/<tournament_id>/pause")
+class Pause(MethodView):
+    @blp.doc(operationId="pauseTournament", security=BEARER)
+    @blp.response(200, schemas.TournamentSchema)
+    @_errors(401, 403, 404, 409, 503)
+    def post(self, tournament_id: str) -> dict[str, Any]:
+        """Pause (host token): no match starts until it resumes; matches playing finish and are recorded."""
+        tstore = tournaments()
+        return service.resource(tstore, service.pause(tstore, tournament_id, request.headers.get("Authorization")))
+
+
+@blp.route("/<tournament_id>/resume")
+class Resume(MethodView):
+    @blp.doc(operationId="resumeTournament", security=BEARER)
+    @blp.response(200, schemas.TournamentSchema)
+    @_errors(401, 403, 404, 409, 503)
+    def post(self, tournament_id: str) -> dict[str, Any]:
+        """Resume a paused tournament (host token): matches start again as their entrants are free."""
+        tstore = tournaments()
+        return service.resource(tstore, service.resume(tstore, tournament_id, request.headers.get("Authorization")))
+
+
+@blp.route("/<tournament_id>/presence")
+class Presence(MethodView):
+    @blp.doc(operationId="holdPresence", security=BEARER)
+    @blp.arguments(schemas.PresenceSchema())
+    @blp.response(200, schemas.PresenceHeldSchema)
+    @_errors(400, 401, 403, 404, 413, 415, 422, 503)
+    def post(self, body: dict[str, Any], tournament_id: str) -> dict[str, Any]:
+        """Hold or renew (host token) a presence lease on named entrants for `seconds`.
+
+        The host (a runner) holds it while it is there to launch the entrants' programs; once an
+        entrant's lease lapses, none of its matches starts until it is renewed (its standings row
+        says `held: away`). Entrants never leased are not held.
+        """
+        return service.hold_presence(
+            tournaments(),
+            tournament_id,
+            request.headers.get("Authorization"),
+            entrants=body["entrants"],
+            seconds=body["seconds"],
+        )
 
 
 @blp.route("/<tournament_id>/next")
@@ -144,7 +203,8 @@ class Next(MethodView):
         """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
         The same match is given again until it is over. With `wait=S`, answers as soon as a match
-        is scheduled for the entrant, or 304 after S seconds.
+        is scheduled for the entrant, or 304 after S seconds. Receiving a match counts as its
+        program's first request for it: the seat's clock runs from then.
         """
         tstore = tournaments()
         authorization = request.headers.get("Authorization")
@@ -164,27 +224,59 @@ class StandingsTable(MethodView):
     @blp.response(200, schemas.StandingsSchema)
     @_errors(404, 422, 503)
     def get(self, query: dict[str, Any], tournament_id: str) -> Any:
-        """The standings, best first, and the head-to-head table; `?format=csv` gives one CSV row per entrant."""
-        table = service.load(tournaments(), tournament_id).standings()
+        """A page of the standings, best first; `?format=csv` gives every entrant, one CSV row each."""
+        tstore = tournaments()
+        table = service.standings_of(tstore, service.load(tstore, tournament_id))
+        if query["format"] == "csv":
+            return Response(table.to_csv(), mimetype="text/csv")
+        return table.page(query["offset"], query["limit"])
+
+
+@blp.route("/<tournament_id>/crosstable")
+class CrosstableView(MethodView):
+    @blp.doc(
+        operationId="getTournamentCrosstable",
+        responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
+    )
+    @blp.arguments(schemas.CrosstableQuerySchema(), location="query")
+    @blp.response(200, schemas.CrosstableSchema)
+    @_errors(404, 422, 503)
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
+        """Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
+        its 95% interval and likelihood of superiority. `?format=csv`: one row per pair."""
+        tstore = tournaments()
+        table = service.crosstable_of(tstore, service.load(tstore, tournament_id))
         if query["format"] == "csv":
             return Response(table.to_csv(), mimetype="text/csv")
         return table.to_json()
 
 
+@blp.route("/<tournament_id>/sprt")
+class SprtCurve(MethodView):
+    @blp.doc(operationId="getTournamentSprt")
+    @blp.response(200, schemas.SprtCurveSchema)
+    @_errors(404, 503)
+    def get(self, tournament_id: str) -> dict[str, Any]:
+        """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict."""
+        tstore = tournaments()
+        return service.sprt_curve(tstore, service.load(tstore, tournament_id))
+
+
 @blp.route("/<tournament_id>/matches")
 class Schedule(MethodView):
     @blp.doc(operationId="listTournamentMatches")
+    @blp.arguments(schemas.ScheduleQuerySchema(), location="query")
     @blp.response(200, schemas.ScheduleSchema)
-    @_errors(401, 403, 404, 503)
-    def get(self, tournament_id: str) -> Response:
-        """Every scheduled match with its state, match id and outcome.
+    @_errors(401, 403, 404, 422, 503)
+    def get(self, query: dict[str, Any], tournament_id: str) -> Response:
+        """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
         With the host's token (optional), matches playing also carry their seats' tokens, so a host
         can launch the programs of each match (`arena tournament run`, `arena worker`).
         """
         tstore = tournaments()
         authorization = request.headers.get("Authorization")
-        body = service.schedule(tstore, service.load(tstore, tournament_id), authorization)
+        body = service.schedule(tstore, service.load(tstore, tournament_id), authorization, query["state"])
         return _private(body) if authorization else jsonify(body)
 
 

@@ -42,8 +42,9 @@ Rules (copied into the user docs):
   The guarantee holds for the entrants who play the round: the byes are chosen first. When k does
   not divide n, the n mod k entrants with the fewest byes so far among the lowest-ranked sit out
   (a bye, counted; it scores no points); when it does, everyone plays every round.
-- Points (for Swiss and the standings, see ``standings.points_for``): a match gives each seat
-  ``(k - rank) / (k - 1)``: 1 for first, 0 for last; tied seats share a rank and so their points.
+- Points (for Swiss and the standings, see ``standings``): a forfeit or a resignation scores 0; the
+  other seats score ``(k - place) / (k - 1)``, 1 for first and 0 for last, tied seats sharing the
+  average of the places they cover (a 2-player draw: 1/2 each).
 - Limits: 2 to ``MAX_ENTRANTS`` entrants, at least k of them; ``games_per_pairing`` >= 1; ``rounds``
   from 1 to ``MAX_ROUNDS``, required for Swiss, allowed for a round robin or gauntlet only when it
   uses the balanced design (a full design plays each table once). With k = 1 (solo games) every
@@ -69,7 +70,7 @@ MAX_FULL_TABLES: int = 1000
 #: The most rounds a Swiss tournament or a balanced design may ask for.
 MAX_ROUNDS: int = 1000
 #: The most entrants a tournament may have (the repeat-avoiding search recurses once per table of a round).
-MAX_ENTRANTS: int = 256
+MAX_ENTRANTS: int = 1000
 #: Steps of the repeat-avoiding search (one step tries one table) before it settles for the best found.
 SEARCH_BUDGET: int = 50_000
 
@@ -159,6 +160,33 @@ def _round_pairings(
                 pairings.append(Pairing(index, round, number, seat(table, rotation), deal, rotation, match))
                 index += 1
     return pairings
+
+
+def round_pairings(
+    tables: Sequence[Sequence[int]],
+    round: int,
+    *,
+    games_per_pairing: int,
+    duplicate: bool,
+    seed: int,
+    first_index: int,
+    first_table: int,
+) -> list[Pairing]:
+    """Every match of one round's ``tables`` (a stored Swiss round is its tables: this gives its pairings back)."""
+    return _round_pairings(
+        tables,
+        round,
+        games_per_pairing=games_per_pairing,
+        duplicate=duplicate,
+        seed=seed,
+        first_index=first_index,
+        first_table=first_table,
+    )
+
+
+def tables_of(pairings: Sequence[Pairing]) -> list[tuple[int, ...]]:
+    """The tables of one round's pairings, in order (the inverse of :func:`round_pairings`)."""
+    return [p.entrants for p in pairings if p.deal == 0 and p.rotation == 0]
 
 
 # --- validation and counts -------------------------------------------------------------------------------

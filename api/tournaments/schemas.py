@@ -10,9 +10,11 @@ from api.type_schemas import JsonInteger
 from api.webhooks.schemas import CreatedWebhookSchema, TournamentWebhookRequestSchema
 
 FORMATS = ["round-robin", "swiss", "gauntlet"]
-STATUSES = ["open", "running", "finished", "cancelled"]
+STATUSES = ["open", "running", "paused", "finished", "cancelled"]
 MATCH_STATES = ["pending", "playing", "done", "void", "skipped"]
 FORFEIT_CAUSES = ["timeout", "crash", "illegal", "resigned"]
+#: The most entrants or standings rows one page holds.
+PAGE_MAX = 200
 
 
 class EntrantRequestSchema(Schema):
@@ -158,6 +160,21 @@ class EntrantSchema(Schema):
     name = fields.String(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["player", "bot"]))
     bot = fields.String(required=True, allow_none=True)
+    lease_until = fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Until when the host's presence lease on this entrant runs (epoch seconds); null: never "
+            "leased. Once a lease has lapsed, no match of the entrant starts until it is renewed."
+        },
+    )
+
+
+class EntrantPageSchema(Schema):
+    entrants = fields.List(fields.Nested(EntrantSchema), required=True)
+    offset = fields.Integer(required=True)
+    limit = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata={"description": "How many entrants the tournament has."})
 
 
 class ProgressSchema(Schema):
@@ -168,6 +185,13 @@ class ProgressSchema(Schema):
     done = fields.Integer(required=True)
     void = fields.Integer(required=True, metadata={"description": "Matches that ended without a result."})
     skipped = fields.Integer(required=True, metadata={"description": "Matches never played (SPRT verdict, cancel)."})
+    replayed = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Matches voided and played again: aborted by the host, or a program never asked for its "
+            "match (they count neither as finished nor in the standings)."
+        },
+    )
 
 
 class RatingSchema(Schema):
@@ -181,10 +205,19 @@ class StandingSchema(Schema):
     name = fields.String(required=True)
     matches = fields.Integer(required=True)
     wins = fields.Integer(required=True)
-    points = fields.Float(required=True, metadata={"description": "(k - rank) / (k - 1) per match, summed."})
+    points = fields.Float(
+        required=True,
+        metadata={
+            "description": "Summed over its matches: 0 for a forfeit or a resignation, else (k - place) / (k - 1), "
+            "tied seats sharing the average of their places (a 2-player draw: 1/2)."
+        },
+    )
     mean_rank = fields.Float(required=True, allow_none=True)
     rank_interval = fields.List(
-        fields.Float(), required=True, allow_none=True, metadata={"description": "95% interval of the mean rank."}
+        fields.Float(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "95% interval of the mean rank, within [1, players_per_match]."},
     )
     mean_score = fields.Float(required=True, allow_none=True)
     forfeits = fields.Dict(
@@ -192,22 +225,30 @@ class StandingSchema(Schema):
     )
     mu = fields.Float(required=True)
     sigma = fields.Float(required=True)
-    ordinal = fields.Float(required=True)
-
-
-class HeadToHeadSchema(Schema):
-    ahead = fields.Integer(required=True)
-    behind = fields.Integer(required=True)
-    level = fields.Integer(required=True)
+    ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma: a cautious rating (not the order)."})
+    held = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["away", "paused"]),
+        metadata={
+            "description": "Why the entrant's matches do not start now: `away` (its host's presence lease lapsed), "
+            "`paused` (the tournament is); null otherwise."
+        },
+    )
 
 
 class StandingsSchema(Schema):
-    entrants = fields.List(fields.Nested(StandingSchema), required=True, metadata={"description": "Best first."})
-    head_to_head = fields.List(
-        fields.List(fields.Nested(HeadToHeadSchema)),
+    entrants = fields.List(
+        fields.Nested(StandingSchema),
         required=True,
-        metadata={"description": "`[a][b]`: how often entrant a finished ahead of, behind or level with b."},
+        metadata={
+            "description": "Best first: by points, then the head-to-head share among the entrants level on points, "
+            "then mean rank, then entrant number."
+        },
     )
+    offset = fields.Integer(required=True, metadata={"description": "The place (from 0) of the first row."})
+    limit = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata={"description": "How many entrants the table has."})
 
 
 class EloSchema(Schema):
@@ -267,9 +308,18 @@ class TournamentSchema(Schema):
         metadata={"description": "`open` for entries, `running`, `finished` or `cancelled`."},
     )
     version = fields.Integer(required=True)
-    entrants = fields.List(fields.Nested(EntrantSchema), required=True)
+    entrant_count = fields.Integer(required=True)
+    entrants = fields.List(
+        fields.Nested(EntrantSchema),
+        required=True,
+        metadata={"description": "A page of the entrants (`offset`, `limit`); `GET .../entrants` pages through all."},
+    )
     progress = fields.Nested(ProgressSchema, required=True)
-    standings = fields.Nested(StandingsSchema, required=True)
+    standings = fields.Nested(
+        StandingsSchema,
+        required=True,
+        metadata={"description": "A page of the standings (`offset`, `limit`); `GET .../standings` pages through all."},
+    )
     sprt = fields.Nested(SprtSchema, required=True, allow_none=True)
     created_at = fields.Float(required=True)
     updated_at = fields.Float(required=True)
@@ -319,6 +369,11 @@ class TournamentListQuerySchema(Schema):
     )
 
 
+class PageQuerySchema(Schema):
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10_000))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=PAGE_MAX))
+
+
 class NextQuerySchema(Schema):
     wait = wait_field()
 
@@ -333,8 +388,33 @@ class NextMatchSchema(Schema):
     done = fields.Boolean(metadata={"description": "`true` once the entrant has nothing left to play."})
 
 
-class StandingsQuerySchema(Schema):
+class StandingsQuerySchema(PageQuerySchema):
+    format = fields.String(
+        load_default="json",
+        validate=validate.OneOf(["json", "csv"]),
+        metadata={"description": "`csv`: every entrant, one row each (the page does not apply)."},
+    )
+
+
+class ScheduleQuerySchema(Schema):
+    state = fields.String(
+        load_default=None,
+        validate=validate.OneOf(MATCH_STATES),
+        metadata={"description": "Only matches in this state."},
+    )
+
+
+class CrosstableQuerySchema(Schema):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+class VoidedSchema(Schema):
+    match_id = fields.String(required=True)
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf(["aborted", "absent"]),
+        metadata={"description": "`aborted` by its host, or `absent`: a program never asked for the match."},
+    )
 
 
 class ScheduledMatchSchema(Schema):
@@ -349,6 +429,11 @@ class ScheduledMatchSchema(Schema):
     seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})
     ranks = fields.List(fields.Integer(), required=True, allow_none=True)
     forfeits = fields.List(fields.String(allow_none=True), required=True, allow_none=True)
+    voided = fields.List(
+        fields.Nested(VoidedSchema),
+        required=True,
+        metadata={"description": "The attempts of this match voided and played again, in order."},
+    )
     tokens = fields.Dict(
         keys=fields.String(),
         values=fields.String(),
@@ -383,3 +468,103 @@ class ForfeitSchema(Schema):
 class ForfeitedSchema(Schema):
     tournament = fields.Nested(TournamentSchema, required=True)
     match_id = fields.String(required=True)
+
+
+class PresenceSchema(Schema):
+    """A presence lease the host holds on its named entrants."""
+
+    class Meta:
+        unknown = RAISE
+
+    entrants = fields.List(
+        JsonInteger(validate=validate.Range(min=0, max=MAX_ENTRANTS)),
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=MAX_ENTRANTS),
+        metadata={"description": "The entrants it holds (numbers); null: every named entrant."},
+    )
+    seconds = fields.Float(
+        required=True,
+        validate=validate.Range(min=1, max=3600),
+        metadata={"description": "How long from now the lease runs; renew it before it lapses."},
+    )
+
+
+class PresenceHeldSchema(Schema):
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrants held."})
+    until = fields.Float(required=True, metadata={"description": "Until when (epoch seconds)."})
+    tournament = fields.Nested(TournamentSchema, required=True)
+
+
+class EloEstimateSchema(Schema):
+    elo = fields.Float(required=True, allow_none=True, metadata={"description": "a's Elo over b; null: unbounded."})
+    low = fields.Float(required=True, allow_none=True, metadata={"description": "95% interval; null: unbounded."})
+    high = fields.Float(required=True, allow_none=True)
+    los = fields.Float(required=True, metadata={"description": "The likelihood that a is the stronger."})
+
+
+class CrosstablePairSchema(Schema):
+    a = fields.Integer(required=True)
+    b = fields.Integer(required=True, metadata={"description": "Entrant numbers, a < b."})
+    matches = fields.Integer(required=True, metadata={"description": "Matches where they sat at one table."})
+    a_ahead = fields.Integer(required=True)
+    level = fields.Integer(required=True)
+    b_ahead = fields.Integer(required=True)
+    a_score = fields.Float(required=True, metadata={"description": "a's score against b: ahead 1, level 1/2."})
+    b_score = fields.Float(required=True)
+    pentanomial = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Duplicate deals: how many gave a a total of 0, 1/2, 1, 3/2, 2 over their two matches."
+        },
+    )
+    elo = fields.Nested(
+        EloEstimateSchema, required=True, allow_none=True, metadata={"description": "2-player tables only."}
+    )
+
+
+class CrosstableEntrantSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class CrosstableSchema(Schema):
+    entrants = fields.List(fields.Nested(CrosstableEntrantSchema), required=True)
+    players_per_match = fields.Integer(required=True)
+    form = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["trinomial", "pentanomial"]),
+        metadata={
+            "description": "How the pairwise Elo counts: each match (`trinomial`), or each duplicate deal "
+            "(`pentanomial`); null for tables of more than 2."
+        },
+    )
+    pairs = fields.List(fields.Nested(CrosstablePairSchema), required=True, metadata={"description": "Pairs that met."})
+
+
+class LlrPointSchema(Schema):
+    matches = fields.Integer(required=True, metadata={"description": "Matches recorded so far."})
+    llr = fields.Float(required=True)
+
+
+class SprtCurveSchema(Schema):
+    elo0 = fields.Float(required=True)
+    elo1 = fields.Float(required=True)
+    alpha = fields.Float(required=True)
+    beta = fields.Float(required=True)
+    lower_bound = fields.Float(required=True)
+    upper_bound = fields.Float(required=True)
+    verdict = fields.String(required=True, allow_none=True, validate=validate.OneOf(["H0", "H1"]))
+    unit = fields.String(
+        required=True,
+        validate=validate.OneOf(["match", "deal"]),
+        metadata={"description": "What the test counts: matches, or whole duplicate deals."},
+    )
+    points = fields.List(
+        fields.Nested(LlrPointSchema),
+        required=True,
+        metadata={"description": "The log-likelihood ratio after each recorded match, from (0, 0)."},
+    )

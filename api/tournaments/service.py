@@ -17,7 +17,7 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import redis
@@ -26,13 +26,15 @@ import engine
 from api.errors import ApiError
 from api.matches import service as matches
 from api.matches.table import Table
+from api.referee.clock import FIRST_DECISION_DEFAULT
 from api.store import MatchNotFound, MatchStore, StaleVersion, StoreUnavailable
 from api.streams.notifier import Notifier
 from api.tokens import digest, proves
-from api.tournaments.record import Entrant, Settings, Tournament, match_key, new_seed
+from api.tournaments.record import Entrant, Settings, Tournament, VoidReason, match_key, new_seed
+from api.tournaments.reports import Crosstable, crosstable, sprt_report
 from api.tournaments.schedule import MAX_ENTRANTS, ScheduleError, total_matches, validate
 from api.tournaments.sprt import Sprt, elo_estimate
-from api.tournaments.standings import ForfeitCause, Outcome
+from api.tournaments.standings import ForfeitCause, Ledger, Outcome, Standings, pairs_at, rank_entrants
 from api.tournaments.store import TournamentNotFound, TournamentStore
 from api.webhooks import registration as webhooks
 from api.webhooks.plan import TOURNAMENT_EVENT_TYPES
@@ -41,12 +43,13 @@ from engine.bots import bots_for
 
 log = logging.getLogger(__name__)
 
-#: The most matches one tournament may schedule (its record grows by about 100 bytes a match).
+#: The most matches one tournament may schedule (its record keeps a letter per match, its outcomes about
+#: 150 bytes per match recorded).
 MAX_SCHEDULED = 20_000
 #: How often a write is tried again when another write got in first.
 RETRIES = 50
 #: The time control of a tournament's matches when the host gives none (every match has one).
-DEFAULT_TIME_CONTROL = {"per_action": 60.0, "on_timeout": "forfeit"}
+DEFAULT_TIME_CONTROL = {"per_action": 60.0, "on_timeout": "forfeit", "first_decision": FIRST_DECISION_DEFAULT}
 
 HOST = "host"
 TOKEN_SHAPE = re.compile(r"([A-Za-z0-9_-]{1,64})\.(e[0-9]{1,5}|host)\.([A-Za-z0-9_-]{32,128})")
@@ -96,28 +99,46 @@ def authorise_host(tournament: Tournament, authorization: str | None) -> None:
 # --- reading and writing ---------------------------------------------------------------------------
 
 
-def match_id_of(tournament: Tournament, index: int) -> str:
-    """The id of the tournament's match at schedule ``index`` (fixed by its creation key)."""
-    return matches.match_id_for(match_key(tournament, index))
+def match_id_of(tournament: Tournament, index: int, attempt: int | None = None) -> str:
+    """The id of the tournament's match at schedule ``index`` (its current attempt unless ``attempt``
+    says which; fixed by its creation key)."""
+    return matches.match_id_for(match_key(tournament, index, attempt))
+
+
+def slot_of(tournament: Tournament, index: int) -> str:
+    """Where the tokens of the current attempt of the match at ``index`` are kept."""
+    attempt = tournament.attempt(index)
+    return str(index) if attempt == 0 else f"{index}/{attempt}"
 
 
 def load(tstore: TournamentStore, tournament_id: str) -> Tournament:
-    return Tournament.from_json(tstore.load(tournament_id))
+    return tstore.load(tournament_id)
 
 
-def write(tstore: TournamentStore, before: Tournament | None, after: Tournament) -> Tournament:
-    """Write ``after`` if the tournament is still at ``before``'s version (``None``: create it)."""
+def write(
+    tstore: TournamentStore,
+    before: Tournament | None,
+    after: Tournament,
+    *,
+    ledger: Ledger | None = None,
+    outcomes: Sequence[Outcome] = (),
+    lapsed: Collection[int] = (),
+) -> Tournament:
+    """Write ``after`` if the tournament is still at ``before``'s version (``None``: create it), with
+    the standings ``ledger`` changed, the ``outcomes`` recorded and the presence leases ``lapsed``;
+    wake the entrants it concerns."""
     tstore.write(
-        after.tournament_id,
-        None if before is None else before.version,
-        after.version,
-        record=after.to_json(),
-        summary=after.summary(),
-        finished=after.is_over,
+        before,
+        after,
+        rows={e: ledger.rows[e] for e in ledger.changed_rows} if ledger is not None else {},
+        cells={p: ledger.cells[p] for p in ledger.changed_cells} if ledger is not None else {},
+        outcomes=outcomes,
+        notify=sorted(after.entrants_moved(before)) if before is not None else [],
+        lapsed=sorted(lapsed),
     )
-    if before is None or before.status != after.status or after.status == "running":
+    if before is None or before.status != after.status or after.under_way:
         # A separate step (another hash slot): a crash before it is mended by the next write.
-        tstore.index(after.tournament_id, after.created_at, running=after.status == "running")
+        tstore.index(after.tournament_id, after.created_at, running=after.under_way)
     return after
 
 
@@ -263,7 +284,7 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
     write(tstore, None, tournament)
     created_webhook = None if webhook is None else webhook.created()
     webhooks.register(tstore.matches, WebhookStore.tournament_id(tournament_id), created_webhook, now)
-    if tournament.status == "running":
+    if tournament.under_way:
         try:
             tournament = advance(tstore, tournament_id)
         except Exception:  # the tournament is stored: its tokens must reach the host; the sweep carries on
@@ -271,7 +292,7 @@ def create(tstore: TournamentStore, body: Mapping[str, Any]) -> dict[str, Any]:
                 "tournament %s: starting its first matches failed; the referee's sweep retries", tournament_id
             )
     return {
-        "tournament": resource(tournament),
+        "tournament": resource(tstore, tournament),
         "entrants": [{"entrant": i, "name": entrants[i].name, "token": token} for i, token in tokens.items()],
         "host_token": host_token,
         "webhook": created_webhook,
@@ -328,6 +349,64 @@ def cancel(tstore: TournamentStore, tournament_id: str, authorization: str | Non
     return after
 
 
+def pause(tstore: TournamentStore, tournament_id: str, authorization: str | None) -> Tournament:
+    """No match starts while the tournament is paused; those playing finish (and are recorded)."""
+
+    def hold(tournament: Tournament) -> Tournament:
+        authorise_host(tournament, authorization)
+        if tournament.status != "running":
+            raise ApiError(409, "tournament/not_running", f"the tournament is {tournament.status}, not running")
+        return tournament.pause(time.time())
+
+    return change(tstore, tournament_id, hold, "pause")
+
+
+def resume(tstore: TournamentStore, tournament_id: str, authorization: str | None) -> Tournament:
+    """Matches start again, as soon as their entrants are free."""
+
+    def go_on(tournament: Tournament) -> Tournament:
+        authorise_host(tournament, authorization)
+        if tournament.status != "paused":
+            raise ApiError(409, "tournament/not_paused", f"the tournament is {tournament.status}, not paused")
+        return tournament.resume(time.time())
+
+    change(tstore, tournament_id, go_on, "resumption")
+    return advance(tstore, tournament_id)
+
+
+def hold_presence(
+    tstore: TournamentStore,
+    tournament_id: str,
+    authorization: str | None,
+    *,
+    entrants: Sequence[int] | None,
+    seconds: float,
+) -> dict[str, Any]:
+    """The host holds (or renews) a presence lease on its named entrants (``None``: all of them) for
+    ``seconds``: while a leased entrant's lease runs its matches may start, once it lapses none does."""
+    tournament = load(tstore, tournament_id)
+    authorise_host(tournament, authorization)
+    named = [e for e in range(len(tournament.entrants)) if tournament.is_named(e)]
+    chosen = named if entrants is None else sorted(set(entrants))
+    unknown = [e for e in chosen if e not in named]
+    if unknown:
+        raise ApiError(
+            422, "request/invalid", f"entrant {unknown[0]} is not a named entrant of this tournament", field="entrants"
+        )
+    until = time.time() + seconds
+    if chosen and not tstore.lease(tournament_id, chosen, until):
+        raise TournamentNotFound(tournament_id)
+    if tournament.under_way:
+        tournament = advance(tstore, tournament_id)  # a renewed lease may let matches start
+    return {"entrants": chosen, "until": until, "tournament": resource(tstore, tournament)}
+
+
+def away(tstore: TournamentStore, tournament: Tournament, now: float | None = None) -> set[int]:
+    """The entrants whose host's presence lease has lapsed (entrants never leased are never away)."""
+    moment = time.time() if now is None else now
+    return {entrant for entrant, until in tstore.leases(tournament.tournament_id).items() if until < moment}
+
+
 def report_forfeit(
     tstore: TournamentStore,
     tournament_id: str,
@@ -337,7 +416,10 @@ def report_forfeit(
     seat: int,
     cause: ForfeitCause,
 ) -> dict[str, Any]:
-    """The host reports that the program playing a seat failed (``crash``): the seat forfeits its match."""
+    """The host reports that the program playing a seat failed (``crash``): the seat forfeits its match.
+
+    If that program never asked for the match, the match is void instead and played again.
+    """
 
     def note(tournament: Tournament) -> Tournament:
         authorise_host(tournament, authorization)
@@ -352,7 +434,7 @@ def report_forfeit(
     tournament = change(tstore, tournament_id, note, "forfeit")
     match_id = match_id_of(tournament, index)
     _resign_seat(tstore.matches, match_id, seat)
-    return {"tournament": resource(advance(tstore, tournament_id)), "match_id": match_id}
+    return {"tournament": resource(tstore, advance(tstore, tournament_id)), "match_id": match_id}
 
 
 def _resign_seat(store: MatchStore, match_id: str, seat: int) -> None:
@@ -390,11 +472,15 @@ def _abort_matches(tstore: TournamentStore, tournament: Tournament, indexes: lis
 # --- the director ----------------------------------------------------------------------------------
 
 
-def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | None:
-    """How the finished match at ``index`` went, or ``None`` when it was aborted (no result)."""
+def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | VoidReason:
+    """How the finished match at ``index`` went, or why it is void: ``aborted`` (no result), or
+    ``absent`` (a program never asked for the match, so it never decided anything there; played again
+    while :meth:`~api.tournaments.record.Tournament.may_replay`, else scored as it ended)."""
     result = table.result()
     if result is None:
-        return None
+        return "aborted"
+    if absent_entrants(tournament, index, table) and tournament.may_replay(index):
+        return "absent"
     scores = result.get("scores")
     return Outcome(
         index=index,
@@ -406,38 +492,77 @@ def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | No
     )
 
 
+def absent_entrants(tournament: Tournament, index: int, table: Table) -> list[int]:
+    """The named entrants of the match at ``index`` whose programs never asked for it."""
+    entrants = tournament.pairings[index].entrants
+    return [
+        entrants[seat]
+        for seat, info in enumerate(table.seats)
+        if info.kind == "player" and not table.has_asked(seat) and tournament.is_named(entrants[seat])
+    ]
+
+
+def _ended_matches(tstore: TournamentStore, tournament: Tournament) -> tuple[dict[int, Table], list[int]]:
+    """The matches playing that have ended (by schedule index), and those not stored (to create again)."""
+    playing = tournament.indexes("playing")
+    match_ids = [match_id_of(tournament, index) for index in playing]
+    ended: dict[int, Table] = {}
+    missing: list[int] = []
+    for index, match_id, status in zip(playing, match_ids, tstore.match_statuses(match_ids), strict=True):
+        if status is None:
+            missing.append(index)  # being created, or lost before its creation: create it (again)
+        elif status in ("finished", "aborted"):
+            try:
+                table = matches.load_table(tstore.matches, match_id)
+            except MatchNotFound:
+                continue  # expired since: the next look creates it again, or finds it gone
+            if table.tournament != (tournament.tournament_id, index):
+                log.error(
+                    "tournament %s: match %s is not its match %d; left unrecorded",
+                    tournament.tournament_id,
+                    match_id,
+                    index,
+                )
+                continue
+            ended[index] = table
+    return ended, missing
+
+
 def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
-    """Record the outcomes of finished matches and start every match that may start now."""
-    store = tstore.matches
+    """Record the outcomes of finished matches, pair a Swiss round when one is due, and start every
+    match that may start now."""
     for _ in range(RETRIES):
-        before = load(tstore, tournament_id)
-        if before.status != "running":
+        before, leases = tstore.load_with_leases(tournament_id)
+        if not before.under_way:
             return before
-        after = before
         now = time.time()
-        missing: list[int] = []
-        playing = before.indexes("playing")
-        match_ids = [match_id_of(before, index) for index in playing]
-        for index, match_id, status in zip(playing, match_ids, tstore.match_statuses(match_ids), strict=True):
-            if status is None:
-                missing.append(index)  # being created, or lost before its creation: create it (again)
-            elif status in ("finished", "aborted") and after.states[index] == "playing":
-                try:
-                    table = matches.load_table(store, match_id)
-                except MatchNotFound:
-                    continue  # expired since: the next look creates it again, or finds it gone
-                if table.tournament != (tournament_id, index):
-                    log.error(
-                        "tournament %s: match %s is not its match %d; left unrecorded", tournament_id, match_id, index
-                    )
-                    continue
-                after = after.record(index, outcome_of(before, index, table), now)
-        started = after.launchable()
+        ended, missing = _ended_matches(tstore, before)
+        results = {index: outcome_of(before, index, table) for index, table in ended.items()}
+        recorded = [result for result in results.values() if not isinstance(result, str)]
+        # A program that never asked for its match says its host is away: its lease lapses now, so its
+        # matches wait (instead of being voided again) until the host renews it.
+        lapsed = {
+            entrant
+            for index, result in results.items()
+            if result == "absent"
+            for entrant in absent_entrants(before, index, ended[index])
+            if leases.get(entrant, 0.0) > 0.0
+        }
+        seated = sorted({e for outcome in recorded for e in outcome.entrants})
+        ledger = tstore.ledger_of(tournament_id, seated, sorted({p for o in recorded for p in pairs_at(o.entrants)}))
+        after = before
+        for index, result in results.items():
+            after = after.record(index, result, now, ledger)
+        if after.needs_pairing():
+            ledger.take_in(tstore.rows(tournament_id))
+            ledger.complete = True
+            after = after.pair_next_round(ledger.points(len(after.entrants)), now)
+        started = after.launchable(lapsed | {e for e, until in leases.items() if until < now})
         if started:
             after = after.launch(started, now)
         if after is not before:
             try:
-                write(tstore, before, after)
+                write(tstore, before, after, ledger=ledger, outcomes=recorded, lapsed=lapsed)
             except StaleVersion:
                 continue
         created = [index for index in [*missing, *started] if after.states[index] == "playing"]
@@ -448,7 +573,7 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
                 log.exception(
                     "tournament %s: creating match %d failed; the next look tries again", tournament_id, index
                 )
-        if before.status == "running" and after.status != "running":
+        if before.under_way and not after.under_way:
             _abort_matches(tstore, after, [i for i in before.indexes("playing") if after.states[i] == "void"])
         if created:
             _abort_called_off(tstore, tournament_id, created)
@@ -489,9 +614,10 @@ def _create_match(tstore: TournamentStore, tournament: Tournament, index: int) -
     tokens = {str(seat["seat"]): seat["token"] for seat in created["seats"]}
     tstore.save_secrets(
         tournament.tournament_id,
-        index,
+        slot_of(tournament, index),
         {"match_id": created["match"]["match_id"], "seats": tokens, "host_token": created["host_token"]},
-        tstore.matches.ttl(False),
+        tstore.ttl(False),
+        tournament.named_at(index),
     )
 
 
@@ -506,11 +632,11 @@ matches.TOURNAMENT_MATCH_ENDED.append(on_match_ended)
 
 
 def sweep(tstore: TournamentStore) -> int:
-    """Advance every running tournament (the referee calls this now and then); how many it looked at."""
+    """Advance every tournament under way (the referee calls this now and then); how many it looked at."""
     ids = tstore.running()
     for tournament_id in ids:
         try:
-            if advance(tstore, tournament_id).status != "running":
+            if not advance(tstore, tournament_id).under_way:
                 tstore.forget_running(tournament_id)
         except TournamentNotFound:
             tstore.forget_running(tournament_id)
@@ -527,27 +653,37 @@ def sweep(tstore: TournamentStore) -> int:
 def wait_for_next(
     tstore: TournamentStore, notifier: Notifier, tournament_id: str, authorization: str | None, wait: float | None
 ) -> dict[str, Any] | None:
-    """The entrant's next match (see :func:`next_match`), waiting up to ``wait`` seconds for one."""
+    """The entrant's next match (see :func:`next_match`), waiting up to ``wait`` seconds for one.
+
+    The waiter sleeps on its own entrant's channel: only a write that concerns this entrant wakes it.
+    """
     entrant = authorise_entrant(load(tstore, tournament_id), authorization)
     deadline = time.monotonic() + (wait or 0.0)
-    with notifier.watch(tstore.watch_id(tournament_id)) as signal:
+    with notifier.watch(tstore.watch_id(tournament_id, entrant)) as signal:
+        tournament = advance(tstore, tournament_id)
         while True:
-            found = next_match(tstore, advance(tstore, tournament_id), entrant)
+            found = next_match(tstore, tournament, entrant)
             remaining = deadline - time.monotonic()
             if found is not None or remaining <= 0:
                 return found
             signal.wait(remaining)
             signal.clear()
+            tournament = load(tstore, tournament_id)
 
 
 def next_match(tstore: TournamentStore, tournament: Tournament, entrant: int) -> dict[str, Any] | None:
-    """``{match_id, seat, token}`` of the entrant's match now, ``{"done": True}``, or ``None`` (nothing yet)."""
+    """``{match_id, seat, token, index}`` of the entrant's match now, ``{"done": True}``, or ``None`` (nothing yet).
+
+    Handing the match to its entrant is that program's first request for it (its clock may start).
+    """
     index = tournament.next_for(entrant)
     if index is not None:
-        found = tstore.secrets(tournament.tournament_id, [index]).get(index)
+        found = tstore.secrets(tournament.tournament_id, [slot_of(tournament, index)]).get(slot_of(tournament, index))
         if found is None:
             return None  # its match is being created: the write that saves its tokens wakes the waiter
         seat = tournament.seat_of(index, entrant)
+        with contextlib.suppress(MatchNotFound):
+            matches.note_request(tstore.matches, matches.load_table(tstore.matches, found["match_id"]), seat)
         return {"match_id": found["match_id"], "seat": seat, "token": found["seats"][str(seat)], "index": index}
     if tournament.done_for(entrant):
         return {"done": True}
@@ -556,10 +692,44 @@ def next_match(tstore: TournamentStore, tournament: Tournament, entrant: int) ->
 
 # --- resources -------------------------------------------------------------------------------------
 
+#: Entrants and standings rows a tournament's resource shows unless asked for another page.
+PAGE = 50
 
-def resource(tournament: Tournament) -> dict[str, Any]:
-    """The tournament as anyone sees it; its seed only once it is over."""
+
+def standings_of(tstore: TournamentStore, tournament: Tournament) -> Standings:
+    """The whole table, best first, with why held entrants' matches wait."""
+    tournament_id = tournament.tournament_id
+    held = tournament.held(away(tstore, tournament)) if tournament.under_way else {}
+    return rank_entrants(
+        [e.name for e in tournament.entrants],
+        tstore.rows(tournament_id),
+        tstore.cells(tournament_id),
+        tournament.settings.players_per_match,
+        held,
+    )
+
+
+def entrants_page(tstore: TournamentStore, tournament: Tournament, offset: int, limit: int) -> dict[str, Any]:
+    """A page of the entrants, with their kind and (named ones the host leases) until when they are present."""
+    leases = tstore.leases(tournament.tournament_id)
+    rows = [
+        {
+            "entrant": i,
+            "name": e.name,
+            "kind": "player" if e.bot is None else "bot",
+            "bot": e.bot,
+            "lease_until": leases.get(i),
+        }
+        for i, e in enumerate(tournament.entrants[offset : offset + limit], start=offset)
+    ]
+    return {"entrants": rows, "offset": offset, "limit": limit, "total": len(tournament.entrants)}
+
+
+def resource(tstore: TournamentStore, tournament: Tournament, offset: int = 0, limit: int = PAGE) -> dict[str, Any]:
+    """The tournament as anyone sees it, with a page of its entrants and standings (from ``offset``);
+    its seed only once it is over."""
     s = tournament.settings
+    entrants = entrants_page(tstore, tournament, offset, limit)
     body: dict[str, Any] = {
         "tournament_id": tournament.tournament_id,
         "game": s.game,
@@ -575,37 +745,41 @@ def resource(tournament: Tournament) -> dict[str, Any]:
         "seed": s.seed if tournament.is_over else None,
         "status": tournament.status,
         "version": tournament.version,
-        "entrants": [
-            {"entrant": i, "name": e.name, "kind": "player" if e.bot is None else "bot", "bot": e.bot}
-            for i, e in enumerate(tournament.entrants)
-        ],
+        "entrant_count": len(tournament.entrants),
+        "entrants": entrants["entrants"],
         "progress": tournament.progress(),
-        "standings": tournament.standings().to_json(),
-        "sprt": None,
+        "standings": standings_of(tstore, tournament).page(offset, limit),
+        "sprt": sprt_summary(tournament),
         "created_at": tournament.created_at,
         "updated_at": tournament.updated_at,
     }
-    if s.sprt is not None:
-        wins, draws, losses = tournament.sprt_counts()
-        lower, upper = s.sprt.bounds()
-        estimate = elo_estimate(wins, draws, losses)
-        body["sprt"] = {
-            "elo0": s.sprt.elo0,
-            "elo1": s.sprt.elo1,
-            "alpha": s.sprt.alpha,
-            "beta": s.sprt.beta,
-            "wins": wins,
-            "draws": draws,
-            "losses": losses,
-            "llr": tournament.sprt_llr(),
-            "lower_bound": lower,
-            "upper_bound": upper,
-            "verdict": tournament.verdict,
-            "elo": None
-            if estimate is None or not math.isfinite(estimate[0])
-            else {"elo": estimate[0], "low": _finite(estimate[1]), "high": _finite(estimate[2])},
-        }
     return body
+
+
+def sprt_summary(tournament: Tournament) -> dict[str, Any] | None:
+    """The SPRT's state: counts, LLR and bounds, verdict, Elo estimate (``None`` without an SPRT)."""
+    s = tournament.settings
+    if s.sprt is None:
+        return None
+    wins, draws, losses = tournament.sprt_counts()
+    lower, upper = s.sprt.bounds()
+    estimate = elo_estimate(wins, draws, losses)
+    return {
+        "elo0": s.sprt.elo0,
+        "elo1": s.sprt.elo1,
+        "alpha": s.sprt.alpha,
+        "beta": s.sprt.beta,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "llr": tournament.sprt_llr(),
+        "lower_bound": lower,
+        "upper_bound": upper,
+        "verdict": tournament.verdict,
+        "elo": None
+        if estimate is None or not math.isfinite(estimate[0])
+        else {"elo": estimate[0], "low": _finite(estimate[1]), "high": _finite(estimate[2])},
+    }
 
 
 def _finite(value: float) -> float | None:
@@ -613,18 +787,25 @@ def _finite(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def schedule(tstore: TournamentStore, tournament: Tournament, authorization: str | None) -> dict[str, Any]:
-    """Every scheduled match with its state and outcome; with the host token, the tokens of those playing."""
+def schedule(
+    tstore: TournamentStore, tournament: Tournament, authorization: str | None, state: str | None = None
+) -> dict[str, Any]:
+    """Every scheduled match (or those in ``state``) with its state and outcome; with the host token, the
+    tokens of those playing. A match played again lists the attempts voided before, with why."""
     host = authorization is not None
     if host:
         authorise_host(tournament, authorization)
     playing = tournament.indexes("playing")
-    tokens = tstore.secrets(tournament.tournament_id, playing) if host else {}
-    outcomes = {o.index: o for o in tournament.outcomes}
+    slots = {index: slot_of(tournament, index) for index in playing}
+    tokens = tstore.secrets(tournament.tournament_id, list(slots.values())) if host else {}
+    indexes = range(len(tournament.pairings)) if state is None else tournament.indexes(state)  # type: ignore[arg-type]
+    needs_outcomes = state is None or state == "done"
+    outcomes = {o.index: o for o in tstore.outcomes(tournament.tournament_id)} if needs_outcomes else {}
     rows = []
-    for index, (pairing, state) in enumerate(zip(tournament.pairings, tournament.states, strict=True)):
+    for index in indexes:
+        pairing, slot_state = tournament.pairings[index], tournament.states[index]
         outcome = outcomes.get(index)
-        found = tokens.get(index)
+        found = tokens.get(slots[index]) if index in slots else None
         rows.append(
             {
                 "index": index,
@@ -633,13 +814,40 @@ def schedule(tstore: TournamentStore, tournament: Tournament, authorization: str
                 "deal": pairing.deal,
                 "rotation": pairing.rotation,
                 "entrants": list(pairing.entrants),
-                "state": state,
-                "match_id": None if state in ("pending", "skipped") else match_id_of(tournament, index),
+                "state": slot_state,
+                "match_id": None
+                if slot_state == "skipped" or (slot_state == "pending" and tournament.attempt(index) == 0)
+                else match_id_of(tournament, index),
                 "seed": pairing.seed if tournament.is_over else None,
                 "ranks": None if outcome is None else list(outcome.ranks),
                 "forfeits": None if outcome is None else list(outcome.forfeits),
+                "voided": [
+                    {"match_id": match_id_of(tournament, index, attempt), "reason": reason}
+                    for attempt, reason in enumerate(tournament.voids.get(index, ()))
+                ],
                 "tokens": None if found is None else found["seats"],
                 "host_token": None if found is None else found["host_token"],
             }
         )
     return {"tournament_id": tournament.tournament_id, "status": tournament.status, "matches": rows}
+
+
+def crosstable_of(tstore: TournamentStore, tournament: Tournament) -> Crosstable:
+    """Every pair that met, from the recorded outcomes (with pairwise Elo on 2-player tables)."""
+    s = tournament.settings
+    return crosstable(
+        [e.name for e in tournament.entrants],
+        tstore.outcomes(tournament.tournament_id),
+        tournament.pairings,
+        s.players_per_match,
+        s.duplicate,
+    )
+
+
+def sprt_curve(tstore: TournamentStore, tournament: Tournament) -> dict[str, Any]:
+    """The SPRT's curve (404 for a tournament without an SPRT)."""
+    s = tournament.settings
+    if s.sprt is None:
+        raise ApiError(404, "tournament/no_sprt", "this tournament runs no SPRT")
+    outcomes = tstore.outcomes(tournament.tournament_id)
+    return sprt_report(s.sprt, outcomes, tournament.pairings, s.duplicate, tournament.verdict)

@@ -386,7 +386,7 @@ class Worker:
                 tournament = tournaments.load(self.tournaments, tournament_id)
             except TournamentNotFound:
                 raise WebhookGone(webhook_id) from None
-            public = tournaments.resource(tournament)
+            public = tournaments.resource(self.tournaments, tournament)  # standings: the first page
             state = TournamentState(
                 version=tournament.version,
                 status=tournament.status,

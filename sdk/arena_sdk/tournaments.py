@@ -21,21 +21,36 @@ from arena_client.api.tournaments import (
     cancel_tournament,
     create_tournament,
     get_tournament,
+    get_tournament_crosstable,
+    get_tournament_sprt,
     get_tournament_standings,
+    hold_presence,
+    list_tournament_entrants,
     list_tournament_matches,
+    pause_tournament,
     report_forfeit,
+    resume_tournament,
+    start_tournament,
 )
 from arena_client.models import (
     CreatedTournament,
     CreateTournament,
+    Crosstable,
+    EntrantPage,
     Forfeit,
     Forfeited,
+    ListTournamentMatchesStateType1,
     NextMatch,
+    Presence,
+    PresenceHeld,
     Schedule,
     SeatView,
+    SprtCurve,
+    Standing,
     Standings,
     Tournament,
 )
+from arena_client.types import UNSET
 
 from arena_sdk.client import Arena, Choose
 from arena_sdk.errors import ArenaError
@@ -44,8 +59,22 @@ from arena_sdk.streams import error_of
 
 #: The longest long-poll the server allows (seconds).
 WAIT_MAX = 60.0
+#: The most rows one page of standings or entrants holds.
+PAGE_MAX = 200
 
-__all__ = ["Assignment", "Entrant", "Host", "create_tournament_from", "tournament", "tournament_standings"]
+__all__ = [
+    "Assignment",
+    "Entrant",
+    "Host",
+    "all_standings",
+    "create_tournament_from",
+    "crosstable",
+    "sprt_curve",
+    "tournament",
+    "tournament_csv",
+    "tournament_entrants",
+    "tournament_standings",
+]
 
 
 @dataclass(frozen=True)
@@ -143,15 +172,65 @@ def create_tournament_from(arena: Arena, body: Mapping[str, Any]) -> CreatedTour
     return arena.call(send, CreatedTournament, idempotent=False)
 
 
-def tournament(arena: Arena, tournament_id: str) -> Tournament:
-    """The tournament as anyone sees it: status, progress, standings, SPRT."""
-    return arena.call(partial(get_tournament.sync_detailed, tournament_id, client=arena.client), Tournament)
+def tournament(arena: Arena, tournament_id: str, offset: int = 0, limit: int = 50) -> Tournament:
+    """The tournament as anyone sees it: status, progress, a page of its entrants and standings, SPRT."""
+    send = partial(get_tournament.sync_detailed, tournament_id, client=arena.client, offset=offset, limit=limit)
+    return arena.call(send, Tournament)
 
 
-def tournament_standings(arena: Arena, tournament_id: str) -> Standings:
-    """The standings, best first, and the head-to-head table."""
-    send = partial(get_tournament_standings.sync_detailed, tournament_id, client=arena.client)
+def tournament_standings(arena: Arena, tournament_id: str, offset: int = 0, limit: int = 50) -> Standings:
+    """A page of the standings, best first (by points, then head to head, then mean rank)."""
+    send = partial(
+        get_tournament_standings.sync_detailed, tournament_id, client=arena.client, offset=offset, limit=limit
+    )
     return arena.call(send, Standings)
+
+
+def all_standings(arena: Arena, tournament_id: str) -> list[Standing]:
+    """Every entrant's line of the standings, best first (page after page)."""
+    lines: list[Standing] = []
+    while True:
+        page = tournament_standings(arena, tournament_id, offset=len(lines), limit=PAGE_MAX)
+        lines.extend(page.entrants)
+        if not page.entrants or len(lines) >= page.total:
+            return lines
+
+
+def tournament_entrants(arena: Arena, tournament_id: str, offset: int = 0, limit: int = 50) -> EntrantPage:
+    """A page of the entrants, with their presence leases."""
+    send = partial(
+        list_tournament_entrants.sync_detailed, tournament_id, client=arena.client, offset=offset, limit=limit
+    )
+    return arena.call(send, EntrantPage)
+
+
+def crosstable(arena: Arena, tournament_id: str) -> Crosstable:
+    """Every pair that met: results, scores and, on 2-player tables, Elo with its interval and LOS."""
+    return arena.call(partial(get_tournament_crosstable.sync_detailed, tournament_id, client=arena.client), Crosstable)
+
+
+def sprt_curve(arena: Arena, tournament_id: str) -> SprtCurve:
+    """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict."""
+    return arena.call(partial(get_tournament_sprt.sync_detailed, tournament_id, client=arena.client), SprtCurve)
+
+
+def tournament_csv(arena: Arena, tournament_id: str, table: str) -> str:
+    """A table as CSV: ``standings`` (every entrant) or ``crosstable`` (every pair)."""
+    if table not in ("standings", "crosstable"):
+        raise ValueError(f"no CSV table {table!r}: standings or crosstable")
+    path = f"/tournaments/{quote(tournament_id, safe='')}/{table}"
+    budget = RetryBudget.starting_now(arena.retry_for, arena.retry_pause)
+    while True:
+        try:
+            response = arena.client.get_httpx_client().get(path, params={"format": "csv"})
+            if response.status_code != httpx.codes.OK:
+                raise error_of(response)
+            return response.text
+        except (httpx.TransportError, ArenaError) as error:
+            pause = budget.wait_before_retry(error, idempotent=True)
+            if pause is None:
+                raise_typed(error)
+            time.sleep(pause)
 
 
 class Host:
@@ -162,14 +241,35 @@ class Host:
         self.tournament_id = tournament_id
         self.client = self.arena.authenticated_client(host_token)
 
-    def schedule(self) -> Schedule:
-        """Every scheduled match; those playing carry their seats' tokens."""
-        return self.arena.call(
-            partial(list_tournament_matches.sync_detailed, self.tournament_id, client=self.client), Schedule
-        )
+    def schedule(self, state: str | None = None) -> Schedule:
+        """Every scheduled match (or those in ``state``); those playing carry their seats' tokens."""
+        chosen = UNSET if state is None else ListTournamentMatchesStateType1(state)
+        send = partial(list_tournament_matches.sync_detailed, self.tournament_id, client=self.client, state=chosen)
+        return self.arena.call(send, Schedule)
 
-    def tournament(self) -> Tournament:
-        return tournament(self.arena, self.tournament_id)
+    def start(self) -> Tournament:
+        """Close entries and start (a tournament created with ``start: false``)."""
+        send = partial(start_tournament.sync_detailed, self.tournament_id, client=self.client)
+        return self.arena.call(send, Tournament, idempotent=False)
+
+    def pause(self) -> Tournament:
+        """No match starts until :meth:`resume`; matches playing finish and are recorded."""
+        send = partial(pause_tournament.sync_detailed, self.tournament_id, client=self.client)
+        return self.arena.call(send, Tournament, idempotent=False)
+
+    def resume(self) -> Tournament:
+        send = partial(resume_tournament.sync_detailed, self.tournament_id, client=self.client)
+        return self.arena.call(send, Tournament, idempotent=False)
+
+    def hold_presence(self, seconds: float, entrants: list[int] | None = None) -> PresenceHeld:
+        """Hold (or renew) the presence lease on ``entrants`` (``None``: every named entrant) for ``seconds``:
+        once it lapses, none of their matches starts until it is renewed."""
+        body = Presence(seconds=seconds, entrants=entrants)
+        send = partial(hold_presence.sync_detailed, self.tournament_id, client=self.client, body=body)
+        return self.arena.call(send, PresenceHeld)
+
+    def tournament(self, offset: int = 0, limit: int = 50) -> Tournament:
+        return tournament(self.arena, self.tournament_id, offset, limit)
 
     def report_crash(self, index: int, seat: int) -> Forfeited:
         """The program playing ``seat`` of scheduled match ``index`` crashed: that seat forfeits (``crash``)."""

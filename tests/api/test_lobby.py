@@ -147,13 +147,14 @@ def test_without_seats_every_seat_is_a_player_with_a_token_and_the_match_starts(
 def test_a_time_control_gives_the_first_seat_a_deadline(client: FlaskClient) -> None:
     created = create(client, {"game": "taiga", "players": 2, "time_control": {"per_action": 600, "on_timeout": "bot"}})
     match = created["match"]
-    assert match["time_control"] == {"per_action": 600.0, "on_timeout": "bot"}
+    assert match["time_control"] == {"per_action": 600.0, "on_timeout": "bot", "first_decision": 30.0}
     seat = match["to_act"][0]
     deadline = match["seats"][seat]["deadline"]
-    assert deadline is not None and 0 < deadline - match["created_at"] <= 600.0 + 1e-6
+    # Nobody has asked for the match yet: the seat's clock waits up to first_decision for its program.
+    assert deadline is not None and 0 < deadline - match["created_at"] <= 30.0 + 600.0 + 1e-6
     assert match["seats"][1 - seat]["deadline"] is None
     defaulted = create(client, {"game": "taiga", "players": 2, "time_control": {"per_action": 60}})
-    assert defaulted["match"]["time_control"] == {"per_action": 60.0, "on_timeout": "forfeit"}
+    assert defaulted["match"]["time_control"] == {"per_action": 60.0, "on_timeout": "forfeit", "first_decision": 30.0}
 
 
 # --- joining ---------------------------------------------------------------------------------------
@@ -515,7 +516,12 @@ def wait_past(deadline: float) -> None:
 
 def test_an_action_after_the_deadline_is_too_late_and_the_forfeit_is_applied(client: FlaskClient) -> None:
     created = create(
-        client, {"game": "pipifax", "players": 2, "time_control": {"per_action": 0.1, "on_timeout": "forfeit"}}
+        client,
+        {
+            "game": "pipifax",
+            "players": 2,
+            "time_control": {"per_action": 0.1, "on_timeout": "forfeit", "first_decision": 0},
+        },
     )
     match = created["match"]
     match_id = match["match_id"]
@@ -540,7 +546,8 @@ def test_an_action_after_the_deadline_is_too_late_and_the_forfeit_is_applied(cli
 
 
 def test_an_action_after_the_deadline_under_bot_lets_the_stand_in_decide(client: FlaskClient) -> None:
-    created = create(client, {"game": "taiga", "players": 2, "time_control": {"per_action": 0.1, "on_timeout": "bot"}})
+    control = {"per_action": 0.1, "on_timeout": "bot", "first_decision": 0}
+    created = create(client, {"game": "taiga", "players": 2, "time_control": control})
     match = created["match"]
     match_id = match["match_id"]
     seat = match["to_act"][0]

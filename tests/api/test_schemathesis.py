@@ -14,6 +14,8 @@ a match, list its legal actions, submit the first, ...). What is narrowed, each 
 where it is done:
 
 - ``missing_required_header`` also accepts 428 (RFC 6585) for a missing If-Match;
+- ``negative_data_rejection`` also accepts 413: a list just past its maximum can be a body past the
+  size limit, refused before it is read;
 - ``positive_data_acceptance`` accepts the refusals in ``WRONG_FOR_THE_MATCH``: schema-valid
   requests that are wrong for the match they name, each with its documented code;
 - the event streams get finished matches (a stream of a match in play ends only with the match);
@@ -54,6 +56,9 @@ CONFIG = schemathesis.Config.from_dict(
             # 428 Precondition Required (RFC 6585 section 3) is the status for a conditional request
             # that lacks its precondition: submitAction without If-Match.
             "missing_required_header": {"expected-statuses": ["400", "401", "403", "406", "415", "422", "428"]},
+            # A list one item past its maximum (1,001 tournament entrants) can be past the body's size
+            # limit too: 413 refuses it before it is read.
+            "negative_data_rejection": {"expected-statuses": ["400", "401", "403", "404", "406", "413", "422", "428"]},
         },
     }
 )

@@ -16,13 +16,14 @@ from tests.api import (
     test_bot_writers,
     test_compaction,
     test_events,
+    test_first_requests,
     test_limits,
     test_lobby,
     test_matches,
     test_waiting,
 )
 from tests.cluster.collected import collect_from
-from tests.tournaments import test_tournament_api
+from tests.tournaments import test_tournament_api, test_trust_api
 
 globals().update(
     collect_from(
@@ -34,7 +35,9 @@ globals().update(
         test_matches,
         test_waiting,
         test_compaction,
+        test_first_requests,
         test_tournament_api,
+        test_trust_api,
         # the long equivalence test runs on one server; compaction's own steps are the same here
         leave_out=frozenset({"test_every_read_answers_the_same_before_and_after_compaction"}),
     )

@@ -161,7 +161,11 @@ def test_the_referee_plays_a_long_bot_match_as_a_replay_would(http: Http) -> Non
 
 def test_forfeit_on_timeout_ends_the_match_with_nobody_reading(http: Http) -> None:
     created = http.create(
-        {"game": "pipifax", "players": 2, "time_control": {"per_action": 0.2, "on_timeout": "forfeit"}}
+        {
+            "game": "pipifax",
+            "players": 2,
+            "time_control": {"per_action": 0.2, "on_timeout": "forfeit", "first_decision": 0},
+        }
     )
     match = created["match"]
     match_id = match["match_id"]
@@ -179,7 +183,9 @@ def test_forfeit_on_timeout_ends_the_match_with_nobody_reading(http: Http) -> No
 
 
 def test_bot_on_timeout_keeps_the_match_going_with_nobody_acting(http: Http) -> None:
-    created = http.create({"game": "pipifax", "players": 2, "time_control": {"per_action": 0.2, "on_timeout": "bot"}})
+    created = http.create(
+        {"game": "pipifax", "players": 2, "time_control": {"per_action": 0.2, "on_timeout": "bot", "first_decision": 0}}
+    )
     match_id = created["match"]["match_id"]
     moved = http.wait_for(match_id, lambda m: m["version"] >= 4 or m["status"] != "active", within=60)
     assert moved["status"] == "active", moved
@@ -210,7 +216,11 @@ def race_the_clock(url: str, aim: float) -> tuple[int, Json, Json, list[Json]]:
     """
     with Http(url) as http:
         created = http.create(
-            {"game": "pipifax", "players": 2, "time_control": {"per_action": 0.3, "on_timeout": "forfeit"}}
+            {
+                "game": "pipifax",
+                "players": 2,
+                "time_control": {"per_action": 0.3, "on_timeout": "forfeit", "first_decision": 0},
+            }
         )
         match = created["match"]
         match_id = match["match_id"]

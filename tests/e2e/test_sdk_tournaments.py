@@ -4,12 +4,22 @@ reads the schedule with the seats' tokens and reports a crashed program."""
 from __future__ import annotations
 
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from arena_client.models import SeatView
 from arena_sdk import Action, Arena, AuthError, Choose, Entrant, Host
-from arena_sdk.tournaments import create_tournament_from, tournament, tournament_standings
+from arena_sdk.tournaments import (
+    all_standings,
+    create_tournament_from,
+    crosstable,
+    sprt_curve,
+    tournament,
+    tournament_csv,
+    tournament_entrants,
+    tournament_standings,
+)
 
 
 def random_choice(seed: int) -> Choose:
@@ -97,3 +107,45 @@ def test_a_host_sees_the_seat_tokens_and_reports_a_crash(arena: Arena) -> None:
     assert row.state.value == "done" and row.forfeits is not None and row.forfeits[seat] == "crash"
     with pytest.raises(AuthError):
         Host(arena, tournament_id, created.entrants[0].token).schedule()  # an entrant's token is no host's
+
+
+def test_a_host_pauses_resumes_and_holds_presence_and_reads_the_reports(arena: Arena) -> None:
+    created = create_tournament_from(
+        arena,
+        {
+            "game": "pili-pili",
+            "players_per_match": 2,
+            "format": "gauntlet",
+            "games_per_pairing": 30,
+            "concurrency": 2,
+            "seed": 11,
+            "sprt": {"elo0": 0, "elo1": 150},
+            "entrants": [{"name": "greedy", "bot": "greedy"}, {"name": "random", "bot": "random"}],
+            "start": False,
+        },
+    )
+    tournament_id = created.tournament.tournament_id
+    host = Host(arena, tournament_id, created.host_token)
+    assert host.hold_presence(30).entrants == [], "server bots need nobody present"
+    started = host.start()
+    assert started.status.value in ("running", "finished")
+    if started.status.value == "running":
+        assert host.pause().status.value in ("paused", "finished")
+        if host.tournament().status.value == "paused":
+            assert host.resume().status.value in ("running", "finished")
+    deadline = time.monotonic() + 240
+    while tournament(arena, tournament_id).status.value != "finished":
+        assert time.monotonic() < deadline, "the SPRT reached no verdict"
+        time.sleep(0.2)  # a pause between two looks while the referee plays the bots out
+    over = tournament(arena, tournament_id)
+    assert over.status.value == "finished" and over.sprt is not None
+    curve = sprt_curve(arena, tournament_id)
+    assert curve.points[-1].llr == pytest.approx(over.sprt.llr)
+    table = crosstable(arena, tournament_id)
+    assert [(pair.a, pair.b) for pair in table.pairs] == [(0, 1)]
+    assert table.pairs[0].matches == over.progress.done
+    lines = all_standings(arena, tournament_id)
+    assert [line.name for line in lines] == ["greedy", "random"]
+    assert tournament_entrants(arena, tournament_id).total == 2
+    assert tournament_csv(arena, tournament_id, "crosstable").splitlines()[0].startswith("a,a_name,b,b_name")
+    assert len(tournament_csv(arena, tournament_id, "standings").splitlines()) == 3

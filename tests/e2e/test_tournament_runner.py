@@ -2,14 +2,17 @@
 
 Against a live server with its referee and the tests' Redis: a round robin of four scripts on every
 game (a random bot, the server's greedy bot, a bot that crashes mid-match, a bot that sleeps past
-the clock), a runner killed and started again mid-tournament, and two workers sharing one
-tournament. Bots launched per match note each launch in a file, so the tests count launches.
+the clock), draws and forfeits scored as the docs say, a program that starts late, a runner killed
+for a minute and started again, Ctrl-C, the handshake, two workers sharing one tournament, and the
+result files (each PNG opened). Bots launched per match note each launch in a file, so the tests
+count launches (the handshake's probe match included).
 """
 
 from __future__ import annotations
 
 import collections
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -19,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import matplotlib.image
 import pytest
 import requests
 
@@ -32,10 +36,9 @@ SLEEPING_BOT = ROOT / "examples" / "sleeping_bot.py"
 ENTRANT = ROOT / "examples" / "tournament_entrant.py"
 GAMES = ["pipifax", "taiga", "girafferaffe", "pili-pili"]
 #: Seconds per decision: the sleeper times out after this; the others decide within it with room to spare
-#: on a busy machine. A match's clock starts at its creation, and a bot process importing the SDK takes
-#: about a second of CPU to start: on a 2-core machine at a load of 20, first movers ran out of 6 s and
-#: of 10 s before their first move.
-PER_ACTION = 12.0
+#: on a busy machine. A seat's clock starts when its program first asks for the match, so the second or
+#: so a bot process takes to start is not counted.
+PER_ACTION = 6.0
 
 
 def runner_command(server: LiveServer, redis_url: str, output: Path, *flags: str) -> list[str]:
@@ -95,8 +98,45 @@ def results(output: Path) -> dict[str, Any]:
     return written
 
 
-def launch_counts(launches: Path) -> collections.Counter[str]:
-    return collections.Counter(launches.read_text().split()) if launches.exists() else collections.Counter()
+def launch_counts(launches: Path, matches: list[dict[str, Any]] | None = None) -> collections.Counter[str]:
+    """How often each match launched a counting bot (of the tournament's ``matches`` only, when given:
+    the handshake's probe matches launch each program once more)."""
+    found = collections.Counter(launches.read_text().split()) if launches.exists() else collections.Counter()
+    if matches is None:
+        return found
+    ids = {m["match_id"] for m in matches} | {v["match_id"] for m in matches for v in m["voided"]}
+    return collections.Counter({match_id: count for match_id, count in found.items() if match_id in ids})
+
+
+def points_by_hand(matches: list[dict[str, Any]], entrants: int) -> list[float]:
+    """Each entrant's points from the schedule, by the documented rule for 2 players: a forfeit 0, a win 1,
+    a draw 1/2 each, a loss 0."""
+    points = [0.0] * entrants
+    for match in matches:
+        if match["state"] != "done":
+            continue
+        for seat, entrant in enumerate(match["entrants"]):
+            mine, theirs = match["ranks"][seat], match["ranks"][1 - seat]
+            if match["forfeits"][seat] is None:
+                points[entrant] += 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+    return points
+
+
+def assert_points_as_documented(written: dict[str, Any]) -> None:
+    matches, standings = written["matches"], written["standings"]
+    by_entrant = sorted(standings, key=lambda row: row["entrant"])
+    assert [row["points"] for row in by_entrant] == points_by_hand(matches, len(by_entrant))
+    points = [row["points"] for row in standings]
+    assert points == sorted(points, reverse=True), "the standings are ordered by points"
+
+
+def assert_pictures(output: Path, *names: str) -> None:
+    """Each PNG opens, is of a readable size and is not blank."""
+    for name in names:
+        image = matplotlib.image.imread(output / name)
+        height, width = image.shape[:2]
+        assert width >= 300 and height >= 200, (name, image.shape)
+        assert float(image[..., :3].std()) > 0.05, f"{name} is blank"
 
 
 #: The game whose round robin includes the sleeper: its timeouts are the arena's clock, the same in
@@ -140,37 +180,39 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
     assert [m["state"] for m in matches] == ["done"] * len(matches)
     crasher, random_bot = names.index("crasher"), names.index("random")
     sleeper = names.index("sleeper") if sleeping else None
-    crashes = 0
     for match in matches:
         causes = dict(zip(match["entrants"], match["forfeits"], strict=True))
         winner = match["entrants"][match["ranks"].index(1)]
-        crashes += causes.get(crasher) == "crash"
+        assert match["voided"] == [], "every program asked for its match"
         if crasher in causes and sleeper in causes:
             # Whichever of the two must decide first forfeits; the other then wins.
             assert [causes[crasher] is None, causes[sleeper] is None].count(True) == 1, match
-            assert causes[crasher] in (None, "crash", "timeout") and causes[sleeper] in (None, "timeout"), match
+            assert causes[crasher] in (None, "crash") and causes[sleeper] in (None, "timeout"), match
         elif crasher in causes:
-            # It crashes at its first turn and is reported; on a heavily loaded machine a first mover's clock
-            # may run out while its process still starts: then it forfeits on time instead.
-            assert causes[crasher] in ("crash", "timeout") and winner != crasher, match
+            # It crashes at its first turn and is reported: its clock ran from its first request, not
+            # from the match's creation, so it never loses on time while its process starts.
+            assert causes[crasher] == "crash" and winner != crasher, match
             assert [c for e, c in causes.items() if e != crasher] == [None], match
         elif sleeper in causes:
             assert causes == {**dict.fromkeys(causes), sleeper: "timeout"}, match
         else:
             assert set(causes.values()) == {None}, match
-    assert crashes >= 1  # the runner reported the crasher's exits as crashes
-    standings = tournament["standings"]["entrants"]
+    assert_points_as_documented(written)
+    standings = written["standings"]
     losers = {"crasher", "sleeper"} if sleeping else {"crasher"}
     assert {row["name"] for row in standings[-len(losers) :]} == losers
     for row in standings:
         assert row["matches"] == 2 * (entrants - 1)
         assert isinstance(row["mu"], float) and row["sigma"] > 0 and isinstance(row["ordinal"], float)
-    # Every match of the random bot launched it once.
+    # Every match of the random bot launched it once; the handshake launched it once more, on its probe match.
     random_matches = {m["match_id"] for m in matches if random_bot in m["entrants"]}
-    assert launch_counts(launches) == dict.fromkeys(random_matches, 1)
+    assert launch_counts(launches, matches) == dict.fromkeys(random_matches, 1)
+    assert sum(launch_counts(launches).values()) == len(random_matches) + 1
     csv = (output / "standings.csv").read_text().splitlines()
     assert len(csv) == 1 + len(names) and "crasher" in csv[-1] + csv[-2]
-    assert (output / "standings.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert_pictures(output, "standings.png", "crosstable.png")
+    crosstable = json.loads((output / "crosstable.json").read_text())
+    assert crosstable["form"] == "trinomial" and len(crosstable["pairs"]) == entrants * (entrants - 1) // 2
 
 
 def schedule(server: LiveServer, tournament_id: str) -> list[dict[str, Any]]:
@@ -206,32 +248,200 @@ def gauntlet(launches: Path, *flags: str) -> list[str]:
     return [*table, "--bot", "greedy=greedy", *programs, *flags]
 
 
+#: How long the runner stays down in the outage test, in seconds.
+OUTAGE = 60.0
+
+
+def wait_out(seconds: float, since: float) -> None:
+    """Let ``seconds`` of wall-clock time pass from ``since`` (the length of an outage: the clock is the condition)."""
+    while time.monotonic() < since + seconds:
+        time.sleep(0.5)
+
+
+@pytest.mark.timeout(480)
+def test_a_runner_killed_for_a_minute_loses_no_match_to_the_outage(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
+) -> None:
+    """kill -9, a minute away, the same command again: the matches the server started while the runner was
+    away are void (their programs never asked for them) and played again once it is back; no program
+    loses a match to the outage; nothing over is played again; the standings are complete."""
+    output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
+    programs = [arg for name in ("ada", "bob", "cyd") for arg in ("--entrant", counting(name, launches))]
+    flags = [
+        *("--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--bot", "greedy=greedy"),
+        *programs,
+        *("--concurrency", "2", "--seed", "5", "--per-action", "6", "--first-decision", "8"),
+        # The lease outlives the matches playing at the kill (their workers finish them), so the server
+        # starts new ones without programs before it lapses, and they are voided well before the restart.
+        *("--lease", "40"),
+    ]
+    command = runner_command(live_server, redis_server.url, output, *flags)
+    first = start(command, log, started)
+    tournament_id = wait_for_progress(live_server, output, 2, first)
+    first.send_signal(signal.SIGKILL)  # its workers get SIGTERM: each finishes its match and stops
+    first.wait(timeout=30)
+    killed_at = time.monotonic()
+    before = schedule(live_server, tournament_id)
+    ended_before = match_versions(live_server, [m["match_id"] for m in before if m["state"] == "done"])
+    assert 2 <= len(ended_before) < 6
+    wait_out(OUTAGE, killed_at)
+    during = schedule(live_server, tournament_id)
+    assert not [m for m in during if m["state"] == "playing"], "every match started during the outage was voided"
+    finish(start(command, log, started), log)  # the same output directory: the same tournament
+
+    written = results(output)
+    matches = written["matches"]
+    assert len(matches) == 6 and {m["state"] for m in matches} == {"done"}
+    voided = [v for m in matches for v in m["voided"]]
+    assert voided, "the server started matches while the runner was away"
+    assert {v["reason"] for v in voided} == {"absent"}
+    assert all(len(m["voided"]) <= 1 for m in matches), "every voided match was played again once"
+    assert written["tournament"]["progress"]["replayed"] == len(voided)
+    for match in matches:  # no program lost a match to the outage: none forfeited
+        assert match["forfeits"] == [None, None], match
+    # Each match launched its program once, before the kill or after the restart; a voided one never did.
+    assert launch_counts(launches, matches) == {m["match_id"]: 1 for m in matches}
+    # The matches over before the kill are as they were: nothing played them again.
+    assert match_versions(live_server, list(ended_before)) == ended_before
+    standings = {row["name"]: row for row in written["standings"]}
+    assert {name: row["matches"] for name, row in standings.items()} == {"greedy": 6, "ada": 2, "bob": 2, "cyd": 2}
+    assert_points_as_documented(written)
+
+
 @pytest.mark.timeout(300)
-def test_a_runner_killed_mid_tournament_and_started_again_repeats_nothing(
+def test_ctrl_c_pauses_the_tournament_within_seconds_and_the_same_command_resumes_it(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
     output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
-    flags = gauntlet(launches, "--games-per-pairing", "2", "--concurrency", "2", "--seed", "5")
+    programs = [arg for name in ("ada", "bob") for arg in ("--entrant", counting(name, launches))]
+    flags = ["--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--bot", "greedy=greedy"]
+    flags += [*programs, "--concurrency", "2", "--seed", "8"]
     command = runner_command(live_server, redis_server.url, output, *flags)
-    first = start(command, log, started)
-    tournament_id = wait_for_progress(live_server, output, 4, first)
-    first.send_signal(signal.SIGKILL)  # its workers get SIGTERM: each finishes its match and stops
-    first.wait(timeout=30)
-    before = schedule(live_server, tournament_id)
-    ended_before = match_versions(live_server, [m["match_id"] for m in before if m["state"] == "done"])
-    assert 4 <= len(ended_before) < 16
-    finish(start(command, log, started), log)  # the same output directory: the same tournament
+    with log.open("ab") as out:  # its own process group, as a terminal's foreground job: Ctrl-C reaches the group
+        runner = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    started.append(runner)
+    tournament_id = wait_for_progress(live_server, output, 1, runner)
+    pressed = time.monotonic()
+    os.killpg(runner.pid, signal.SIGINT)
+    code = runner.wait(timeout=60)
+    assert time.monotonic() - pressed < 10, "the runner took longer than 10 s to stop"
+    assert code == 1
+    assert "stopping" in log.read_text()
+    paused = requests.get(f"{live_server.url}/tournaments/{tournament_id}", timeout=30).json()
+    assert paused["status"] == "paused"
+    assert paused["progress"]["playing"] == 0, "the matches its programs were playing were called off"
+    finish(start(command, log, started), log)
 
-    matches = schedule(live_server, tournament_id)
-    assert len(matches) == 16 and {m["state"] for m in matches} == {"done"}
-    assert len({m["match_id"] for m in matches}) == 16
-    # Each match launched its program once, before the restart or after it.
-    assert launch_counts(launches) == {m["match_id"]: 1 for m in matches}
-    # The matches over before the restart are as they were: nothing played them again.
-    assert match_versions(live_server, list(ended_before)) == ended_before
     written = results(output)
-    assert written["tournament"]["tournament_id"] == tournament_id
-    assert written["tournament"]["progress"]["done"] == 16
+    matches = written["matches"]
+    assert written["tournament"]["status"] == "finished"
+    assert len(matches) == 4 and {m["state"] for m in matches} == {"done"}
+    assert {v["reason"] for m in matches for v in m["voided"]} <= {"aborted"}
+    assert all(m["forfeits"] == [None, None] for m in matches), "nothing was lost to the stop"
+    counts = launch_counts(launches, matches)
+    assert {m["match_id"]: counts[m["match_id"]] for m in matches} == {m["match_id"]: 1 for m in matches}
+    assert all(counts[v["match_id"]] <= 1 for m in matches for v in m["voided"]), "a called-off match launched once"
+
+
+def test_the_handshake_stops_a_run_whose_program_cannot_start(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    output = tmp_path / "run"
+    broken = f"broken={sys.executable} -c 'import arena_module_that_is_not_installed'"
+    command = runner_command(
+        live_server,
+        redis_server.url,
+        output,
+        *("--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--bot", "greedy=greedy"),
+        *("--entrant", broken, "--entrant", f"fine={sys.executable} {ROOT / 'examples' / 'random_bot.py'}"),
+    )
+    ran = subprocess.run(command, check=False, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert ran.returncode == 2, ran.stdout + ran.stderr
+    assert "entrant 'broken' failed its handshake" in ran.stderr
+    assert "ModuleNotFoundError" in ran.stderr and "arena_module_that_is_not_installed" in ran.stderr
+    assert "'fine'" not in ran.stderr, "the program that starts passed"
+    assert not (output / "state.json").exists(), "no tournament was created"
+
+
+def test_a_run_whose_every_match_ends_in_a_crash_exits_non_zero(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    output = tmp_path / "run"
+    command = runner_command(
+        live_server,
+        redis_server.url,
+        output,
+        *("--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--bot", "greedy=greedy"),
+        *("--entrant", f"crasher={sys.executable} {CRASHING_BOT}", "--seed", "2"),
+    )
+    ran = subprocess.run(command, check=False, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 3, ran.stdout + ran.stderr
+    assert "ended in a crash forfeit" in ran.stderr
+    matches = results(output)["matches"]
+    assert [m["forfeits"][m["entrants"].index(1)] for m in matches] == ["crash", "crash"]
+
+
+def test_report_of_an_unknown_tournament_is_a_one_line_error(live_server: LiveServer, tmp_path: Path) -> None:
+    report = [sys.executable, "-m", "api.cli", "tournament", "report", "no-such-id", "--url", live_server.url]
+    ran = subprocess.run(
+        [*report, "--output", str(tmp_path)], check=False, cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert ran.returncode == 1
+    assert ran.stderr.strip().count("\n") == 0 and "Traceback" not in ran.stderr
+    assert "no tournament 'no-such-id'" in ran.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+LATE_BOT = """
+import os, sys, time
+time.sleep(3)  # the program starts 3 s after its launch, longer than a decision's 2 s
+os.execv(sys.executable, [sys.executable, {bot!r}, *sys.argv[1:]])
+"""
+
+
+@pytest.mark.timeout(240)
+def test_a_program_that_starts_three_seconds_late_is_not_timed_out(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
+) -> None:
+    output, log = tmp_path / "run", tmp_path / "runner.log"
+    late = tmp_path / "late_bot.py"
+    late.write_text(LATE_BOT.format(bot=str(ROOT / "examples" / "random_bot.py")))
+    command = runner_command(
+        live_server,
+        redis_server.url,
+        output,
+        *("--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--bot", "greedy=greedy"),
+        *("--entrant", f"late={sys.executable} {late}", "--per-action", "2", "--games-per-pairing", "2"),
+    )
+    finish(start(command, log, started), log)
+    matches = results(output)["matches"]
+    assert len(matches) == 4 and {m["state"] for m in matches} == {"done"}
+    for match in matches:
+        assert match["forfeits"] == [None, None] and match["voided"] == [], match
+
+
+@pytest.mark.timeout(240)
+def test_draws_and_forfeits_are_scored_as_the_docs_say(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
+) -> None:
+    """Two random server bots whose deals (seed 6) include a draw, and a program that crashes at its first turn."""
+    output, log = tmp_path / "run", tmp_path / "runner.log"
+    command = runner_command(
+        live_server,
+        redis_server.url,
+        output,
+        *("--game", "pili-pili", "--players-per-match", "2", "--format", "round-robin", "--seed", "6"),
+        *("--bot", "r1=random", "--bot", "r2=random", "--entrant", f"crasher={sys.executable} {CRASHING_BOT}"),
+    )
+    start(command, log, started).wait(timeout=200)  # every crasher match crashes: it exits 3, see below
+    written = results(output)
+    matches = written["matches"]
+    assert any(m["ranks"] == [1, 1] for m in matches), "the seed was chosen for a draw"
+    assert [m["forfeits"][m["entrants"].index(2)] for m in matches if 2 in m["entrants"]] == ["crash"] * 4
+    assert_points_as_documented(written)
+    points = {row["name"]: row["points"] for row in written["standings"]}
+    assert points["crasher"] == 0.0
+    assert points["r1"] + points["r2"] == 2 + 4, "one point per match between them, all four against the crasher"
 
 
 @pytest.mark.timeout(300)
@@ -261,7 +471,7 @@ def test_two_workers_sharing_a_tournament_play_each_match_once(
 
     matches = results(output)["matches"]
     assert len(matches) == 16 and {m["state"] for m in matches} == {"done"}
-    assert launch_counts(launches) == {m["match_id"]: 1 for m in matches}
+    assert launch_counts(launches, matches) == {m["match_id"]: 1 for m in matches}
     # Both workers took matches: each worker writes its programs' logs to its own directory.
     assert all(any((tmp_path / f"w{n}").iterdir()) for n in (1, 2))
     assert (output / "state.json").exists()
@@ -287,7 +497,7 @@ def test_a_long_lived_entrant_is_started_once_and_plays_all_its_matches(
     # The long-lived entrant ran once and played its four matches itself; ada was launched per match.
     entrant_log = (output / "logs" / "entrant-looper.log").read_text()
     assert entrant_log.count("played 4 matches") == 1
-    assert launch_counts(launches) == {m["match_id"]: 1 for m in matches if 2 in m["entrants"]}
+    assert launch_counts(launches, matches) == {m["match_id"]: 1 for m in matches if 2 in m["entrants"]}
     looper = [m["forfeits"][m["entrants"].index(1)] for m in matches if 1 in m["entrants"]]
     assert looper == [None] * 4  # it forfeited none: no crash reported, no timeout
 
@@ -297,5 +507,6 @@ def test_a_long_lived_entrant_is_started_once_and_plays_all_its_matches(
     report = [sys.executable, "-m", "api.cli", "tournament", "report", tournament_id, "--url", live_server.url]
     subprocess.run([*report, "--output", str(again)], cwd=ROOT, check=True, capture_output=True, timeout=120)
     assert results(again) == results(output)
-    assert (again / "standings.csv").read_text() == (output / "standings.csv").read_text()
-    assert (again / "standings.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for name in ("standings.csv", "crosstable.json", "crosstable.csv"):
+        assert (again / name).read_text() == (output / name).read_text()
+    assert_pictures(again, "standings.png", "crosstable.png")

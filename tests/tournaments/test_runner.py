@@ -115,6 +115,8 @@ def test_flags_alone_are_enough_with_redis_from_the_environment() -> None:
         (CONFIG.replace('output = "runs/taiga"', ""), {}, "output directory"),
         (CONFIG, {"entrants": [("command", "no-equals-sign")]}, "NAME=VALUE"),
         (CONFIG, {"workers": -1}, "workers must be"),
+        (CONFIG, {"lease": 0.5}, "lease must be"),
+        (CONFIG, {"handshake_timeout": -1}, "handshake_timeout must be"),
     ],
 )
 def test_a_config_that_cannot_run_says_why(tmp_path: Path, text: str, flags: dict[str, Any], message: str) -> None:
@@ -165,7 +167,7 @@ def test_a_job_per_playing_match_with_per_match_programs_and_only_their_seats() 
         (1, [(1, "random", "t1.1")]),
         (5, [(0, "random", "t5.0")]),
     ]
-    assert jobs[0].job_id == "arena-T-0"
+    assert jobs[0].job_id == "arena-T-0-m0"
     assert jobs[0].to_json()["seats"][0]["command"] == ["python", "random_bot.py"]
     assert jobs[2].match_id == "m5"
 
@@ -173,13 +175,71 @@ def test_a_job_per_playing_match_with_per_match_programs_and_only_their_seats() 
 def test_jobs_are_enqueued_once_and_given_up_jobs_are_reported() -> None:
     jobs = jobs_for([row(index, [0, 2]) for index in range(6)])
     statuses = {
-        "arena-T-0": None,
-        "arena-T-1": "queued",
-        "arena-T-2": "started",
-        "arena-T-3": "finished",
-        "arena-T-4": "failed",
-    }  # arena-T-5: unknown to RQ, like None
+        "arena-T-0-m0": None,
+        "arena-T-1-m1": "queued",
+        "arena-T-2-m2": "started",
+        "arena-T-3-m3": "finished",
+        "arena-T-4-m4": "failed",
+    }  # arena-T-5-m5: unknown to RQ, like None
     decided = plan(jobs, statuses)
     assert [job.index for job in decided.enqueue] == [0, 5]
     assert [job.index for job in decided.given_up] == [4]
     assert plan(jobs, {job.job_id: "started" for job in jobs}).enqueue == ()
+
+
+def run_parser() -> Any:
+    """``arena tournament run``'s own parser."""
+    import argparse
+
+    from api.cli import add_tournament_commands
+
+    parser = argparse.ArgumentParser()
+    add_tournament_commands(parser.add_subparsers(dest="command"))
+    return parser
+
+
+def test_every_config_key_has_a_flag() -> None:
+    from arena_runner.config import FILE_KEYS, TIME_CONTROL_KEYS, TOURNAMENT_KEYS
+
+    parser = run_parser()
+    run = parser._subparsers._group_actions[0].choices["tournament"]._subparsers._group_actions[0].choices["run"]
+    flags = {action.dest for action in run._actions}
+    keys = {*FILE_KEYS, *TOURNAMENT_KEYS, *TIME_CONTROL_KEYS} - {"tournament", "entrants", "time_control"}
+    assert keys - flags == set(), "a config key without a flag"
+    assert "entrants" in flags  # --entrant, --long-lived and --bot
+
+
+def test_flags_alone_describe_any_tournament(tmp_path: Path) -> None:
+    argv = [
+        "tournament",
+        "run",
+        *("--game", "pili-pili", "--players-per-match", "2", "--format", "gauntlet", "--output", str(tmp_path)),
+        *("--options", '{"missions": "standard"}', "--duplicate", "--sprt", "0,20,0.05,0.1", "--rounds", "4"),
+        *("--per-action", "3", "--on-timeout", "bot", "--first-decision", "5", "--max-illegal", "4"),
+        *("--lease", "20", "--handshake-timeout", "0", "--bot", "a=greedy", "--bot", "b=random"),
+    ]
+    args = run_parser().parse_args(argv)
+    config = build({}, vars(args), env={})
+    body = config.body()
+    assert body["options"] == {"missions": "standard"} and body["duplicate"] is True
+    assert body["sprt"] == {"elo0": 0.0, "elo1": 20.0, "alpha": 0.05, "beta": 0.1}
+    assert body["time_control"] == {"per_action": 3.0, "on_timeout": "bot", "first_decision": 5.0}
+    assert (body["max_illegal"], body["rounds"]) == (4, 4)
+    assert (config.lease, config.handshake_timeout) == (20.0, 0.0)
+
+
+def test_a_time_control_flag_merges_into_the_files(tmp_path: Path) -> None:
+    config = build(config_file(tmp_path), {"first_decision": 12.0}, env={})
+    assert config.body()["time_control"] == {"per_action": 5, "on_timeout": "forfeit", "first_decision": 12.0}
+    with pytest.raises(ConfigError, match="per_action"):
+        build(
+            config_file(tmp_path, CONFIG.replace('time_control = { per_action = 5, on_timeout = "forfeit" }\n', "")),
+            {"on_timeout": "bot"},
+            env={},
+        )
+
+
+@pytest.mark.parametrize("flag", [("--sprt", "20"), ("--sprt", "a,b"), ("--options", "[1]"), ("--options", "{")])
+def test_a_bad_flag_value_is_refused_by_the_parser(flag: tuple[str, str]) -> None:
+    with pytest.raises(SystemExit):
+        run_parser().parse_args(["tournament", "run", *flag])

@@ -27,7 +27,7 @@ from api.tournaments.schedule import (
     total_matches,
     validate,
 )
-from api.tournaments.standings import Outcome, Tally
+from api.tournaments.standings import Ledger, Outcome
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 
@@ -238,7 +238,7 @@ def test_large_round_robins_use_the_balanced_design() -> None:
 def play_swiss(n: int, k: int, rounds: int, games: int, seed: int) -> list[list[Pairing]]:
     """Every round of a Swiss tournament with random results (a fixed stream), as the runner would play it."""
     rng = random.Random(seed)
-    tally = Tally([f"e{i}" for i in range(n)])
+    tally = Ledger(complete=True)
     schedule: list[list[Pairing]] = []
     for number in range(rounds):
         if number == 0:
@@ -250,7 +250,7 @@ def play_swiss(n: int, k: int, rounds: int, games: int, seed: int) -> list[list[
                 number,
                 n,
                 k,
-                points=tally.points(),
+                points=tally.points(n),
                 past_tables=past,
                 byes=byes,
                 games_per_pairing=games,
@@ -360,7 +360,7 @@ def test_the_search_finds_the_only_repeat_free_grouping() -> None:
         (("knockout", 4, 2, None, 1), "format"),
         (("round-robin", 4, 0, None, 1), "players"),
         (("round-robin", 1, 1, None, 1), "entrants"),
-        (("swiss", 257, 2, 3, 1), "entrants"),
+        (("swiss", 1001, 2, 3, 1), "entrants"),
         (("round-robin", True, 1, None, 1), "entrants"),
         (("round-robin", 3, 4, None, 1), "entrants"),
         (("gauntlet", 3, 1, None, 1), "players"),
@@ -400,3 +400,11 @@ def test_validate_accepts_rounds_for_a_balanced_design_and_plan_checks_too() -> 
             first_table=0,
         )
     assert caught.value.field == "round"
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_a_swiss_of_a_thousand_entrants_pairs_its_rounds(k: int) -> None:
+    """The most entrants a tournament takes: every round is paired, without repeats, in the search's budget."""
+    schedule = play_swiss(1000, k, 3, 1, seed=5)
+    assert [len(round_pairings) for round_pairings in schedule] == [(1000 // k) * k] * 3
+    check_rounds_avoid_repeats([p for round_pairings in schedule for p in round_pairings], k)

@@ -101,6 +101,7 @@ def test_a_round_robin_of_server_bots_plays_to_the_end(client: FlaskClient) -> N
         "done": 6,
         "void": 0,
         "skipped": 0,
+        "replayed": 0,
     }
     assert isinstance(done["seed"], int)
     rows = done["standings"]["entrants"]
@@ -118,15 +119,16 @@ def test_a_round_robin_of_server_bots_plays_to_the_end(client: FlaskClient) -> N
         assert match["result"]["ranks"] == row["ranks"]
 
 
-def test_the_match_tokens_a_tournament_keeps_expire_with_it(client: FlaskClient) -> None:
+def test_a_finished_tournament_and_everything_it_keeps_expire_together_after_its_ttl(client: FlaskClient) -> None:
     created = create(client, entrants=BOTS)
     tournament_id = created["tournament"]["tournament_id"]
     store = store_of(client)
     tournaments = TournamentStore(store)
+    keys = tournaments.keys(tournament_id)
     record, secrets = tournaments.tournament_key(tournament_id), tournaments.secrets_key(tournament_id)
     started = False
     for _ in range(20_000):
-        if store.client.exists(secrets) and not started:  # running: both live for the idle TTL
+        if store.client.exists(secrets) and not started:  # under way: both live for the idle TTL
             started = True
             assert store.settings.finished_ttl < store.client.ttl(secrets) <= store.client.ttl(record)
         if not Referee(store).run_due(now=float("inf")):
@@ -134,9 +136,20 @@ def test_the_match_tokens_a_tournament_keeps_expire_with_it(client: FlaskClient)
             if tournament(client, tournament_id)["status"] == "finished":
                 break
     assert started and tournament(client, tournament_id)["status"] == "finished"
-    left = store.client.pttl(secrets)
-    assert 0 < left <= store.settings.finished_ttl * 1000, "a finished tournament's tokens go with its record"
-    assert abs(left - store.client.pttl(record)) < 5_000
+    ttl = store.settings.tournament_ttl
+    assert ttl == 30 * 24 * 3600, "ARENA_TOURNAMENT_TTL defaults to 30 days"
+    for key in keys:
+        if store.client.exists(key):  # presence and rounds are never written here
+            left = store.client.pttl(key)
+            assert ttl * 1000 - 60_000 < left <= ttl * 1000, key
+    assert {key for key in keys if store.client.exists(key)} >= {
+        record,
+        secrets,
+        tournaments.key(tournament_id, "standings"),
+        tournaments.key(tournament_id, "h2h"),
+        tournaments.key(tournament_id, "outcomes"),
+        tournaments.key(tournament_id, "entrants"),
+    }
 
 
 def test_duplicate_deals_replay_one_seed_with_the_seats_swapped(client: FlaskClient) -> None:
@@ -304,6 +317,55 @@ def test_a_stream_of_illegal_actions_forfeits_the_match(client: FlaskClient) -> 
     assert standing["forfeits"]["illegal"] == 1
 
 
+#: Bodies that are no action of the game: an out-of-range value, a wrong type, an unknown type, an extra field.
+MALFORMED = [
+    {"type": "pipifax.flip", "position": 99},
+    {"type": "pipifax.flip", "position": "x"},
+    {"type": "chess.move", "from": "e2"},
+    {"type": "pipifax.flip", "position": 0, "extra": 1},
+]
+
+
+def test_malformed_actions_on_the_seats_turn_count_toward_disqualification(client: FlaskClient) -> None:
+    created = create(client, game="pipifax", entrants=[{"name": "ada"}, BOTS[0]], max_illegal=3)
+    tournament_id = created["tournament"]["tournament_id"]
+    found = next_match(client, tournament_id, created["entrants"][0]["token"])
+    match_id, token, seat = found["match_id"], found["token"], found["seat"]
+    for _ in range(200):  # the server bot moves first in some deals
+        match = get_json(client, f"/matches/{match_id}")
+        if seat in match["to_act"]:
+            break
+        Referee(store_of(client)).run_due(now=float("inf"))
+    headers = {**auth(token), "If-Match": str(match["version"])}
+    url = f"/matches/{match_id}/actions"
+    not_json = client.post(url, data="{", headers={**headers, "Content-Type": "application/json"})
+    assert_error(not_json, 400, "request/bad_request")  # not an action at all: not counted
+    for body in MALFORMED[:3]:
+        assert_error(client.post(url, json=body, headers=headers), 422, "action/malformed")
+    assert get_json(client, f"/matches/{match_id}")["seats"][seat]["state"] == "playing"
+    assert_error(client.post(url, json=MALFORMED[3], headers=headers), 422, "action/malformed")
+    match = get_json(client, f"/matches/{match_id}")
+    assert match["seats"][seat]["state"] == "disqualified", "the fourth refused body disqualified the seat"
+    row = next(r for r in schedule(client, tournament_id) if r["match_id"] == match_id)
+    assert row["forfeits"][seat] == "illegal"
+
+
+def test_malformed_actions_out_of_turn_do_not_count(client: FlaskClient) -> None:
+    created = create(client, game="taiga", entrants=[{"name": "ada"}, {"name": "bob"}], max_illegal=1)
+    tournament_id = created["tournament"]["tournament_id"]
+    found = next_match(client, tournament_id, created["entrants"][0]["token"])
+    match_id, token, seat = found["match_id"], found["token"], found["seat"]
+    match = get_json(client, f"/matches/{match_id}")
+    if seat in match["to_act"]:  # let the other entrant's seat be the one to act
+        found = next_match(client, tournament_id, created["entrants"][1]["token"])
+        token, seat = found["token"], found["seat"]
+    assert seat not in match["to_act"]
+    headers = {**auth(token), "If-Match": str(match["version"])}
+    for body in MALFORMED * 2:
+        assert_error(client.post(f"/matches/{match_id}/actions", json=body, headers=headers), 422, "action/malformed")
+    assert get_json(client, f"/matches/{match_id}")["seats"][seat]["state"] == "playing"
+
+
 def test_the_host_reports_a_crash_and_the_seat_forfeits(client: FlaskClient) -> None:
     created = create(client, entrants=[{"name": "ada"}, {"name": "bob"}, BOTS[1]])
     tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
@@ -314,6 +376,8 @@ def test_the_host_reports_a_crash_and_the_seat_forfeits(client: FlaskClient) -> 
     assert all(row["tokens"] is None for row in schedule(client, tournament_id)), "tokens are for the host only"
     row = next(r for r in playing if 0 in r["entrants"])
     seat = row["entrants"].index(0)
+    for token in row["tokens"].values():  # every program asked for the match: it started
+        get_json(client, f"/matches/{row['match_id']}/view", auth(token))
     reported = client.post(
         f"/tournaments/{tournament_id}/forfeits", json={"index": row["index"], "seat": seat}, headers=auth(host)
     )
@@ -330,6 +394,27 @@ def test_the_host_reports_a_crash_and_the_seat_forfeits(client: FlaskClient) -> 
     assert_error(twice, 409, "match/over")
     missing = client.post(f"/tournaments/{tournament_id}/forfeits", json={"index": 999, "seat": 0}, headers=auth(host))
     assert_error(missing, 404, "tournament/no_such_match")
+
+
+def test_a_crash_before_the_program_asked_voids_the_match_and_it_is_played_again(client: FlaskClient) -> None:
+    created = create(client, entrants=[{"name": "ada"}, BOTS[1]])
+    tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
+    row = next(r for r in schedule(client, tournament_id, host) if r["state"] == "playing")
+    seat = row["entrants"].index(0)
+    reported = client.post(
+        f"/tournaments/{tournament_id}/forfeits", json={"index": row["index"], "seat": seat}, headers=auth(host)
+    )
+    assert reported.status_code == 200, reported.get_json()
+    again = next(r for r in schedule(client, tournament_id, host) if r["index"] == row["index"])
+    assert again["voided"] == [{"match_id": row["match_id"], "reason": "absent"}]
+    assert again["state"] == "playing" and again["match_id"] != row["match_id"], "played again, as a new match"
+    replay = get_json(client, f"/matches/{again['match_id']}")
+    first = get_json(client, f"/matches/{row['match_id']}")
+    assert replay["tournament"] == first["tournament"]
+    standings = tournament(client, tournament_id)["standings"]["entrants"]
+    assert all(line["matches"] == 0 for line in standings), "a void match is not scored"
+    assert tournament(client, tournament_id)["progress"]["replayed"] == 1
+    assert stored_match(client, again["match_id"]).seed == stored_match(client, row["match_id"]).seed, "the same deal"
 
 
 def test_racing_directors_create_every_match_once(client: FlaskClient) -> None:

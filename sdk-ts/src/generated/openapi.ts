@@ -426,7 +426,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The tournament: status, progress (matches finished of scheduled), standings with ratings, SPRT. */
+        /**
+         * The tournament: status, progress (matches finished of scheduled), a page of its entrants and of its
+         *     standings (`offset`, `limit`), SPRT.
+         */
         get: operations["getTournament"];
         put?: never;
         post?: never;
@@ -455,6 +458,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{tournament_id}/crosstable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
+         *     its 95% interval and likelihood of superiority. `?format=csv`: one row per pair.
+         */
+        get: operations["getTournamentCrosstable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tournaments/{tournament_id}/entrants": {
         parameters: {
             query?: never;
@@ -464,7 +489,8 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** A page of the entrants, in entrant order, with their presence leases. */
+        get: operations["listTournamentEntrants"];
         put?: never;
         /** Enter the tournament by name before it starts; the answer holds the entrant's token. */
         post: operations["joinTournament"];
@@ -503,7 +529,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every scheduled match with its state, match id and outcome.
+         * Every scheduled match (or those in `state`) with its state, match id and outcome.
          * @description With the host's token (optional), matches playing also carry their seats' tokens, so a host
          *     can launch the programs of each match (`arena tournament run`, `arena worker`).
          */
@@ -528,9 +554,91 @@ export interface paths {
         /**
          * The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
          * @description The same match is given again until it is over. With `wait=S`, answers as soon as a match
-         *     is scheduled for the entrant, or 304 after S seconds.
+         *     is scheduled for the entrant, or 304 after S seconds. Receiving a match counts as its
+         *     program's first request for it: the seat's clock runs from then.
          */
         get: operations["nextTournamentMatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause (host token): no match starts until it resumes; matches playing finish and are recorded. */
+        post: operations["pauseTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hold or renew (host token) a presence lease on named entrants for `seconds`.
+         * @description The host (a runner) holds it while it is there to launch the entrants' programs; once an
+         *     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
+         *     says `held: away`). Entrants never leased are not held.
+         */
+        post: operations["holdPresence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused tournament (host token): matches start again as their entrants are free. */
+        post: operations["resumeTournament"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/sprt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /** The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict. */
+        get: operations["getTournamentSprt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -548,7 +656,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The standings, best first, and the head-to-head table; `?format=csv` gives one CSV row per entrant. */
+        /** A page of the standings, best first; `?format=csv` gives every entrant, one CSV row each. */
         get: operations["getTournamentStandings"];
         put?: never;
         post?: never;
@@ -743,6 +851,38 @@ export interface components {
             secret: string;
             url: string;
         };
+        Crosstable: {
+            entrants: components["schemas"]["CrosstableEntrant"][];
+            /**
+             * @description How the pairwise Elo counts: each match (`trinomial`), or each duplicate deal (`pentanomial`); null for tables of more than 2.
+             * @enum {string|null}
+             */
+            form: "trinomial" | "pentanomial" | null;
+            /** @description Pairs that met. */
+            pairs: components["schemas"]["CrosstablePair"][];
+            players_per_match: number;
+        };
+        CrosstableEntrant: {
+            entrant: number;
+            name: string;
+        };
+        CrosstablePair: {
+            a: number;
+            a_ahead: number;
+            /** @description a's score against b: ahead 1, level 1/2. */
+            a_score: number;
+            /** @description Entrant numbers, a < b. */
+            b: number;
+            b_ahead: number;
+            b_score: number;
+            /** @description 2-player tables only. */
+            elo: components["schemas"]["EloEstimate"] | null;
+            level: number;
+            /** @description Matches where they sat at one table. */
+            matches: number;
+            /** @description Duplicate deals: how many gave a a total of 0, 1/2, 1, 3/2, 2 over their two matches. */
+            pentanomial: number[] | null;
+        };
         DeadLetter: {
             attempts: number;
             /** @description The body that was not delivered (the same a delivery would have sent). */
@@ -785,12 +925,30 @@ export interface components {
             /** @description null: unbounded. */
             low: number | null;
         };
+        EloEstimate: {
+            /** @description a's Elo over b; null: unbounded. */
+            elo: number | null;
+            high: number | null;
+            /** @description The likelihood that a is the stronger. */
+            los: number;
+            /** @description 95% interval; null: unbounded. */
+            low: number | null;
+        };
         Entrant: {
             bot: string | null;
             entrant: number;
             /** @enum {string} */
             kind: "player" | "bot";
+            /** @description Until when the host's presence lease on this entrant runs (epoch seconds); null: never leased. Once a lease has lapsed, no match of the entrant starts until it is renewed. */
+            lease_until: number | null;
             name: string;
+        };
+        EntrantPage: {
+            entrants: components["schemas"]["Entrant"][];
+            limit: number;
+            offset: number;
+            /** @description How many entrants the tournament has. */
+            total: number;
         };
         EntrantRequest: {
             /**
@@ -950,11 +1108,6 @@ export interface components {
             turn: number;
             winners: number[] | null;
         };
-        HeadToHead: {
-            ahead: number;
-            behind: number;
-            level: number;
-        };
         Health: {
             /** @description `ok` when the match store answers. */
             status: string;
@@ -993,6 +1146,11 @@ export interface components {
             total: number;
             /** @description The version these actions are legal at. */
             version: number;
+        };
+        LlrPoint: {
+            llr: number;
+            /** @description Matches recorded so far. */
+            matches: number;
         };
         Match: {
             /** @description Seconds since the epoch. */
@@ -1298,12 +1456,30 @@ export interface components {
             turn: number;
             winner: number | null;
         };
+        Presence: {
+            /**
+             * @description The entrants it holds (numbers); null: every named entrant.
+             * @default null
+             */
+            entrants: number[] | null;
+            /** @description How long from now the lease runs; renew it before it lapses. */
+            seconds: number;
+        };
+        PresenceHeld: {
+            /** @description The entrants held. */
+            entrants: number[];
+            tournament: components["schemas"]["Tournament"];
+            /** @description Until when (epoch seconds). */
+            until: number;
+        };
         Progress: {
             done: number;
             /** @description Matches over (`done` and `void`). */
             finished: number;
             pending: number;
             playing: number;
+            /** @description Matches voided and played again: aborted by the host, or a program never asked for its match (they count neither as finished nor in the standings). */
+            replayed: number;
             /** @description Matches the tournament plays in all. */
             scheduled: number;
             /** @description Matches never played (SPRT verdict, cancel). */
@@ -1353,7 +1529,7 @@ export interface components {
         Schedule: {
             matches: components["schemas"]["ScheduledMatch"][];
             /** @enum {string} */
-            status: "open" | "running" | "finished" | "cancelled";
+            status: "open" | "running" | "paused" | "finished" | "cancelled";
             tournament_id: string;
         };
         ScheduledMatch: {
@@ -1377,8 +1553,12 @@ export interface components {
             tokens: {
                 [key: string]: string;
             } | null;
+            /** @description The attempts of this match voided and played again, in order. */
+            voided: components["schemas"]["Voided"][];
         };
         Seat: {
+            /** @description Whether the seat's program has asked for the match (its view, legal actions or seat stream, a join, an action, or a tournament's `next`); until it has, its clock waits up to the time control's `first_decision`. */
+            asked: boolean;
             /** @description The server bot playing it. */
             bot: string | null;
             /** @description Under a time control: when this seat must have acted (epoch seconds). */
@@ -1495,6 +1675,23 @@ export interface components {
             /** @description Entrant 0's wins against entrant 1. */
             wins: number;
         };
+        SprtCurve: {
+            alpha: number;
+            beta: number;
+            elo0: number;
+            elo1: number;
+            lower_bound: number;
+            /** @description The log-likelihood ratio after each recorded match, from (0, 0). */
+            points: components["schemas"]["LlrPoint"][];
+            /**
+             * @description What the test counts: matches, or whole duplicate deals.
+             * @enum {string}
+             */
+            unit: "match" | "deal";
+            upper_bound: number;
+            /** @enum {string|null} */
+            verdict: "H0" | "H1" | null;
+        };
         SprtRequest: {
             /** @default 0.05 */
             alpha: number;
@@ -1509,24 +1706,33 @@ export interface components {
             forfeits: {
                 [key: string]: number;
             };
+            /**
+             * @description Why the entrant's matches do not start now: `away` (its host's presence lease lapsed), `paused` (the tournament is); null otherwise.
+             * @enum {string|null}
+             */
+            held: "away" | "paused" | null;
             matches: number;
             mean_rank: number | null;
             mean_score: number | null;
             mu: number;
             name: string;
+            /** @description mu - 3 sigma: a cautious rating (not the order). */
             ordinal: number;
-            /** @description (k - rank) / (k - 1) per match, summed. */
+            /** @description Summed over its matches: 0 for a forfeit or a resignation, else (k - place) / (k - 1), tied seats sharing the average of their places (a 2-player draw: 1/2). */
             points: number;
-            /** @description 95% interval of the mean rank. */
+            /** @description 95% interval of the mean rank, within [1, players_per_match]. */
             rank_interval: number[] | null;
             sigma: number;
             wins: number;
         };
         Standings: {
-            /** @description Best first. */
+            /** @description Best first: by points, then the head-to-head share among the entrants level on points, then mean rank, then entrant number. */
             entrants: components["schemas"]["Standing"][];
-            /** @description `[a][b]`: how often entrant a finished ahead of, behind or level with b. */
-            head_to_head: components["schemas"]["HeadToHead"][][];
+            limit: number;
+            /** @description The place (from 0) of the first row. */
+            offset: number;
+            /** @description How many entrants the table has. */
+            total: number;
         };
         TaigaDiscView: {
             disc: number;
@@ -1587,6 +1793,11 @@ export interface components {
         };
         TimeControl: {
             /**
+             * @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (default 30).
+             * @default 30
+             */
+            first_decision: number;
+            /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it.
              * @default forfeit
              * @enum {string}
@@ -1599,6 +1810,8 @@ export interface components {
             concurrency: number | null;
             created_at: number;
             duplicate: boolean;
+            entrant_count: number;
+            /** @description A page of the entrants (`offset`, `limit`); `GET .../entrants` pages through all. */
             entrants: components["schemas"]["Entrant"][];
             /** @enum {string} */
             format: "round-robin" | "swiss" | "gauntlet";
@@ -1614,12 +1827,13 @@ export interface components {
             /** @description Revealed once it is over. */
             seed: number | null;
             sprt: components["schemas"]["Sprt"] | null;
+            /** @description A page of the standings (`offset`, `limit`); `GET .../standings` pages through all. */
             standings: components["schemas"]["Standings"];
             /**
              * @description `open` for entries, `running`, `finished` or `cancelled`.
              * @enum {string}
              */
-            status: "open" | "running" | "finished" | "cancelled";
+            status: "open" | "running" | "paused" | "finished" | "cancelled";
             time_control: components["schemas"]["TimeControl"] | null;
             tournament_id: string;
             updated_at: number;
@@ -1638,7 +1852,7 @@ export interface components {
             players_per_match: number;
             progress: components["schemas"]["Progress"];
             /** @enum {string} */
-            status: "open" | "running" | "finished" | "cancelled";
+            status: "open" | "running" | "paused" | "finished" | "cancelled";
             tournament_id: string;
             updated_at: number;
         };
@@ -1661,6 +1875,14 @@ export interface components {
             actions: components["schemas"]["Action"][];
             /** @description How many legal actions there are in all. */
             total: number;
+        };
+        Voided: {
+            match_id: string;
+            /**
+             * @description `aborted` by its host, or `absent`: a program never asked for the match.
+             * @enum {string}
+             */
+            reason: "aborted" | "absent";
         };
         WebhookStatus: {
             created_at: number;
@@ -3077,7 +3299,10 @@ export interface operations {
     };
     getTournament: {
         parameters: {
-            query?: never;
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 tournament_id: string;
@@ -3095,8 +3320,17 @@ export interface operations {
                     "application/json": components["schemas"]["Tournament"];
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3154,7 +3388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3163,8 +3397,114 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), or the match is not playing (`match/over`). */
+            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getTournamentCrosstable: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Crosstable"];
+                    "text/csv": string;
+                };
+            };
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    listTournamentEntrants: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntrantPage"];
+                };
+            };
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3217,7 +3557,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3226,7 +3566,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), or the match is not playing (`match/over`). */
+            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3325,7 +3665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3334,7 +3674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), or the match is not playing (`match/over`). */
+            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3384,7 +3724,10 @@ export interface operations {
     };
     listTournamentMatches: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only matches in this state. */
+                state?: "pending" | "playing" | "done" | "void" | "skipped" | null;
+            };
             header?: never;
             path: {
                 tournament_id: string;
@@ -3420,8 +3763,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3489,7 +3841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3519,9 +3871,288 @@ export interface operations {
             default: components["responses"]["DEFAULT_ERROR"];
         };
     };
+    pauseTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    holdPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Presence"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PresenceHeld"];
+                };
+            };
+            /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large (`request/too_large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    resumeTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
+    getTournamentSprt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SprtCurve"];
+                };
+            };
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["DEFAULT_ERROR"];
+        };
+    };
     getTournamentStandings: {
         parameters: {
             query?: {
+                offset?: number;
+                limit?: number;
+                /** @description `csv`: every entrant, one row each (the page does not apply). */
                 format?: "json" | "csv";
             };
             header?: never;
@@ -3542,7 +4173,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3610,7 +4241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such tournament (`tournament/not_found`) or scheduled match (`tournament/no_such_match`). */
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3619,7 +4250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), or the match is not playing (`match/over`). */
+            /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -16,13 +16,21 @@ from .create_tournament_options import CreateTournamentOptions
 from .created_match import CreatedMatch
 from .created_tournament import CreatedTournament
 from .created_webhook import CreatedWebhook
+from .crosstable import Crosstable
+from .crosstable_entrant import CrosstableEntrant
+from .crosstable_form_type_1 import CrosstableFormType1
+from .crosstable_form_type_2_type_1 import CrosstableFormType2Type1
+from .crosstable_form_type_3_type_1 import CrosstableFormType3Type1
+from .crosstable_pair import CrosstablePair
 from .dead_letter import DeadLetter
 from .dead_letter_body import DeadLetterBody
 from .delivery_attempt import DeliveryAttempt
 from .delivery_attempt_outcome import DeliveryAttemptOutcome
 from .elo import Elo
+from .elo_estimate import EloEstimate
 from .entrant import Entrant
 from .entrant_kind import EntrantKind
+from .entrant_page import EntrantPage
 from .entrant_request import EntrantRequest
 from .entrant_token import EntrantToken
 from .error import Error
@@ -38,6 +46,7 @@ from .game_list import GameList
 from .game_score_order_type_1 import GameScoreOrderType1
 from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
 from .game_score_order_type_3_type_1 import GameScoreOrderType3Type1
+from .get_tournament_crosstable_format import GetTournamentCrosstableFormat
 from .get_tournament_standings_format import GetTournamentStandingsFormat
 from .girafferaffe_pass import GirafferaffePass
 from .girafferaffe_pass_type import GirafferaffePassType
@@ -48,7 +57,6 @@ from .girafferaffe_robot_view import GirafferaffeRobotView
 from .girafferaffe_tree_view import GirafferaffeTreeView
 from .girafferaffe_view import GirafferaffeView
 from .girafferaffe_view_game import GirafferaffeViewGame
-from .head_to_head import HeadToHead
 from .health import Health
 from .join import Join
 from .join_tournament import JoinTournament
@@ -57,6 +65,14 @@ from .legal_actions import LegalActions
 from .list_matches_status_type_1 import ListMatchesStatusType1
 from .list_matches_status_type_2_type_1 import ListMatchesStatusType2Type1
 from .list_matches_status_type_3_type_1 import ListMatchesStatusType3Type1
+from .list_tournament_matches_state_type_1 import ListTournamentMatchesStateType1
+from .list_tournament_matches_state_type_2_type_1 import (
+    ListTournamentMatchesStateType2Type1,
+)
+from .list_tournament_matches_state_type_3_type_1 import (
+    ListTournamentMatchesStateType3Type1,
+)
+from .llr_point import LlrPoint
 from .match import Match
 from .match_list import MatchList
 from .match_options import MatchOptions
@@ -100,6 +116,8 @@ from .pipifax_flip import PipifaxFlip
 from .pipifax_flip_type import PipifaxFlipType
 from .pipifax_view import PipifaxView
 from .pipifax_view_game import PipifaxViewGame
+from .presence import Presence
+from .presence_held import PresenceHeld
 from .progress import Progress
 from .replay_version import ReplayVersion
 from .replay_version_status import ReplayVersionStatus
@@ -128,12 +146,20 @@ from .socket_move_action import SocketMoveAction
 from .socket_result import SocketResult
 from .socket_result_type import SocketResultType
 from .sprt import Sprt
+from .sprt_curve import SprtCurve
+from .sprt_curve_unit import SprtCurveUnit
+from .sprt_curve_verdict_type_1 import SprtCurveVerdictType1
+from .sprt_curve_verdict_type_2_type_1 import SprtCurveVerdictType2Type1
+from .sprt_curve_verdict_type_3_type_1 import SprtCurveVerdictType3Type1
 from .sprt_request import SprtRequest
 from .sprt_verdict_type_1 import SprtVerdictType1
 from .sprt_verdict_type_2_type_1 import SprtVerdictType2Type1
 from .sprt_verdict_type_3_type_1 import SprtVerdictType3Type1
 from .standing import Standing
 from .standing_forfeits import StandingForfeits
+from .standing_held_type_1 import StandingHeldType1
+from .standing_held_type_2_type_1 import StandingHeldType2Type1
+from .standing_held_type_3_type_1 import StandingHeldType3Type1
 from .standings import Standings
 from .stream_match_response_200_type_0 import StreamMatchResponse200Type0
 from .stream_match_response_200_type_0_event import StreamMatchResponse200Type0Event
@@ -163,6 +189,8 @@ from .tournament_webhook_request import TournamentWebhookRequest
 from .tournament_webhook_request_events_item import TournamentWebhookRequestEventsItem
 from .turn_event import TurnEvent
 from .turn_legal_actions import TurnLegalActions
+from .voided import Voided
+from .voided_reason import VoidedReason
 from .webhook_status import WebhookStatus
 
 __all__ = (
@@ -179,13 +207,21 @@ __all__ = (
     "CreatedMatch",
     "CreatedTournament",
     "CreatedWebhook",
+    "Crosstable",
+    "CrosstableEntrant",
+    "CrosstableFormType1",
+    "CrosstableFormType2Type1",
+    "CrosstableFormType3Type1",
+    "CrosstablePair",
     "DeadLetter",
     "DeadLetterBody",
     "DeliveryAttempt",
     "DeliveryAttemptOutcome",
     "Elo",
+    "EloEstimate",
     "Entrant",
     "EntrantKind",
+    "EntrantPage",
     "EntrantRequest",
     "EntrantToken",
     "Error",
@@ -201,6 +237,7 @@ __all__ = (
     "GameScoreOrderType1",
     "GameScoreOrderType2Type1",
     "GameScoreOrderType3Type1",
+    "GetTournamentCrosstableFormat",
     "GetTournamentStandingsFormat",
     "GirafferaffePass",
     "GirafferaffePassType",
@@ -211,7 +248,6 @@ __all__ = (
     "GirafferaffeTreeView",
     "GirafferaffeView",
     "GirafferaffeViewGame",
-    "HeadToHead",
     "Health",
     "Join",
     "JoinTournament",
@@ -220,6 +256,10 @@ __all__ = (
     "ListMatchesStatusType1",
     "ListMatchesStatusType2Type1",
     "ListMatchesStatusType3Type1",
+    "ListTournamentMatchesStateType1",
+    "ListTournamentMatchesStateType2Type1",
+    "ListTournamentMatchesStateType3Type1",
+    "LlrPoint",
     "Match",
     "MatchList",
     "MatchOptions",
@@ -263,6 +303,8 @@ __all__ = (
     "PipifaxFlipType",
     "PipifaxView",
     "PipifaxViewGame",
+    "Presence",
+    "PresenceHeld",
     "Progress",
     "ReplayVersion",
     "ReplayVersionStatus",
@@ -291,12 +333,20 @@ __all__ = (
     "SocketResult",
     "SocketResultType",
     "Sprt",
+    "SprtCurve",
+    "SprtCurveUnit",
+    "SprtCurveVerdictType1",
+    "SprtCurveVerdictType2Type1",
+    "SprtCurveVerdictType3Type1",
     "SprtRequest",
     "SprtVerdictType1",
     "SprtVerdictType2Type1",
     "SprtVerdictType3Type1",
     "Standing",
     "StandingForfeits",
+    "StandingHeldType1",
+    "StandingHeldType2Type1",
+    "StandingHeldType3Type1",
     "Standings",
     "StreamMatchResponse200Type0",
     "StreamMatchResponse200Type0Event",
@@ -326,6 +376,8 @@ __all__ = (
     "TournamentWebhookRequestEventsItem",
     "TurnEvent",
     "TurnLegalActions",
+    "Voided",
+    "VoidedReason",
     "WebhookStatus",
 )
 

@@ -17,12 +17,15 @@ class Entrant:
         bot (None | str):
         entrant (int):
         kind (EntrantKind):
+        lease_until (float | None): Until when the host's presence lease on this entrant runs (epoch seconds); null:
+            never leased. Once a lease has lapsed, no match of the entrant starts until it is renewed.
         name (str):
     """
 
     bot: None | str
     entrant: int
     kind: EntrantKind
+    lease_until: float | None
     name: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -33,6 +36,9 @@ class Entrant:
 
         kind = self.kind.value
 
+        lease_until: float | None
+        lease_until = self.lease_until
+
         name = self.name
 
         field_dict: dict[str, Any] = {}
@@ -42,6 +48,7 @@ class Entrant:
                 "bot": bot,
                 "entrant": entrant,
                 "kind": kind,
+                "lease_until": lease_until,
                 "name": name,
             }
         )
@@ -63,12 +70,20 @@ class Entrant:
 
         kind = EntrantKind(d.pop("kind"))
 
+        def _parse_lease_until(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        lease_until = _parse_lease_until(d.pop("lease_until"))
+
         name = d.pop("name")
 
         entrant = cls(
             bot=bot,
             entrant=entrant,
             kind=kind,
+            lease_until=lease_until,
             name=name,
         )
 

@@ -16,6 +16,8 @@ class Progress:
         finished (int): Matches over (`done` and `void`).
         pending (int):
         playing (int):
+        replayed (int): Matches voided and played again: aborted by the host, or a program never asked for its match
+            (they count neither as finished nor in the standings).
         scheduled (int): Matches the tournament plays in all.
         skipped (int): Matches never played (SPRT verdict, cancel).
         void (int): Matches that ended without a result.
@@ -25,6 +27,7 @@ class Progress:
     finished: int
     pending: int
     playing: int
+    replayed: int
     scheduled: int
     skipped: int
     void: int
@@ -37,6 +40,8 @@ class Progress:
         pending = self.pending
 
         playing = self.playing
+
+        replayed = self.replayed
 
         scheduled = self.scheduled
 
@@ -52,6 +57,7 @@ class Progress:
                 "finished": finished,
                 "pending": pending,
                 "playing": playing,
+                "replayed": replayed,
                 "scheduled": scheduled,
                 "skipped": skipped,
                 "void": void,
@@ -71,6 +77,8 @@ class Progress:
 
         playing = d.pop("playing")
 
+        replayed = d.pop("replayed")
+
         scheduled = d.pop("scheduled")
 
         skipped = d.pop("skipped")
@@ -82,6 +90,7 @@ class Progress:
             finished=finished,
             pending=pending,
             playing=playing,
+            replayed=replayed,
             scheduled=scheduled,
             skipped=skipped,
             void=void,

@@ -9,6 +9,7 @@ from ..models.scheduled_match_state import ScheduledMatchState
 
 if TYPE_CHECKING:
     from ..models.scheduled_match_tokens_type_0 import ScheduledMatchTokensType0
+    from ..models.voided import Voided
 
 
 T = TypeVar("T", bound="ScheduledMatch")
@@ -32,6 +33,7 @@ class ScheduledMatch:
         table (int):
         tokens (None | ScheduledMatchTokensType0): Host token only, matches playing: each player seat's token by seat
             number.
+        voided (list[Voided]): The attempts of this match voided and played again, in order.
     """
 
     deal: int
@@ -47,6 +49,7 @@ class ScheduledMatch:
     state: ScheduledMatchState
     table: int
     tokens: None | ScheduledMatchTokensType0
+    voided: list[Voided]
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.scheduled_match_tokens_type_0 import ScheduledMatchTokensType0
@@ -98,6 +101,11 @@ class ScheduledMatch:
         else:
             tokens = self.tokens
 
+        voided = []
+        for voided_item_data in self.voided:
+            voided_item = voided_item_data.to_dict()
+            voided.append(voided_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -115,6 +123,7 @@ class ScheduledMatch:
                 "state": state,
                 "table": table,
                 "tokens": tokens,
+                "voided": voided,
             }
         )
 
@@ -123,6 +132,7 @@ class ScheduledMatch:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.scheduled_match_tokens_type_0 import ScheduledMatchTokensType0
+        from ..models.voided import Voided
 
         d = dict(src_dict)
         deal = d.pop("deal")
@@ -218,6 +228,13 @@ class ScheduledMatch:
 
         tokens = _parse_tokens(d.pop("tokens"))
 
+        voided = []
+        _voided = d.pop("voided")
+        for voided_item_data in _voided:
+            voided_item = Voided.from_dict(voided_item_data)
+
+            voided.append(voided_item)
+
         scheduled_match = cls(
             deal=deal,
             entrants=entrants,
@@ -232,6 +249,7 @@ class ScheduledMatch:
             state=state,
             table=table,
             tokens=tokens,
+            voided=voided,
         )
 
         return scheduled_match

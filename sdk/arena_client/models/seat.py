@@ -15,6 +15,9 @@ T = TypeVar("T", bound="Seat")
 class Seat:
     """
     Attributes:
+        asked (bool): Whether the seat's program has asked for the match (its view, legal actions or seat stream, a
+            join, an action, or a tournament's `next`); until it has, its clock waits up to the time control's
+            `first_decision`.
         bot (None | str): The server bot playing it.
         deadline (float | None): Under a time control: when this seat must have acted (epoch seconds).
         kind (SeatKind):
@@ -24,6 +27,7 @@ class Seat:
             match's seat that sent more illegal actions than the tournament allows).
     """
 
+    asked: bool
     bot: None | str
     deadline: float | None
     kind: SeatKind
@@ -32,6 +36,8 @@ class Seat:
     state: SeatState
 
     def to_dict(self) -> dict[str, Any]:
+        asked = self.asked
+
         bot: None | str
         bot = self.bot
 
@@ -51,6 +57,7 @@ class Seat:
 
         field_dict.update(
             {
+                "asked": asked,
                 "bot": bot,
                 "deadline": deadline,
                 "kind": kind,
@@ -65,6 +72,7 @@ class Seat:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+        asked = d.pop("asked")
 
         def _parse_bot(data: object) -> None | str:
             if data is None:
@@ -94,6 +102,7 @@ class Seat:
         state = SeatState(d.pop("state"))
 
         seat = cls(
+            asked=asked,
             bot=bot,
             deadline=deadline,
             kind=kind,

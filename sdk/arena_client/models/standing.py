@@ -5,6 +5,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.standing_held_type_1 import StandingHeldType1
+from ..models.standing_held_type_2_type_1 import StandingHeldType2Type1
+from ..models.standing_held_type_3_type_1 import StandingHeldType3Type1
+
 if TYPE_CHECKING:
     from ..models.standing_forfeits import StandingForfeits
 
@@ -18,20 +22,24 @@ class Standing:
     Attributes:
         entrant (int):
         forfeits (StandingForfeits): Forfeits by cause.
+        held (None | StandingHeldType1 | StandingHeldType2Type1 | StandingHeldType3Type1): Why the entrant's matches do
+            not start now: `away` (its host's presence lease lapsed), `paused` (the tournament is); null otherwise.
         matches (int):
         mean_rank (float | None):
         mean_score (float | None):
         mu (float):
         name (str):
-        ordinal (float):
-        points (float): (k - rank) / (k - 1) per match, summed.
-        rank_interval (list[float] | None): 95% interval of the mean rank.
+        ordinal (float): mu - 3 sigma: a cautious rating (not the order).
+        points (float): Summed over its matches: 0 for a forfeit or a resignation, else (k - place) / (k - 1), tied
+            seats sharing the average of their places (a 2-player draw: 1/2).
+        rank_interval (list[float] | None): 95% interval of the mean rank, within [1, players_per_match].
         sigma (float):
         wins (int):
     """
 
     entrant: int
     forfeits: StandingForfeits
+    held: None | StandingHeldType1 | StandingHeldType2Type1 | StandingHeldType3Type1
     matches: int
     mean_rank: float | None
     mean_score: float | None
@@ -47,6 +55,16 @@ class Standing:
         entrant = self.entrant
 
         forfeits = self.forfeits.to_dict()
+
+        held: None | str
+        if (
+            isinstance(self.held, StandingHeldType1)
+            or isinstance(self.held, StandingHeldType2Type1)
+            or isinstance(self.held, StandingHeldType3Type1)
+        ):
+            held = self.held.value
+        else:
+            held = self.held
 
         matches = self.matches
 
@@ -81,6 +99,7 @@ class Standing:
             {
                 "entrant": entrant,
                 "forfeits": forfeits,
+                "held": held,
                 "matches": matches,
                 "mean_rank": mean_rank,
                 "mean_score": mean_score,
@@ -104,6 +123,45 @@ class Standing:
         entrant = d.pop("entrant")
 
         forfeits = StandingForfeits.from_dict(d.pop("forfeits"))
+
+        def _parse_held(
+            data: object,
+        ) -> None | StandingHeldType1 | StandingHeldType2Type1 | StandingHeldType3Type1:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                held_type_1 = StandingHeldType1(data)
+
+                return held_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                held_type_2_type_1 = StandingHeldType2Type1(data)
+
+                return held_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                held_type_3_type_1 = StandingHeldType3Type1(data)
+
+                return held_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None
+                | StandingHeldType1
+                | StandingHeldType2Type1
+                | StandingHeldType3Type1,
+                data,
+            )
+
+        held = _parse_held(d.pop("held"))
 
         matches = d.pop("matches")
 
@@ -151,6 +209,7 @@ class Standing:
         standing = cls(
             entrant=entrant,
             forfeits=forfeits,
+            held=held,
             matches=matches,
             mean_rank=mean_rank,
             mean_score=mean_score,

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.head_to_head import HeadToHead
     from ..models.standing import Standing
 
 
@@ -17,12 +16,17 @@ T = TypeVar("T", bound="Standings")
 class Standings:
     """
     Attributes:
-        entrants (list[Standing]): Best first.
-        head_to_head (list[list[HeadToHead]]): `[a][b]`: how often entrant a finished ahead of, behind or level with b.
+        entrants (list[Standing]): Best first: by points, then the head-to-head share among the entrants level on
+            points, then mean rank, then entrant number.
+        limit (int):
+        offset (int): The place (from 0) of the first row.
+        total (int): How many entrants the table has.
     """
 
     entrants: list[Standing]
-    head_to_head: list[list[HeadToHead]]
+    limit: int
+    offset: int
+    total: int
 
     def to_dict(self) -> dict[str, Any]:
         entrants = []
@@ -30,21 +34,20 @@ class Standings:
             entrants_item = entrants_item_data.to_dict()
             entrants.append(entrants_item)
 
-        head_to_head = []
-        for head_to_head_item_data in self.head_to_head:
-            head_to_head_item = []
-            for head_to_head_item_item_data in head_to_head_item_data:
-                head_to_head_item_item = head_to_head_item_item_data.to_dict()
-                head_to_head_item.append(head_to_head_item_item)
+        limit = self.limit
 
-            head_to_head.append(head_to_head_item)
+        offset = self.offset
+
+        total = self.total
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "entrants": entrants,
-                "head_to_head": head_to_head,
+                "limit": limit,
+                "offset": offset,
+                "total": total,
             }
         )
 
@@ -52,7 +55,6 @@ class Standings:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.head_to_head import HeadToHead
         from ..models.standing import Standing
 
         d = dict(src_dict)
@@ -63,23 +65,17 @@ class Standings:
 
             entrants.append(entrants_item)
 
-        head_to_head = []
-        _head_to_head = d.pop("head_to_head")
-        for head_to_head_item_data in _head_to_head:
-            head_to_head_item = []
-            _head_to_head_item = head_to_head_item_data
-            for head_to_head_item_item_data in _head_to_head_item:
-                head_to_head_item_item = HeadToHead.from_dict(
-                    head_to_head_item_item_data
-                )
+        limit = d.pop("limit")
 
-                head_to_head_item.append(head_to_head_item_item)
+        offset = d.pop("offset")
 
-            head_to_head.append(head_to_head_item)
+        total = d.pop("total")
 
         standings = cls(
             entrants=entrants,
-            head_to_head=head_to_head,
+            limit=limit,
+            offset=offset,
+            total=total,
         )
 
         return standings

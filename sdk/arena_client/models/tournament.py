@@ -27,7 +27,8 @@ class Tournament:
         concurrency (int | None):
         created_at (float):
         duplicate (bool):
-        entrants (list[Entrant]):
+        entrant_count (int):
+        entrants (list[Entrant]): A page of the entrants (`offset`, `limit`); `GET .../entrants` pages through all.
         format_ (TournamentFormat):
         game (str):
         games_per_pairing (int):
@@ -49,6 +50,7 @@ class Tournament:
     concurrency: int | None
     created_at: float
     duplicate: bool
+    entrant_count: int
     entrants: list[Entrant]
     format_: TournamentFormat
     game: str
@@ -77,6 +79,8 @@ class Tournament:
         created_at = self.created_at
 
         duplicate = self.duplicate
+
+        entrant_count = self.entrant_count
 
         entrants = []
         for entrants_item_data in self.entrants:
@@ -132,6 +136,7 @@ class Tournament:
                 "concurrency": concurrency,
                 "created_at": created_at,
                 "duplicate": duplicate,
+                "entrant_count": entrant_count,
                 "entrants": entrants,
                 "format": format_,
                 "game": game,
@@ -175,6 +180,8 @@ class Tournament:
         created_at = d.pop("created_at")
 
         duplicate = d.pop("duplicate")
+
+        entrant_count = d.pop("entrant_count")
 
         entrants = []
         _entrants = d.pop("entrants")
@@ -255,6 +262,7 @@ class Tournament:
             concurrency=concurrency,
             created_at=created_at,
             duplicate=duplicate,
+            entrant_count=entrant_count,
             entrants=entrants,
             format_=format_,
             game=game,

@@ -5,6 +5,7 @@ class TournamentSummaryStatus(StrEnum):
     CANCELLED = "cancelled"
     FINISHED = "finished"
     OPEN = "open"
+    PAUSED = "paused"
     RUNNING = "running"
 
     def __str__(self) -> str:

@@ -7,18 +7,30 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.tournament import Tournament
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     tournament_id: str,
+    *,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["offset"] = offset
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/tournaments/{tournament_id}".format(
             tournament_id=quote(str(tournament_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -36,6 +48,11 @@ def _parse_response(
         response_404 = Error.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
@@ -62,11 +79,16 @@ def sync_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
 ) -> Response[Error | Tournament]:
-    """The tournament: status, progress (matches finished of scheduled), standings with ratings, SPRT.
+    """The tournament: status, progress (matches finished of scheduled), a page of its entrants and of its
+    standings (`offset`, `limit`), SPRT.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,6 +100,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
+        offset=offset,
+        limit=limit,
     )
 
     response = client.get_httpx_client().request(
@@ -91,11 +115,16 @@ def sync(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
 ) -> Error | Tournament | None:
-    """The tournament: status, progress (matches finished of scheduled), standings with ratings, SPRT.
+    """The tournament: status, progress (matches finished of scheduled), a page of its entrants and of its
+    standings (`offset`, `limit`), SPRT.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -108,6 +137,8 @@ def sync(
     return sync_detailed(
         tournament_id=tournament_id,
         client=client,
+        offset=offset,
+        limit=limit,
     ).parsed
 
 
@@ -115,11 +146,16 @@ async def asyncio_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
 ) -> Response[Error | Tournament]:
-    """The tournament: status, progress (matches finished of scheduled), standings with ratings, SPRT.
+    """The tournament: status, progress (matches finished of scheduled), a page of its entrants and of its
+    standings (`offset`, `limit`), SPRT.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,6 +167,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
+        offset=offset,
+        limit=limit,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -142,11 +180,16 @@ async def asyncio(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
 ) -> Error | Tournament | None:
-    """The tournament: status, progress (matches finished of scheduled), standings with ratings, SPRT.
+    """The tournament: status, progress (matches finished of scheduled), a page of its entrants and of its
+    standings (`offset`, `limit`), SPRT.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,5 +203,7 @@ async def asyncio(
         await asyncio_detailed(
             tournament_id=tournament_id,
             client=client,
+            offset=offset,
+            limit=limit,
         )
     ).parsed

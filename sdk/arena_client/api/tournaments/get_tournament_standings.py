@@ -14,10 +14,16 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     tournament_id: str,
     *,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
     format_: GetTournamentStandingsFormat | Unset = GetTournamentStandingsFormat.JSON,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    params["offset"] = offset
+
+    params["limit"] = limit
 
     json_format_: str | Unset = UNSET
     if not isinstance(format_, Unset):
@@ -81,12 +87,16 @@ def sync_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
     format_: GetTournamentStandingsFormat | Unset = GetTournamentStandingsFormat.JSON,
 ) -> Response[Error | Standings]:
-    """The standings, best first, and the head-to-head table; `?format=csv` gives one CSV row per entrant.
+    """A page of the standings, best first; `?format=csv` gives every entrant, one CSV row each.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
         format_ (GetTournamentStandingsFormat | Unset):  Default:
             GetTournamentStandingsFormat.JSON.
 
@@ -100,6 +110,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
+        offset=offset,
+        limit=limit,
         format_=format_,
     )
 
@@ -114,12 +126,16 @@ def sync(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
     format_: GetTournamentStandingsFormat | Unset = GetTournamentStandingsFormat.JSON,
 ) -> Error | Standings | None:
-    """The standings, best first, and the head-to-head table; `?format=csv` gives one CSV row per entrant.
+    """A page of the standings, best first; `?format=csv` gives every entrant, one CSV row each.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
         format_ (GetTournamentStandingsFormat | Unset):  Default:
             GetTournamentStandingsFormat.JSON.
 
@@ -134,6 +150,8 @@ def sync(
     return sync_detailed(
         tournament_id=tournament_id,
         client=client,
+        offset=offset,
+        limit=limit,
         format_=format_,
     ).parsed
 
@@ -142,12 +160,16 @@ async def asyncio_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
     format_: GetTournamentStandingsFormat | Unset = GetTournamentStandingsFormat.JSON,
 ) -> Response[Error | Standings]:
-    """The standings, best first, and the head-to-head table; `?format=csv` gives one CSV row per entrant.
+    """A page of the standings, best first; `?format=csv` gives every entrant, one CSV row each.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
         format_ (GetTournamentStandingsFormat | Unset):  Default:
             GetTournamentStandingsFormat.JSON.
 
@@ -161,6 +183,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
+        offset=offset,
+        limit=limit,
         format_=format_,
     )
 
@@ -173,12 +197,16 @@ async def asyncio(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    offset: int | Unset = 0,
+    limit: int | Unset = 50,
     format_: GetTournamentStandingsFormat | Unset = GetTournamentStandingsFormat.JSON,
 ) -> Error | Standings | None:
-    """The standings, best first, and the head-to-head table; `?format=csv` gives one CSV row per entrant.
+    """A page of the standings, best first; `?format=csv` gives every entrant, one CSV row each.
 
     Args:
         tournament_id (str):
+        offset (int | Unset):  Default: 0.
+        limit (int | Unset):  Default: 50.
         format_ (GetTournamentStandingsFormat | Unset):  Default:
             GetTournamentStandingsFormat.JSON.
 
@@ -194,6 +222,8 @@ async def asyncio(
         await asyncio_detailed(
             tournament_id=tournament_id,
             client=client,
+            offset=offset,
+            limit=limit,
             format_=format_,
         )
     ).parsed

@@ -6,19 +6,52 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
+from ...models.list_tournament_matches_state_type_1 import (
+    ListTournamentMatchesStateType1,
+)
+from ...models.list_tournament_matches_state_type_2_type_1 import (
+    ListTournamentMatchesStateType2Type1,
+)
+from ...models.list_tournament_matches_state_type_3_type_1 import (
+    ListTournamentMatchesStateType3Type1,
+)
 from ...models.schedule import Schedule
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     tournament_id: str,
+    *,
+    state: ListTournamentMatchesStateType1
+    | ListTournamentMatchesStateType2Type1
+    | ListTournamentMatchesStateType3Type1
+    | None
+    | Unset = UNSET,
 ) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_state: None | str | Unset
+    if isinstance(state, Unset):
+        json_state = UNSET
+    elif (
+        isinstance(state, ListTournamentMatchesStateType1)
+        or isinstance(state, ListTournamentMatchesStateType2Type1)
+        or isinstance(state, ListTournamentMatchesStateType3Type1)
+    ):
+        json_state = state.value
+    else:
+        json_state = state
+    params["state"] = json_state
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/tournaments/{tournament_id}/matches".format(
             tournament_id=quote(str(tournament_id), safe=""),
         ),
+        "params": params,
     }
 
     return _kwargs
@@ -47,6 +80,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
@@ -72,14 +110,21 @@ def sync_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    state: ListTournamentMatchesStateType1
+    | ListTournamentMatchesStateType2Type1
+    | ListTournamentMatchesStateType3Type1
+    | None
+    | Unset = UNSET,
 ) -> Response[Error | Schedule]:
-    """Every scheduled match with its state, match id and outcome.
+    """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
      With the host's token (optional), matches playing also carry their seats' tokens, so a host
     can launch the programs of each match (`arena tournament run`, `arena worker`).
 
     Args:
         tournament_id (str):
+        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
+            ListTournamentMatchesStateType3Type1 | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -91,6 +136,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
+        state=state,
     )
 
     response = client.get_httpx_client().request(
@@ -104,14 +150,21 @@ def sync(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    state: ListTournamentMatchesStateType1
+    | ListTournamentMatchesStateType2Type1
+    | ListTournamentMatchesStateType3Type1
+    | None
+    | Unset = UNSET,
 ) -> Error | Schedule | None:
-    """Every scheduled match with its state, match id and outcome.
+    """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
      With the host's token (optional), matches playing also carry their seats' tokens, so a host
     can launch the programs of each match (`arena tournament run`, `arena worker`).
 
     Args:
         tournament_id (str):
+        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
+            ListTournamentMatchesStateType3Type1 | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,6 +177,7 @@ def sync(
     return sync_detailed(
         tournament_id=tournament_id,
         client=client,
+        state=state,
     ).parsed
 
 
@@ -131,14 +185,21 @@ async def asyncio_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    state: ListTournamentMatchesStateType1
+    | ListTournamentMatchesStateType2Type1
+    | ListTournamentMatchesStateType3Type1
+    | None
+    | Unset = UNSET,
 ) -> Response[Error | Schedule]:
-    """Every scheduled match with its state, match id and outcome.
+    """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
      With the host's token (optional), matches playing also carry their seats' tokens, so a host
     can launch the programs of each match (`arena tournament run`, `arena worker`).
 
     Args:
         tournament_id (str):
+        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
+            ListTournamentMatchesStateType3Type1 | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,6 +211,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         tournament_id=tournament_id,
+        state=state,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -161,14 +223,21 @@ async def asyncio(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
+    state: ListTournamentMatchesStateType1
+    | ListTournamentMatchesStateType2Type1
+    | ListTournamentMatchesStateType3Type1
+    | None
+    | Unset = UNSET,
 ) -> Error | Schedule | None:
-    """Every scheduled match with its state, match id and outcome.
+    """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
      With the host's token (optional), matches playing also carry their seats' tokens, so a host
     can launch the programs of each match (`arena tournament run`, `arena worker`).
 
     Args:
         tournament_id (str):
+        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
+            ListTournamentMatchesStateType3Type1 | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,5 +251,6 @@ async def asyncio(
         await asyncio_detailed(
             tournament_id=tournament_id,
             client=client,
+            state=state,
         )
     ).parsed

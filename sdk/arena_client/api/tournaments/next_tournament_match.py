@@ -100,7 +100,8 @@ def sync_detailed(
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
      The same match is given again until it is over. With `wait=S`, answers as soon as a match
-    is scheduled for the entrant, or 304 after S seconds.
+    is scheduled for the entrant, or 304 after S seconds. Receiving a match counts as its
+    program's first request for it: the seat's clock runs from then.
 
     Args:
         tournament_id (str):
@@ -135,7 +136,8 @@ def sync(
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
      The same match is given again until it is over. With `wait=S`, answers as soon as a match
-    is scheduled for the entrant, or 304 after S seconds.
+    is scheduled for the entrant, or 304 after S seconds. Receiving a match counts as its
+    program's first request for it: the seat's clock runs from then.
 
     Args:
         tournament_id (str):
@@ -165,7 +167,8 @@ async def asyncio_detailed(
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
      The same match is given again until it is over. With `wait=S`, answers as soon as a match
-    is scheduled for the entrant, or 304 after S seconds.
+    is scheduled for the entrant, or 304 after S seconds. Receiving a match counts as its
+    program's first request for it: the seat's clock runs from then.
 
     Args:
         tournament_id (str):
@@ -198,7 +201,8 @@ async def asyncio(
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
      The same match is given again until it is over. With `wait=S`, answers as soon as a match
-    is scheduled for the entrant, or 304 after S seconds.
+    is scheduled for the entrant, or 304 after S seconds. Receiving a match counts as its
+    program's first request for it: the seat's clock runs from then.
 
     Args:
         tournament_id (str):

@@ -1,0 +1,203 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.crosstable import Crosstable
+from ...models.error import Error
+from ...models.get_tournament_crosstable_format import GetTournamentCrosstableFormat
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    tournament_id: str,
+    *,
+    format_: GetTournamentCrosstableFormat | Unset = GetTournamentCrosstableFormat.JSON,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_.value
+
+    params["format"] = json_format_
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/tournaments/{tournament_id}/crosstable".format(
+            tournament_id=quote(str(tournament_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Crosstable | Error:
+    if response.status_code == 200:
+        response_200 = Crosstable.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = Error.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Crosstable | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: GetTournamentCrosstableFormat | Unset = GetTournamentCrosstableFormat.JSON,
+) -> Response[Crosstable | Error]:
+    """Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
+    its 95% interval and likelihood of superiority. `?format=csv`: one row per pair.
+
+    Args:
+        tournament_id (str):
+        format_ (GetTournamentCrosstableFormat | Unset):  Default:
+            GetTournamentCrosstableFormat.JSON.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Crosstable | Error]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        format_=format_,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: GetTournamentCrosstableFormat | Unset = GetTournamentCrosstableFormat.JSON,
+) -> Crosstable | Error | None:
+    """Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
+    its 95% interval and likelihood of superiority. `?format=csv`: one row per pair.
+
+    Args:
+        tournament_id (str):
+        format_ (GetTournamentCrosstableFormat | Unset):  Default:
+            GetTournamentCrosstableFormat.JSON.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Crosstable | Error
+    """
+
+    return sync_detailed(
+        tournament_id=tournament_id,
+        client=client,
+        format_=format_,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: GetTournamentCrosstableFormat | Unset = GetTournamentCrosstableFormat.JSON,
+) -> Response[Crosstable | Error]:
+    """Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
+    its 95% interval and likelihood of superiority. `?format=csv`: one row per pair.
+
+    Args:
+        tournament_id (str):
+        format_ (GetTournamentCrosstableFormat | Unset):  Default:
+            GetTournamentCrosstableFormat.JSON.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Crosstable | Error]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+        format_=format_,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    format_: GetTournamentCrosstableFormat | Unset = GetTournamentCrosstableFormat.JSON,
+) -> Crosstable | Error | None:
+    """Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
+    its 95% interval and likelihood of superiority. `?format=csv`: one row per pair.
+
+    Args:
+        tournament_id (str):
+        format_ (GetTournamentCrosstableFormat | Unset):  Default:
+            GetTournamentCrosstableFormat.JSON.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Crosstable | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            tournament_id=tournament_id,
+            client=client,
+            format_=format_,
+        )
+    ).parsed

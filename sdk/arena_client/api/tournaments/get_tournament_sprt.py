@@ -1,0 +1,164 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.sprt_curve import SprtCurve
+from ...types import Response
+
+
+def _get_kwargs(
+    tournament_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/tournaments/{tournament_id}/sprt".format(
+            tournament_id=quote(str(tournament_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | SprtCurve:
+    if response.status_code == 200:
+        response_200 = SprtCurve.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | SprtCurve]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Error | SprtCurve]:
+    """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SprtCurve]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Error | SprtCurve | None:
+    """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SprtCurve
+    """
+
+    return sync_detailed(
+        tournament_id=tournament_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[Error | SprtCurve]:
+    """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | SprtCurve]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+) -> Error | SprtCurve | None:
+    """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | SprtCurve
+    """
+
+    return (
+        await asyncio_detailed(
+            tournament_id=tournament_id,
+            client=client,
+        )
+    ).parsed

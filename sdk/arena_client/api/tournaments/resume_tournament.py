@@ -1,0 +1,179 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.tournament import Tournament
+from ...types import Response
+
+
+def _get_kwargs(
+    tournament_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/tournaments/{tournament_id}/resume".format(
+            tournament_id=quote(str(tournament_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | Tournament:
+    if response.status_code == 200:
+        response_200 = Tournament.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    response_default = Error.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | Tournament]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | Tournament]:
+    """Resume a paused tournament (host token): matches start again as their entrants are free.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Tournament]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | Tournament | None:
+    """Resume a paused tournament (host token): matches start again as their entrants are free.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Tournament
+    """
+
+    return sync_detailed(
+        tournament_id=tournament_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[Error | Tournament]:
+    """Resume a paused tournament (host token): matches start again as their entrants are free.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Tournament]
+    """
+
+    kwargs = _get_kwargs(
+        tournament_id=tournament_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    tournament_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Error | Tournament | None:
+    """Resume a paused tournament (host token): matches start again as their entrants are free.
+
+    Args:
+        tournament_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Tournament
+    """
+
+    return (
+        await asyncio_detailed(
+            tournament_id=tournament_id,
+            client=client,
+        )
+    ).parsed

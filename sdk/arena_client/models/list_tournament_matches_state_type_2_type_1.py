@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class ListTournamentMatchesStateType2Type1(StrEnum):
+    DONE = "done"
+    PENDING = "pending"
+    PLAYING = "playing"
+    SKIPPED = "skipped"
+    VOID = "void"
+
+    def __str__(self) -> str:
+        return str(self.value)

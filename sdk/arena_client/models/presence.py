@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Presence")
+
+
+@_attrs_define
+class Presence:
+    """
+    Attributes:
+        seconds (float): How long from now the lease runs; renew it before it lapses.
+        entrants (list[int] | None | Unset): The entrants it holds (numbers); null: every named entrant.
+    """
+
+    seconds: float
+    entrants: list[int] | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        seconds = self.seconds
+
+        entrants: list[int] | None | Unset
+        if isinstance(self.entrants, Unset):
+            entrants = UNSET
+        elif isinstance(self.entrants, list):
+            entrants = self.entrants
+
+        else:
+            entrants = self.entrants
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seconds": seconds,
+            }
+        )
+        if entrants is not UNSET:
+            field_dict["entrants"] = entrants
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        seconds = d.pop("seconds")
+
+        def _parse_entrants(data: object) -> list[int] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                entrants_type_0 = cast(list[int], data)
+
+                return entrants_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[int] | None | Unset, data)
+
+        entrants = _parse_entrants(d.pop("entrants", UNSET))
+
+        presence = cls(
+            seconds=seconds,
+            entrants=entrants,
+        )
+
+        return presence

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.tournament import Tournament
+
+
+T = TypeVar("T", bound="PresenceHeld")
+
+
+@_attrs_define
+class PresenceHeld:
+    """
+    Attributes:
+        entrants (list[int]): The entrants held.
+        tournament (Tournament):
+        until (float): Until when (epoch seconds).
+    """
+
+    entrants: list[int]
+    tournament: Tournament
+    until: float
+
+    def to_dict(self) -> dict[str, Any]:
+        entrants = self.entrants
+
+        tournament = self.tournament.to_dict()
+
+        until = self.until
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "entrants": entrants,
+                "tournament": tournament,
+                "until": until,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.tournament import Tournament
+
+        d = dict(src_dict)
+        entrants = cast(list[int], d.pop("entrants"))
+
+        tournament = Tournament.from_dict(d.pop("tournament"))
+
+        until = d.pop("until")
+
+        presence_held = cls(
+            entrants=entrants,
+            tournament=tournament,
+            until=until,
+        )
+
+        return presence_held

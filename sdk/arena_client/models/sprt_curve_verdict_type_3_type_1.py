@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class SprtCurveVerdictType3Type1(StrEnum):
+    H0 = "H0"
+    H1 = "H1"
+
+    def __str__(self) -> str:
+        return str(self.value)

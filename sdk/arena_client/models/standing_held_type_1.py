@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class StandingHeldType1(StrEnum):
+    AWAY = "away"
+    PAUSED = "paused"
+
+    def __str__(self) -> str:
+        return str(self.value)
