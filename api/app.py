@@ -78,7 +78,12 @@ def create_app(settings: Settings | None = None) -> Flask:
     store = MatchStore.connect(settings)
     app.extensions[STORE_KEY] = store
     app.extensions[NOTIFIER_KEY] = Notifier(
-        settings.node_url, store.notify_pattern(), store.match_id_of_channel, cluster=settings.redis_cluster
+        settings.node_url,
+        store.notify_pattern(),
+        store.match_id_of_channel,
+        cluster=settings.redis_cluster,
+        heard=store.heard_published,  # every process knows the latest version of a match as written
+        lost=store.latest.forget,
     )
     install_observability(app)  # first: the request id before anything can log, the metrics after every answer
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})

@@ -17,7 +17,10 @@ one node and a script may touch them together:
   replays every entry;
 - ``<prefix>:{<id>}:idem:<scope>:<key digest>``, the response remembered for an ``Idempotency-Key``
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
-- the pub/sub channel ``<prefix>:{<id>}:notify``, published with the new version by every write;
+- the pub/sub channel ``<prefix>:{<id>}:notify``, published by every write with the new version, the
+  snapshot and the log entry it wrote (``<version>\n<snapshot>\n<entry>``: JSON holds no raw
+  newline), so that every process knows the latest version as written without reading it
+  (``api/matches/latest.py``);
 - ``<prefix>:{<id>}:illegal:<seat>``, a counter of the illegal actions a seat of a tournament match
   sent (``Table.max_illegal``), expiring with the match.
 
@@ -78,6 +81,7 @@ import orjson
 import redis
 
 from api.matches.compaction import derive_log, unpack
+from api.matches.latest import LatestVersions
 from api.observability import metrics
 from api.settings import Settings
 
@@ -177,7 +181,7 @@ if KEYS[4] then
     else redis.call('ZREM', KEYS[i], ARGV[11]) end
   end
 end
-redis.call('PUBLISH', ARGV[7], ARGV[2])
+redis.call('PUBLISH', ARGV[7], ARGV[2] .. '\\n' .. ARGV[3] .. '\\n' .. ARGV[5])
 return {1, tonumber(ARGV[2])}
 """
 
@@ -302,6 +306,8 @@ class MatchStore:
         self._compact = client.register_script(COMPACT_SCRIPT)
         self._due = client.register_script(DUE_SCRIPT)
         self._first_request = client.register_script(FIRST_REQUEST_SCRIPT)
+        #: The latest version of the matches this process wrote or heard published.
+        self.latest = LatestVersions()
         #: Whether the store is a Redis Cluster: writes then take a step per hash slot.
         self.cluster = isinstance(client, redis.RedisCluster)
 
@@ -389,6 +395,7 @@ class MatchStore:
         stored = _dumps(snapshot)
         if len(stored) > self.settings.max_snapshot_bytes:
             raise SnapshotTooLarge(len(stored), self.settings.max_snapshot_bytes)
+        written_entry = _dumps(entry)
         keys = [self.match_key(match_id), self.log_key(match_id), self.idempotency_key(match_id, scope, key)]
         if not self.cluster:
             keys += [self.due_key(), *index_add, *index_remove]
@@ -397,7 +404,7 @@ class MatchStore:
             version,
             stored,
             _dumps(summary),
-            _dumps(entry),
+            written_entry,
             self.ttl(finished),
             self.notify_channel(match_id),
             "" if remembered is None else _dumps(remembered),
@@ -418,6 +425,7 @@ class MatchStore:
             raise MatchNotFound(match_id)
         if code == 0:
             raise StaleVersion(int(value))
+        self.latest.heard(match_id, version, stored, written_entry)
         if self.cluster:
             self._set_due(match_id, version, due, wake=True)
             if index_add or index_remove:
@@ -452,6 +460,18 @@ class MatchStore:
             raise MatchNotFound(match_id)
         snapshot: dict[str, Any] = orjson.loads(unpack(raw))
         return snapshot
+
+    def load_known(self, match_id: str, version: int) -> dict[str, Any] | None:
+        """The match's snapshot at ``version`` if that is its latest version as this process last
+        heard it, without a read (``None``: not known here; read the store)."""
+        return self.latest.snapshot(match_id, version)
+
+    def heard_published(self, channel: str, data: bytes) -> None:
+        """Take in a version published on a match's notify channel (``<version>\\n<snapshot>\\n<entry>``);
+        anything else published there (a tournament's entrant channel shares the pattern) is ignored."""
+        parts = data.split(b"\n", 2)
+        if len(parts) == 3 and parts[0].isdigit():
+            self.latest.heard(self.match_id_of_channel(channel), int(parts[0]), parts[1], parts[2])
 
     def remembered(self, match_id: str, scope: str, key: str) -> dict[str, Any] | None:
         """The response remembered for an ``Idempotency-Key``, if it was used."""

@@ -321,6 +321,12 @@ def load_table(store: MatchStore, match_id: str) -> Table:
     return with_first_requests(store, Table.from_record(match_id, store.load(match_id)))
 
 
+def known_table(store: MatchStore, match_id: str, version: int | None) -> Table | None:
+    """The match at ``version`` if that is its latest version as this process last heard it, unread."""
+    snapshot = None if version is None else store.load_known(match_id, version)
+    return None if snapshot is None else with_first_requests(store, Table.from_record(match_id, snapshot))
+
+
 def with_first_requests(store: MatchStore, table: Table) -> Table:
     """``table`` with the first requests the store noted since its last write took them in.
 
@@ -468,7 +474,6 @@ def play(
     if_match: str | None,
     action: Mapping[str, Any] | engine.Action,
     idempotency_key: str | None = None,
-    known: Table | None = None,
 ) -> Answer:
     """Apply one action with compare-and-set on the If-Match version; exactly one of racing moves wins.
 
@@ -480,19 +485,17 @@ def play(
     action is no longer legal), and then the remembered answer is sent instead; or, when the
     action would still apply (``If-Match: *``), the write script finds the key and writes nothing.
 
-    ``known`` is the match as the caller last saw it (a seat's socket keeps it): when it is at the
-    version If-Match names, the move is checked against it without reading the match, and the
-    compare-and-set write finds out if the match moved on meanwhile (then ``412``, as ever).
+    When the version If-Match names is the match's latest as this process last heard it (every
+    write publishes what it wrote: ``api/matches/latest.py``), the move is checked against it
+    without reading the match: one Redis round trip, the write, whose compare-and-set finds out if
+    the match moved on meanwhile (then ``412``, as ever).
     """
     key = check_idempotency_key(idempotency_key)
     if key is None:
         request_print = ""  # compared only for an Idempotency-Key
     else:
         request_print = fingerprint(action.to_json() if isinstance(action, engine.Action) else action)
-    if known is not None and known.match_id == match_id and named_version(if_match) == known.version:
-        table = known
-    else:
-        table = load_table(store, match_id)
+    table = known_table(store, match_id, named_version(if_match)) or load_table(store, match_id)
     seat = authorise(table, claim)  # before any replay: a remembered answer is that seat's private view
     scope = f"seat-{seat}"
     now = time.time()

@@ -3,9 +3,7 @@
 The items come from :func:`api.streams.follow.follow`, the same generator the seat stream sends, run
 in a greenlet of its own; moves go through :func:`api.matches.service.play`, the code path of
 ``POST .../actions``, with the same compare-and-set, idempotency, clocks, limits and
-disqualification. Only the transport differs, and one thing it allows: the socket keeps the match
-as it last read it (``Reader.table``), so a move decided at that version is checked without reading
-the match again; the compare-and-set write still refuses it if the match moved on meanwhile.
+disqualification. Only the transport differs.
 """
 
 from __future__ import annotations
@@ -15,6 +13,7 @@ import logging
 import gevent
 from gevent.lock import Semaphore
 from simple_websocket import ConnectionClosed, Server
+from wsproto.events import TextMessage
 
 from api.errors import KNOWN_ERRORS, ApiError, describe
 from api.limits import count_socket_refusal
@@ -78,10 +77,9 @@ class SeatSocket:
         """Send every item of the seat stream as it happens; close the socket after ``match_over``."""
         position, fresh = self.start
         try:
-            for found in follow(reader, position, fresh, reader.table):
-                if found is not None:
-                    event_id, item = found
-                    self.send(protocol.item(item.type, event_id, item.data))
+            for batch in follow(reader, position, fresh, reader.table):
+                if batch:
+                    self.send_all([protocol.item(item.type, event_id, item.data) for event_id, item in batch])
             table = reader.table
             with self.moving:  # a move that ended the match is answered before the socket closes
                 if table is not None and table.is_over:
@@ -113,7 +111,6 @@ class SeatSocket:
                 if_match=str(act.version),
                 action=service.read_action(act.action),
                 idempotency_key=act.key,
-                known=reader.table,
             )
         except (*KNOWN_ERRORS, StoreFull) as refused:
             self.send(protocol.error(act.key, count_socket_refusal(claim.token, describe(refused)).body()))
@@ -124,8 +121,14 @@ class SeatSocket:
             self.send(protocol.result(act.key, answer.status, answer.body, answer.replayed))
 
     def send(self, frame: bytes) -> None:
+        self.send_all([frame])
+
+    def send_all(self, frames: list[bytes]) -> None:
+        """Send text frames at once: one write to the connection for all of them."""
         with self.sending:
-            self.ws.send(frame.decode())
+            if not self.ws.connected:
+                raise ConnectionClosed(self.ws.close_reason, self.ws.close_message)
+            self.ws.sock.sendall(b"".join(self.ws.ws.send(TextMessage(data=frame.decode())) for frame in frames))
 
     def close(self, code: Close, reason: str) -> None:
         with self.sending:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from api.matches.service import load_table, match_resource, visible_events
+from api.matches.service import known_table, load_table, match_resource, visible_events
 from api.matches.table import Table
 from api.store import MatchNotFound, MatchStore, StoreUnavailable
 from api.streams.notifier import Notifier
@@ -31,6 +31,21 @@ class Reader:
         self.store, self.notifier, self.match_id, self.seat, self.legal = store, notifier, match_id, seat, legal
         #: The match as :func:`follow` last read it.
         self.table: Table | None = None
+
+    def heard_table(self, version: int) -> Table | None:
+        """The match's latest version as this process heard it published, if it is past ``version``."""
+        latest = self.store.latest.latest(self.match_id)
+        if latest is None or latest <= version:
+            return None
+        return known_table(self.store, self.match_id, latest)
+
+    def entries(self, after: int, upto: int) -> list[dict[str, Any]]:
+        """The log entries of the versions after ``after`` up to ``upto`` (a page of them): as heard
+        published when this process heard them all, else read from the store."""
+        heard = self.store.latest.entries(self.match_id, after, upto)
+        if heard is not None:
+            return heard
+        return [e for e in self.store.log(self.match_id, after, LOG_PAGE) if e["version"] <= upto]
 
     def items(self, entry: dict[str, Any], table: Table, now: float) -> list[Item]:
         """The items of one version: its visible events, then (if it is the latest) a turn and the end."""
@@ -60,48 +75,55 @@ class Reader:
         return [Item("turn", turn)]
 
 
-def follow(reader: Reader, position: Position, fresh: bool, table: Table | None) -> Iterator[tuple[str, Item] | None]:
-    """Every ``(id, item)`` after ``position``, as it happens, until the match is over; ``None`` after
-    every ``KEEP_ALIVE_SECONDS`` with nothing to say.
+def follow(
+    reader: Reader, position: Position, fresh: bool, table: Table | None
+) -> Iterator[list[tuple[str, Item]] | None]:
+    """Every ``(id, item)`` after ``position``, as it happens, until the match is over, in batches (what
+    one look at the match found: a transport sends each at once); ``None`` after every
+    ``KEEP_ALIVE_SECONDS`` with nothing to say.
 
     Where the match stands (a seat's pending ``turn``, or ``match_over``) is sent once per version
     reached, however the stream started: resuming at the current version still gets its turn.
     ``reader.table`` is the table as last read.
+
+    The first look reads the store. Each later one is woken by a version's publication, which this
+    process has taken in by then (``api/matches/latest.py``): the new version and its log entries
+    come from there, and the store is read only for what was not heard (a stream that fell behind,
+    a subscription that dropped).
     """
     stood = -1  # the version whose standing items (turn, end) this stream has sent
     with reader.notifier.watch(reader.match_id) as signal:
         if fresh and table is not None:  # a fresh start: where the match stands now
-            yield from _standing(reader, table)
+            yield _standing(reader, table)
             if table.is_over:
                 return
             stood = table.version
-        table = None
+        heard = False  # whether the match may be taken as heard (after a first read of the store)
         while True:
             try:
-                table = reader.table = load_table(reader.store, reader.match_id)
-                sent_end = False
+                found = reader.heard_table(position.version) if heard else None
+                table = reader.table = found or load_table(reader.store, reader.match_id)
+                heard = True
+                batch: list[tuple[str, Item]] = []
                 while position.version < table.version or position.index is not None:
                     after = position.version - 1 if position.index is not None else position.version
-                    # entries written after ``table`` was read wait for the next round, with their turn
-                    entries = [
-                        e for e in reader.store.log(reader.match_id, after, LOG_PAGE) if e["version"] <= table.version
-                    ]
+                    entries = reader.entries(after, table.version)
                     if not entries:
                         break
                     now = time.time()
                     for entry in entries:
-                        for found in items_after(position, entry["version"], reader.items(entry, table, now)):
-                            yield found
-                            sent_end = sent_end or found[1].type == "match_over"
+                        batch.extend(items_after(position, entry["version"], reader.items(entry, table, now)))
                         position = Position(entry["version"])
                         if entry["version"] == table.version:  # its items ended with where the match stands
                             stood = table.version
                 if position.version == table.version and stood < table.version:
-                    for found in _standing(reader, table):  # resumed at the current version
-                        yield found
-                        sent_end = sent_end or found[1].type == "match_over"
+                    batch.extend(_standing(reader, table))  # resumed at the current version
                     stood = table.version
-                if sent_end or (table.is_over and position.version >= table.version):
+                if batch:
+                    yield batch
+                if any(item.type == "match_over" for _, item in batch) or (
+                    table.is_over and position.version >= table.version
+                ):
                     return
             except (MatchNotFound, StoreUnavailable):
                 return  # the match expired or the store is gone: the client resumes later

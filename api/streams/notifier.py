@@ -8,6 +8,10 @@ signal and a socket, never a Redis command; a move written by any process wakes 
 A waiter registers its signal before it reads the match, so a version published between its read
 and its wait is never missed. When the subscription drops, the listener resubscribes and wakes
 every waiter once, so each reads the match again.
+
+A write publishes the version with what it wrote; ``heard`` takes each publication in (the store's
+:class:`~api.matches.latest.LatestVersions`) before the waiters wake, and ``lost`` is called when
+publications may have been missed (the subscription dropped), so that nothing heard is trusted then.
 """
 
 from __future__ import annotations
@@ -28,13 +32,25 @@ log = logging.getLogger(__name__)
 class Notifier:
     """The process's subscription to match notifications and the signals of its waiters."""
 
-    def __init__(self, url: str, pattern: str, match_id_of: Callable[[str], str], cluster: bool = False) -> None:
+    def __init__(
+        self,
+        url: str,
+        pattern: str,
+        match_id_of: Callable[[str], str],
+        cluster: bool = False,
+        *,
+        heard: Callable[[str, bytes], None] | None = None,
+        lost: Callable[[], None] | None = None,
+    ) -> None:
         """Subscribe to ``pattern`` at ``url`` (a node of a Redis Cluster if ``cluster``: classic
-        pub/sub reaches every node); ``match_id_of`` names the match of a channel."""
+        pub/sub reaches every node); ``match_id_of`` names the match of a channel; ``heard`` takes
+        each publication (channel, data), ``lost`` is told when some may have been missed."""
         self.url = url
         self.cluster = cluster
         self.pattern = pattern
         self.match_id_of = match_id_of
+        self.heard = heard
+        self.lost = lost
         self._waiters: dict[str, set[threading.Event]] = {}
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
@@ -91,6 +107,8 @@ class Notifier:
                 if failures == 1:
                     log.warning("notification subscription lost (%s); resubscribing", error)
                 self._subscribed.clear()
+                if self.lost is not None:
+                    self.lost()
                 self._wake_all()
                 time.sleep(min(0.1 * 2**failures, 5.0))
                 continue
@@ -106,13 +124,18 @@ class Notifier:
                         self._subscribed.set()
                         self._wake_all()  # anything published before the subscription is re-read
                     elif message["type"] == "pmessage":
-                        self._wake(self.match_id_of(message["channel"].decode()))
+                        channel = message["channel"].decode()
+                        if self.heard is not None:
+                            self.heard(channel, message["data"])
+                        self._wake(self.match_id_of(channel))
             except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
                 failures += 1
                 if failures == 1:  # once per outage, not once per attempt
                     log.warning("notification subscription lost (%s); resubscribing", error)
             finally:
                 self._subscribed.clear()
+                if self.lost is not None:
+                    self.lost()
                 self._wake_all()
                 pubsub.close()
                 client.close()

@@ -148,7 +148,7 @@ def _event_stream(reader: Reader, start: tuple[Position, bool], first: Table) ->
     return response
 
 
-def _sse(items: Iterator[tuple[str, Item] | None]) -> Iterator[bytes]:
-    """The items on the wire, with a keep-alive comment for every quiet spell."""
-    for found in items:
-        yield KEEP_ALIVE if found is None else encode(*found)
+def _sse(batches: Iterator[list[tuple[str, Item]] | None]) -> Iterator[bytes]:
+    """The items on the wire, a batch at a time, with a keep-alive comment for every quiet spell."""
+    for batch in batches:
+        yield KEEP_ALIVE if batch is None else b"".join(encode(*found) for found in batch)

@@ -29,7 +29,7 @@ import uuid
 from typing import Any
 
 import orjson
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosedOK, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from bench.server_cpu_bench import JSON, Client
@@ -117,11 +117,12 @@ class SeatSocket:
             self._take(frame)
 
     def drain(self) -> None:
-        """Read what was pushed to this seat so far, without waiting."""
-        while True:
+        """Read what was pushed to this seat so far, without waiting (none after the match's end, when
+        the server closes the socket)."""
+        while not self.over:
             try:
                 frame = self._next(0)
-            except TimeoutError:
+            except (TimeoutError, ConnectionClosedOK):
                 return
             self._take(frame)
 
