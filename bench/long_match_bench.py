@@ -15,6 +15,10 @@ actions, then its move, a long-poll while a bot's turn runs on); its own CPU is 
   service's ``commit``, so the bot's memory is folded version by version as in play), then the
   player plays on over HTTP until greedy wins; several such matches per version.
 - ``two seats``: the control: two player seats of the ``random bot``'s match, both played by the client.
+- ``clock``: two player seats under a time control (each move sets the next deadline and the
+  referee's due time), and ``tournament``: the match a two-entrant tournament gives its entrants
+  (its end is recorded in the tournament). Both are brought to the version measured as greedy's
+  matches are, then played on over HTTP by the client for the stretch.
 
 Each figure is a median over the stretches' CPU per move; the ratios compare each contender's
 figure to its own at version 100, in the same run.
@@ -164,8 +168,8 @@ def play_to(seats: list[Seat], target: int) -> None:
                 version = moved
 
 
-def created(client: Client, seed: int, seats: list[dict[str, Any]]) -> tuple[str, list[str]]:
-    body = {"game": "pipifax", "players": 2, "seed": seed, "options": {"first_player": 0}, "seats": seats}
+def created(client: Client, seed: int, seats: list[dict[str, Any]], **extra: Any) -> tuple[str, list[str]]:
+    body = {"game": "pipifax", "players": 2, "seed": seed, "options": {"first_player": 0}, "seats": seats, **extra}
     answer = client.send("POST", "/matches", body)
     return answer["match"]["match_id"], [seat["token"] for seat in answer["seats"]]
 
@@ -184,13 +188,58 @@ def played_stretches(servers: Servers, url: str, seed: int, stretch: int, both: 
     return figures
 
 
-def fast_forward(store: MatchStore, match_id: str, seed: int, target: int) -> None:
-    """Bring a match to ``target`` by random moves of every seat, each written as a move is (``service.commit``)."""
+def fast_forward(store: MatchStore, match_id: str, target: int) -> int:
+    """Bring a match to ``target`` by random moves of every seat, each written as a move is
+    (``service.commit``); the version it reached (less, if the match ended first)."""
     table = service.load_table(store, match_id)
     while table.version < target and not table.is_over:
         seat = table.to_act[0]
         step = table.act(seat, choose_action(table.match, seat, "random"), time.time())
         table = service.commit(store, table, step)
+    return table.version
+
+
+def brought_stretches(servers: Servers, url: str, store: MatchStore, stretch: int, kind: str) -> dict[int, float]:
+    """A timed match, or a tournament's, brought to each of ``VERSIONS`` and played on for ``stretch`` versions."""
+    client = Client(url)
+    figures: dict[int, float] = {}
+    for version in VERSIONS:
+        (seed,) = long_seeds(version + stretch + 50, 1)
+        servers.referee.stop()
+        while True:  # a tournament's match has a seed of its own: as many as it takes to reach the version
+            if kind == "clock":
+                timed = {"time_control": {"per_action": 3600, "on_timeout": "forfeit", "first_decision": 0}}
+                match_id, tokens = created(client, seed, [{"name": "a"}, {"name": "b"}], **timed)
+            else:
+                match_id, tokens = tournament_match(client)
+            if fast_forward(store, match_id, version) >= version:
+                break
+        servers.referee.start()
+        seats = [Seat(client, match_id, token, seed) for token in tokens]
+        cpu, moves = measure(servers, seats, version, version + stretch)
+        figures[version] = 1000 * cpu / max(moves, 1)
+    return figures
+
+
+def tournament_match(client: Client) -> tuple[str, list[str], int]:
+    """The match of a new two-entrant Pipifax tournament: its id, its seats' tokens, and a seed for the
+    player's draws (the match's own seed is the tournament's secret)."""
+    body = {
+        "game": "pipifax",
+        "players_per_match": 2,
+        "format": "round-robin",
+        "entrants": [{"name": "a"}, {"name": "b"}],
+    }
+    made = client.send("POST", "/tournaments", body)
+    tournament_id = made["tournament"]["tournament_id"]
+    tokens: dict[int, str] = {}
+    match_id = ""
+    for entrant in made["entrants"]:
+        given = client.send(
+            "GET", f"/tournaments/{tournament_id}/next?wait=30", headers={"Authorization": f"Bearer {entrant['token']}"}
+        )
+        match_id, tokens[given["seat"]] = given["match_id"], given["token"]
+    return match_id, [tokens[seat] for seat in sorted(tokens)]
 
 
 def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int) -> dict[int, float]:
@@ -206,7 +255,7 @@ def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int
         for seed in long_seeds(version + 50, matches):
             servers.referee.stop()
             match_id, tokens = created(client, seed, [{"name": "a"}, {"bot": "greedy"}])
-            fast_forward(store, match_id, seed, version)
+            fast_forward(store, match_id, version)
             servers.referee.start()
             cpu, moves = measure(servers, [Seat(client, match_id, tokens[0], seed)], version, version + 10**6)
             if moves:
@@ -252,6 +301,9 @@ def main() -> None:
         rows["greedy bot"] = greedy_stretches(environment.servers, url, environment.store, args.greedy_matches)
         print("greedy bot done", flush=True)
         rows["two seats"] = played_stretches(environment.servers, url, seed, args.stretch, both=True)
+        for kind in ("clock", "tournament"):
+            rows[kind] = brought_stretches(environment.servers, url, environment.store, args.stretch, kind)
+            print(f"{kind} done", flush=True)
     print()
     print("Server CPU per player move (ms) near each version, and the ratio to the figure at version 100:")
     header = f"{'contender':<12}" + "".join(f"{'v ' + format(v, ','):>12}" for v in VERSIONS)
