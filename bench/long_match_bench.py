@@ -221,9 +221,8 @@ def brought_stretches(servers: Servers, url: str, store: MatchStore, stretch: in
     return figures
 
 
-def tournament_match(client: Client) -> tuple[str, list[str], int]:
-    """The match of a new two-entrant Pipifax tournament: its id, its seats' tokens, and a seed for the
-    player's draws (the match's own seed is the tournament's secret)."""
+def tournament_match(client: Client) -> tuple[str, list[str]]:
+    """The match of a new two-entrant Pipifax tournament: its id and its seats' tokens."""
     body = {
         "game": "pipifax",
         "players_per_match": 2,
