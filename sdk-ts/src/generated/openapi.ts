@@ -716,8 +716,11 @@ export interface components {
             token: string;
         };
         Error: {
-            /** @description Stable machine-readable error code. */
-            code: string;
+            /**
+             * @description Stable machine-readable error code (docs/api.md#errors lists what each means). A client should expect codes added in later versions and fall back on `status` for one it does not know.
+             * @enum {string}
+             */
+            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
             /** @description Structured extras: the rule broken, the current version, field errors. */
             details: {
                 [key: string]: unknown;

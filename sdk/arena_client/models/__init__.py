@@ -21,6 +21,7 @@ from .entrant_kind import EntrantKind
 from .entrant_request import EntrantRequest
 from .entrant_token import EntrantToken
 from .error import Error
+from .error_code import ErrorCode
 from .error_details import ErrorDetails
 from .event import Event
 from .event_data import EventData
@@ -174,6 +175,7 @@ __all__ = (
     "EntrantRequest",
     "EntrantToken",
     "Error",
+    "ErrorCode",
     "ErrorDetails",
     "Event",
     "EventData",
