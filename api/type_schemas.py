@@ -11,7 +11,7 @@ import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from engine import Action, Game, all_games
@@ -21,17 +21,26 @@ from engine.actions import field_types
 INT64_RANGE = validate.Range(min=-(2**63), max=2**63 - 1)
 
 
+def within_64_bits(value: int) -> None:
+    """Refuse an integer beyond 64 bits, which orjson could not have read as one (a plain function, not
+    a ``Range``, so that the spec does not publish bounds that say nothing to a reader)."""
+    if not -(2**63) <= value < 2**63:
+        raise ValidationError("Must be a 64-bit integer.")
+
+
 class JsonInteger(fields.Integer):
     """An integer as JSON Schema counts them: ``3`` or ``3.0``, but not ``3.5``, ``"3"`` or ``true``.
 
-    It is bounded to 64 bits (in the spec too), so an integer too large for orjson, which arrives
-    as a float, is refused with 422 like any out-of-range value.
+    It is bounded to 64 bits, so an integer too large for orjson, which arrives as a float, is refused
+    with 422 like any out-of-range value. The spec publishes only the bounds a field is given: a
+    request field the server bounds says so with a ``Range`` that means something (a seed's 63 bits,
+    a schedule's length), and a field of an answer needs none.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         checks = kwargs.pop("validate", None) or []
         checks = [checks] if callable(checks) else list(checks)
-        super().__init__(strict=True, validate=[*checks, INT64_RANGE], **kwargs)
+        super().__init__(strict=True, validate=[*checks, within_64_bits], **kwargs)
 
     def _validated(self, value: Any) -> int:
         if isinstance(value, float) and value.is_integer() and -(2**63) <= value < 2**63:

@@ -6,6 +6,7 @@ from marshmallow import RAISE, Schema, fields, validate
 
 from api.matches.schemas import NAME, TimeControlSchema, wait_field
 from api.tournaments.schedule import MAX_ENTRANTS
+from api.tournaments.service import MAX_SCHEDULED
 from api.type_schemas import JsonInteger
 
 FORMATS = ["round-robin", "swiss", "gauntlet"]
@@ -357,7 +358,11 @@ class ForfeitSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    index = JsonInteger(required=True, validate=validate.Range(min=0), metadata={"description": "The schedule index."})
+    index = JsonInteger(
+        required=True,
+        validate=validate.Range(min=0, max=MAX_SCHEDULED - 1),
+        metadata={"description": "The schedule index."},
+    )
     seat = JsonInteger(required=True, validate=validate.Range(min=0, max=15))
     cause = fields.String(
         load_default="crash",
