@@ -13,6 +13,7 @@ from api.lobby import schemas, service
 from api.matches.routes import BEARER, _errors, _with_etag, links
 from api.matches.schemas import MatchSchema, SeatViewSchema
 from api.matches.service import claim_from_header
+from engine import get_game
 
 blp = ArenaBlueprint(
     "lobby", __name__, url_prefix="/matches", description="Finding and joining matches, resigning and aborting."
@@ -23,9 +24,14 @@ blp = ArenaBlueprint(
 @blp.doc(operationId="listMatches")
 @blp.arguments(schemas.MatchListQuerySchema(), location="query")
 @blp.response(200, schemas.MatchListSchema)
-@_errors(422, 503)
+@_errors(404, 422, 503)
 def list_matches(query: dict[str, Any]) -> dict[str, Any]:
-    """List matches, newest first: filter by game, status or open seats; page with `cursor`."""
+    """List matches, newest first: filter by game, status or open seats; page with `cursor`.
+
+    A `game` the catalogue does not have is 404 `game/unknown`.
+    """
+    if query["game"] is not None:
+        get_game(query["game"])  # UnknownGame: 404 game/unknown, as anywhere a request names a game
     return service.list_matches(store(), query)
 
 

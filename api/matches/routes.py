@@ -19,7 +19,7 @@ from api.matches import schemas, service
 from api.matches.table import Table
 from api.observability.metrics import count_move
 from api.streams.waiting import wait_until
-from api.type_schemas import ActionSchema
+from api.type_schemas import ActionRequestSchema
 from engine import Action, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
 
 blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
@@ -271,7 +271,7 @@ class Actions(MethodView):
     @blp.doc(operationId="submitAction", security=BEARER)
     @blp.links(200, links("$request.path.match_id", *MATCH_OPERATIONS, "listLegalActions"))
     @blp.headers(IF_MATCH, IDEMPOTENCY_KEY)
-    @blp.body(ActionSchema())
+    @blp.body(ActionRequestSchema())
     @blp.response(200, schemas.MoveResultSchema)
     @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503)
     @_action_types_by_game
@@ -287,7 +287,7 @@ class Actions(MethodView):
         (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
         only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
         """
-        # The engine checks the body against the declarations ActionSchema is built from: once.
+        # The engine checks the body against the declarations ActionRequestSchema is built from: once.
         action = service.read_action(json_body(request))
         claim = service.claim_from_header(request.headers.get("Authorization"))
         headers = request.headers

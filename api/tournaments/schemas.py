@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from api.matches.schemas import NAME, TimeControlSchema, wait_field
+from api.matches.schemas import NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
 from api.tournaments.schedule import MAX_ENTRANTS
 from api.tournaments.service import MAX_SCHEDULED
-from api.type_schemas import JsonInteger
+from api.type_schemas import GameIdField, JsonInteger
 
 FORMATS = ["round-robin", "swiss", "gauntlet"]
 STATUSES = ["open", "running", "finished", "cancelled"]
@@ -52,7 +52,7 @@ class CreateTournamentSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    game = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    game = GameIdField(required=True, validate=validate.Length(min=1, max=64))
     options = fields.Dict(
         keys=fields.String(),
         values=fields.Raw(allow_none=True),
@@ -97,7 +97,7 @@ class CreateTournamentSchema(Schema):
         metadata={"description": "The tournament's seed (every match seed derives from it); revealed when it is over."},
     )
     time_control = fields.Nested(
-        TimeControlSchema,
+        TimeControlRequestSchema,
         load_default=None,
         allow_none=True,
         metadata={"description": "The time control of every match (default: 60 s per decision, forfeit on timeout)."},
@@ -243,7 +243,7 @@ class TournamentSchema(Schema):
     """A tournament as anyone sees it."""
 
     tournament_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
     players_per_match = fields.Integer(required=True)
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
@@ -282,7 +282,7 @@ class CreatedTournamentSchema(Schema):
 
 class TournamentSummarySchema(Schema):
     tournament_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
     players_per_match = fields.Integer(required=True)
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))

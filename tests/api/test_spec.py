@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -149,11 +150,32 @@ def test_action_union_is_a_oneof_with_a_type_discriminator_over_every_action(spe
         member = resolve(spec, {"$ref": ref})
         assert member["properties"]["type"]["enum"] == [type_name]
         assert "type" in member["required"]
-    body = spec["paths"]["/matches/{match_id}/actions"]["post"]["requestBody"]
-    assert body["required"] is True
-    assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Action"}
     legal = spec["components"]["schemas"]["LegalActions"]["properties"]["actions"]
     assert legal["items"] == {"$ref": "#/components/schemas/Action"}
+
+
+def test_submitted_actions_are_a_union_of_the_listed_ones_with_defaulted_fields_optional(spec: Json) -> None:
+    """``ActionRequest`` (the body of ``submitAction``) has the members of ``Action``, except that an
+    action with a field that has a default has a ``...Request`` member in which that field is optional."""
+    body = spec["paths"]["/matches/{match_id}/actions"]["post"]["requestBody"]
+    assert body["required"] is True
+    assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ActionRequest"}
+    listed = spec["components"]["schemas"]["Action"]["discriminator"]["mapping"]
+    submitted = spec["components"]["schemas"]["ActionRequest"]["discriminator"]["mapping"]
+    assert set(submitted) == set(listed)
+    differing = {type_name for type_name in listed if submitted[type_name] != listed[type_name]}
+    assert differing == {
+        cls.TYPE
+        for game in engine.all_games()
+        for cls in game.action_types
+        if any(f.default is not dataclasses.MISSING for f in dataclasses.fields(cls))
+    }
+    assert "pili-pili.play" in differing
+    for type_name in differing:
+        answer, request = resolve(spec, {"$ref": listed[type_name]}), resolve(spec, {"$ref": submitted[type_name]})
+        assert submitted[type_name] == listed[type_name] + "Request"
+        assert answer["properties"] == request["properties"]
+        assert set(request["required"]) < set(answer["required"]) == set(answer["properties"])
 
 
 def test_view_union_is_a_oneof_with_a_game_discriminator_over_every_game(spec: Json) -> None:

@@ -64,7 +64,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List matches, newest first: filter by game, status or open seats; page with `cursor`. */
+        /**
+         * List matches, newest first: filter by game, status or open seats; page with `cursor`.
+         * @description A `game` the catalogue does not have is 404 `game/unknown`.
+         */
         get: operations["listMatches"];
         put?: never;
         /**
@@ -571,6 +574,7 @@ export interface components {
             seat: number;
             version: number;
         };
+        ActionRequest: components["schemas"]["GirafferaffePlay"] | components["schemas"]["GirafferaffePass"] | components["schemas"]["PiliPiliBet"] | components["schemas"]["PiliPiliPlayRequest"] | components["schemas"]["PiliPiliPlaySlot"] | components["schemas"]["PiliPiliPass"] | components["schemas"]["PiliPiliChoosePartner"] | components["schemas"]["PiliPiliExchangeWith"] | components["schemas"]["PiliPiliGive"] | components["schemas"]["PipifaxFlip"] | components["schemas"]["TaigaFlip"] | components["schemas"]["TaigaPass"] | components["schemas"]["TaigaTake"];
         AppliesWhen: {
             option: string;
             values: unknown[];
@@ -587,89 +591,52 @@ export interface components {
         };
         CreateMatch: {
             /** @description A game id from `/games`. */
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @description Match options by name (see the game's catalogue entry); defaults fill the rest. */
             options?: {
                 [key: string]: unknown;
             };
-            /**
-             * @description Milliseconds the server's bots wait before each of their moves, at most 5000: they play no faster than one version per `pace_ms`, so people can watch them move by move. Omitted, null or 0: they play at once. Deadlines and the other seats are not affected.
-             * @default null
-             */
-            pace_ms: number | null;
+            /** @description Milliseconds the server's bots wait before each of their moves, at most 5000: they play no faster than one version per `pace_ms`, so people can watch them move by move. Omitted, null or 0: they play at once. Deadlines and the other seats are not affected. */
+            pace_ms?: number | null;
             /** @description How many seats: 1 to 8 over all games; each game allows its own range (`min_players`, `max_players` in `/games`), else 422 `match/invalid_options`. */
             players: number;
-            /**
-             * @description One entry per seat: `{name}` (its token is returned now), `{bot}` (the server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`.
-             * @default null
-             */
-            seats: components["schemas"]["SeatRequest"][] | null;
-            /**
-             * @description The random seed; omit it for a random one, revealed when the match ends.
-             * @default null
-             */
-            seed: number | null;
-            /** @default null */
-            time_control: components["schemas"]["TimeControl"] | null;
+            /** @description One entry per seat: `{name}` (its token is returned now), `{bot}` (the server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`. */
+            seats?: components["schemas"]["SeatRequest"][] | null;
+            /** @description The random seed; omit it for a random one, revealed when the match ends. */
+            seed?: number | null;
+            time_control?: components["schemas"]["TimeControlRequest"] | null;
         };
         CreateTournament: {
-            /**
-             * @description At most this many matches at once (default 32); a named entrant plays one match at a time.
-             * @default null
-             */
-            concurrency: number | null;
-            /**
-             * @description Play every rotation of a deal with the same seed, so the luck of the deal cancels out.
-             * @default false
-             */
-            duplicate: boolean;
+            /** @description At most this many matches at once (default 32); a named entrant plays one match at a time. */
+            concurrency?: number | null;
+            /** @description Play every rotation of a deal with the same seed, so the luck of the deal cancels out. Default: `false`. */
+            duplicate?: boolean;
             entrants: components["schemas"]["EntrantRequest"][];
             /**
              * @description `round-robin`: every group of `players_per_match` entrants meets; `swiss`: `rounds` rounds of tables of entrants of similar standing; `gauntlet`: entrant 0 against the field.
              * @enum {string}
              */
             format: "round-robin" | "swiss" | "gauntlet";
-            game: string;
-            /**
-             * @description Deals per table; each deal is played once per seat rotation, so a table plays `games_per_pairing * players_per_match` matches.
-             * @default 1
-             */
-            games_per_pairing: number;
-            /**
-             * @description Illegal actions an entrant may send in one match; one more forfeits it (`illegal`).
-             * @default 10
-             */
-            max_illegal: number;
+            game: components["schemas"]["GameId"];
+            /** @description Deals per table; each deal is played once per seat rotation, so a table plays `games_per_pairing * players_per_match` matches. Default: `1`. */
+            games_per_pairing?: number;
+            /** @description Illegal actions an entrant may send in one match; one more forfeits it (`illegal`). Default: `10`. */
+            max_illegal?: number;
             /** @description The options of every match (see the game's catalogue entry). */
             options?: {
                 [key: string]: unknown;
             };
             players_per_match: number;
-            /**
-             * @description Swiss: how many rounds (required). Others: rounds of a balanced design, if one is used.
-             * @default null
-             */
-            rounds: number | null;
-            /**
-             * @description The tournament's seed (every match seed derives from it); revealed when it is over.
-             * @default null
-             */
-            seed: number | null;
-            /**
-             * @description Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a verdict.
-             * @default null
-             */
-            sprt: components["schemas"]["SprtRequest"] | null;
-            /**
-             * @description Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host starts it.
-             * @default true
-             */
-            start: boolean;
-            /**
-             * @description The time control of every match (default: 60 s per decision, forfeit on timeout).
-             * @default null
-             */
-            time_control: components["schemas"]["TimeControl"] | null;
+            /** @description Swiss: how many rounds (required). Others: rounds of a balanced design, if one is used. */
+            rounds?: number | null;
+            /** @description The tournament's seed (every match seed derives from it); revealed when it is over. */
+            seed?: number | null;
+            /** @description Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a verdict. */
+            sprt?: components["schemas"]["SprtRequest"] | null;
+            /** @description Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host starts it. Default: `true`. */
+            start?: boolean;
+            /** @description The time control of every match (default: 60 s per decision, forfeit on timeout). */
+            time_control?: components["schemas"]["TimeControlRequest"] | null;
         };
         CreatedMatch: {
             /** @description The host's secret token: it may abort the match. */
@@ -700,11 +667,8 @@ export interface components {
             name: string;
         };
         EntrantRequest: {
-            /**
-             * @description A server bot of the game (`GET /games/{id}` lists them): it plays on the server.
-             * @default null
-             */
-            bot: string | null;
+            /** @description A server bot of the game (`GET /games/{id}` lists them): it plays on the server. */
+            bot?: string | null;
             /** @description Unique within the tournament. */
             name: string;
         };
@@ -748,11 +712,10 @@ export interface components {
         };
         Forfeit: {
             /**
-             * @description Why: `crash` (the program stopped before the match did).
-             * @default crash
+             * @description Why: `crash` (the program stopped before the match did). Default: `"crash"`.
              * @enum {string}
              */
-            cause: "crash";
+            cause?: "crash";
             /** @description The schedule index. */
             index: number;
             seat: number;
@@ -770,7 +733,7 @@ export interface components {
             bots: components["schemas"]["Bot"][];
             description: string;
             /** @description The game id used to create matches. */
-            id: string;
+            id: components["schemas"]["GameId"];
             max_players: number;
             min_players: number;
             options: components["schemas"]["Option"][];
@@ -784,6 +747,11 @@ export interface components {
             score_order: "higher" | "lower" | null;
             title: string;
         };
+        /**
+         * @description A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a tournament).
+         * @enum {string}
+         */
+        GameId: "girafferaffe" | "pili-pili" | "pipifax" | "taiga";
         GameList: {
             games: components["schemas"]["Game"][];
         };
@@ -871,16 +839,10 @@ export interface components {
             store: string;
         };
         Join: {
-            /**
-             * @description Your name at the table (default: the seat's label).
-             * @default null
-             */
-            name: string | null;
-            /**
-             * @description The open seat to take (default: the first open one); a seat the match does not have is 422 `request/invalid`.
-             * @default null
-             */
-            seat: number | null;
+            /** @description Your name at the table (default: the seat's label). */
+            name?: string | null;
+            /** @description The open seat to take (default: the first open one); a seat the match does not have is 422 `request/invalid`. */
+            seat?: number | null;
         };
         JoinTournament: {
             /** @description Unique within the tournament. */
@@ -907,7 +869,7 @@ export interface components {
         Match: {
             /** @description Seconds since the epoch. */
             created_at: number;
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             options: {
                 [key: string]: unknown;
@@ -949,7 +911,7 @@ export interface components {
         };
         MatchSummary: {
             created_at: number;
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             /** @description The seats anyone may join. */
             open_seats: number[];
@@ -969,7 +931,7 @@ export interface components {
             /** @description Seconds since the epoch. */
             created_at: number;
             events: components["schemas"]["Event"][];
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             options: {
                 [key: string]: unknown;
@@ -1108,11 +1070,20 @@ export interface components {
         PiliPiliPlay: {
             /** @description The card: 1-55, or 0 for the Joker. */
             card: number;
-            /**
-             * @description The Joker's value, 0-56, when playing the Joker (L1); null or left out for a numbered card.
-             * @default null
-             */
+            /** @description The Joker's value, 0-56, when playing the Joker (L1); null or left out for a numbered card. */
             joker_value: number | null;
+            /**
+             * @description The action type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "pili-pili.play";
+        };
+        /** @description Play a card from your hand to the trick; under S9 this commits it face down. */
+        PiliPiliPlayRequest: {
+            /** @description The card: 1-55, or 0 for the Joker. */
+            card: number;
+            /** @description The Joker's value, 0-56, when playing the Joker (L1); null or left out for a numbered card. */
+            joker_value?: number | null;
             /**
              * @description The action type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1222,7 +1193,7 @@ export interface components {
             at: number;
             /** @description Its public events. */
             events: components["schemas"]["Event"][];
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @description The match's final version. */
             last_version: number;
             match_id: string;
@@ -1313,7 +1284,7 @@ export interface components {
         SeatView: {
             /** @description Seconds since the epoch. */
             created_at: number;
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             options: {
                 [key: string]: unknown;
@@ -1400,10 +1371,10 @@ export interface components {
             wins: number;
         };
         SprtRequest: {
-            /** @default 0.05 */
-            alpha: number;
-            /** @default 0.05 */
-            beta: number;
+            /** @description Default: `0.05`. */
+            alpha?: number;
+            /** @description Default: `0.05`. */
+            beta?: number;
             elo0: number;
             elo1: number;
         };
@@ -1492,10 +1463,18 @@ export interface components {
         TimeControl: {
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it.
-             * @default forfeit
              * @enum {string}
              */
             on_timeout: "forfeit" | "bot";
+            /** @description Seconds each seat has for each decision (0.1 to 86400). */
+            per_action: number;
+        };
+        TimeControlRequest: {
+            /**
+             * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
+             * @enum {string}
+             */
+            on_timeout?: "forfeit" | "bot";
             /** @description Seconds each seat has for each decision (0.1 to 86400). */
             per_action: number;
         };
@@ -1506,7 +1485,7 @@ export interface components {
             entrants: components["schemas"]["Entrant"][];
             /** @enum {string} */
             format: "round-robin" | "swiss" | "gauntlet";
-            game: string;
+            game: components["schemas"]["GameId"];
             games_per_pairing: number;
             max_illegal: number;
             options: {
@@ -1538,7 +1517,7 @@ export interface components {
             entrants: number;
             /** @enum {string} */
             format: "round-robin" | "swiss" | "gauntlet";
-            game: string;
+            game: components["schemas"]["GameId"];
             players_per_match: number;
             progress: components["schemas"]["Progress"];
             /** @enum {string} */
@@ -1666,15 +1645,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only matches of this game. */
-                game?: string | null;
-                status?: "waiting" | "active" | "finished" | "aborted" | null;
+                game?: components["schemas"]["GameId"];
+                status?: "waiting" | "active" | "finished" | "aborted";
                 /** @description `true`: only matches with a seat anyone may join (those `waiting`). */
-                open?: boolean | null;
+                open?: boolean;
                 limit?: number;
                 /** @description Only matches whose last version is at most this many seconds old, which leaves out abandoned ones (the web client lists waiting and live matches idle for less than 15 minutes). A page may then hold fewer than `limit` matches while `next_cursor` still leads on. */
-                updated_within?: number | null;
+                updated_within?: number;
                 /** @description The `next_cursor` of the previous page. */
-                cursor?: string | null;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1689,6 +1668,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MatchList"];
+                };
+            };
+            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
@@ -1798,7 +1786,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: {
                 /** @description A version (ETag) the client holds; 304 when the match is still at it (after `wait`). */
@@ -1943,7 +1931,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Action"];
+                "application/json": components["schemas"]["ActionRequest"];
             };
         };
         responses: {
@@ -2065,7 +2053,7 @@ export interface operations {
                 after?: number;
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: never;
             path: {
@@ -2215,14 +2203,14 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The seat the caller expects its token to be for; 403 if it is another. */
-                seat?: number | null;
+                seat?: number;
                 /** @description Actions to skip; at most 1,000,000 (narrow huge lists with `filter`). */
                 offset?: number;
                 limit?: number;
                 /** @description Instead of a page: this many distinct legal actions drawn uniformly at random (all of them when there are fewer), without listing the rest; `offset` and `limit` are then ignored. */
-                sample?: number | null;
+                sample?: number;
                 /** @description The seed of the sample (default: a random one, returned in `sample_seed`). */
-                sample_seed?: number | null;
+                sample_seed?: number;
                 /** @description Narrow the list with `key=value`. The keys are those some game offers (`tree`); a key the match's game does not offer (see its `action_filters` in `/games`) is 422 `request/invalid`. */
                 filter?: string[];
             };
@@ -2366,7 +2354,7 @@ export interface operations {
                 after?: number;
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: never;
             path: {
@@ -2496,7 +2484,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Send every event after this version (0 replays the match from its first move, -1 from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. However it starts, once the stream has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`. */
-                after?: number | null;
+                after?: number;
                 /** @description How many legal actions each `turn` event carries: all of them when there are no more, else a uniform random sample of this many (its `total` says how many there are), drawn from the match's seed and version and the seat as `engine.offered_actions` documents: the same that the offline environments offer. */
                 legal_limit?: number;
             };
@@ -2584,7 +2572,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Send every event after this version (0 replays the match from its first move, -1 from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. However it starts, once the stream has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`. */
-                after?: number | null;
+                after?: number;
             };
             header?: {
                 /** @description The id of the last event received: the stream resumes right after it (empty: none). */
@@ -2703,9 +2691,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The seat the caller expects its token to be for; 403 if it is another. */
-                seat?: number | null;
+                seat?: number;
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: {
                 /** @description A version (ETag) the client holds; 304 when the match is still at it (after `wait`). */
@@ -2787,7 +2775,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
-                cursor?: string | null;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3265,7 +3253,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: never;
             path: {

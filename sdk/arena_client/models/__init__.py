@@ -30,6 +30,7 @@ from .forfeit import Forfeit
 from .forfeit_cause import ForfeitCause
 from .forfeited import Forfeited
 from .game import Game
+from .game_id import GameId
 from .game_list import GameList
 from .game_score_order_type_1 import GameScoreOrderType1
 from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
@@ -50,9 +51,7 @@ from .join import Join
 from .join_tournament import JoinTournament
 from .joined import Joined
 from .legal_actions import LegalActions
-from .list_matches_status_type_1 import ListMatchesStatusType1
-from .list_matches_status_type_2_type_1 import ListMatchesStatusType2Type1
-from .list_matches_status_type_3_type_1 import ListMatchesStatusType3Type1
+from .list_matches_status import ListMatchesStatus
 from .match import Match
 from .match_list import MatchList
 from .match_options import MatchOptions
@@ -82,6 +81,8 @@ from .pili_pili_mission_view_params import PiliPiliMissionViewParams
 from .pili_pili_pass import PiliPiliPass
 from .pili_pili_pass_type import PiliPiliPassType
 from .pili_pili_play import PiliPiliPlay
+from .pili_pili_play_request import PiliPiliPlayRequest
+from .pili_pili_play_request_type import PiliPiliPlayRequestType
 from .pili_pili_play_slot import PiliPiliPlaySlot
 from .pili_pili_play_slot_type import PiliPiliPlaySlotType
 from .pili_pili_play_type import PiliPiliPlayType
@@ -145,6 +146,8 @@ from .taiga_view_game import TaigaViewGame
 from .taiga_view_phase import TaigaViewPhase
 from .time_control import TimeControl
 from .time_control_on_timeout import TimeControlOnTimeout
+from .time_control_request import TimeControlRequest
+from .time_control_request_on_timeout import TimeControlRequestOnTimeout
 from .tournament import Tournament
 from .tournament_format import TournamentFormat
 from .tournament_list import TournamentList
@@ -184,6 +187,7 @@ __all__ = (
     "ForfeitCause",
     "Forfeited",
     "Game",
+    "GameId",
     "GameList",
     "GameScoreOrderType1",
     "GameScoreOrderType2Type1",
@@ -204,9 +208,7 @@ __all__ = (
     "JoinTournament",
     "Joined",
     "LegalActions",
-    "ListMatchesStatusType1",
-    "ListMatchesStatusType2Type1",
-    "ListMatchesStatusType3Type1",
+    "ListMatchesStatus",
     "Match",
     "MatchList",
     "MatchOptions",
@@ -236,6 +238,8 @@ __all__ = (
     "PiliPiliPass",
     "PiliPiliPassType",
     "PiliPiliPlay",
+    "PiliPiliPlayRequest",
+    "PiliPiliPlayRequestType",
     "PiliPiliPlaySlot",
     "PiliPiliPlaySlotType",
     "PiliPiliPlayType",
@@ -299,6 +303,8 @@ __all__ = (
     "TaigaViewPhase",
     "TimeControl",
     "TimeControlOnTimeout",
+    "TimeControlRequest",
+    "TimeControlRequestOnTimeout",
     "Tournament",
     "TournamentFormat",
     "TournamentList",

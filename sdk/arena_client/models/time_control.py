@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 from ..models.time_control_on_timeout import TimeControlOnTimeout
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="TimeControl")
 
@@ -15,48 +14,40 @@ T = TypeVar("T", bound="TimeControl")
 class TimeControl:
     """
     Attributes:
+        on_timeout (TimeControlOnTimeout): `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`:
+            the server's `random` bot makes that one decision for it.
         per_action (float): Seconds each seat has for each decision (0.1 to 86400).
-        on_timeout (TimeControlOnTimeout | Unset): `forfeit`: a seat whose time runs out leaves the match (`timed_out`);
-            `bot`: the server's `random` bot makes that one decision for it. Default: TimeControlOnTimeout.FORFEIT.
     """
 
+    on_timeout: TimeControlOnTimeout
     per_action: float
-    on_timeout: TimeControlOnTimeout | Unset = TimeControlOnTimeout.FORFEIT
 
     def to_dict(self) -> dict[str, Any]:
-        per_action = self.per_action
+        on_timeout = self.on_timeout.value
 
-        on_timeout: str | Unset = UNSET
-        if not isinstance(self.on_timeout, Unset):
-            on_timeout = self.on_timeout.value
+        per_action = self.per_action
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
+                "on_timeout": on_timeout,
                 "per_action": per_action,
             }
         )
-        if on_timeout is not UNSET:
-            field_dict["on_timeout"] = on_timeout
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+        on_timeout = TimeControlOnTimeout(d.pop("on_timeout"))
+
         per_action = d.pop("per_action")
 
-        _on_timeout = d.pop("on_timeout", UNSET)
-        on_timeout: TimeControlOnTimeout | Unset
-        if isinstance(_on_timeout, Unset):
-            on_timeout = UNSET
-        else:
-            on_timeout = TimeControlOnTimeout(_on_timeout)
-
         time_control = cls(
-            per_action=per_action,
             on_timeout=on_timeout,
+            per_action=per_action,
         )
 
         return time_control

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.tournament_format import TournamentFormat
 from ..models.tournament_status import TournamentStatus
 
@@ -29,7 +30,8 @@ class Tournament:
         duplicate (bool):
         entrants (list[Entrant]):
         format_ (TournamentFormat):
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         games_per_pairing (int):
         max_illegal (int):
         options (TournamentOptions):
@@ -51,7 +53,7 @@ class Tournament:
     duplicate: bool
     entrants: list[Entrant]
     format_: TournamentFormat
-    game: str
+    game: GameId
     games_per_pairing: int
     max_illegal: int
     options: TournamentOptions
@@ -85,7 +87,7 @@ class Tournament:
 
         format_ = self.format_.value
 
-        game = self.game
+        game = self.game.value
 
         games_per_pairing = self.games_per_pairing
 
@@ -185,7 +187,7 @@ class Tournament:
 
         format_ = TournamentFormat(d.pop("format"))
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         games_per_pairing = d.pop("games_per_pairing")
 

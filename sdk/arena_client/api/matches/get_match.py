@@ -13,7 +13,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -22,12 +22,7 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -90,7 +85,7 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -100,7 +95,7 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -128,7 +123,7 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -138,7 +133,7 @@ def sync(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -161,7 +156,7 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -171,7 +166,7 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -197,7 +192,7 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -207,7 +202,7 @@ async def asyncio(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:

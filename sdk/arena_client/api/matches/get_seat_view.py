@@ -13,8 +13,8 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -23,19 +23,9 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_seat: int | None | Unset
-    if isinstance(seat, Unset):
-        json_seat = UNSET
-    else:
-        json_seat = seat
-    params["seat"] = json_seat
+    params["seat"] = seat
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -108,8 +98,8 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -119,8 +109,8 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -149,8 +139,8 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -160,8 +150,8 @@ def sync(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -185,8 +175,8 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -196,8 +186,8 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -224,8 +214,8 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -235,8 +225,8 @@ async def asyncio(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:

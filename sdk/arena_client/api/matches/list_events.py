@@ -15,7 +15,7 @@ def _get_kwargs(
     *,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,12 +24,7 @@ def _get_kwargs(
 
     params["limit"] = limit
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -93,7 +88,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | EventPage]:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -103,7 +98,7 @@ def sync_detailed(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,7 +128,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | EventPage | None:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -143,7 +138,7 @@ def sync(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +163,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | EventPage]:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -178,7 +173,7 @@ async def asyncio_detailed(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,7 +201,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | EventPage | None:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -216,7 +211,7 @@ async def asyncio(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -15,7 +15,7 @@ def _get_kwargs(
     *,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,12 +24,7 @@ def _get_kwargs(
 
     params["limit"] = limit
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -103,7 +98,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | EventPage]:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
@@ -111,7 +106,7 @@ def sync_detailed(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,7 +136,7 @@ def sync(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | EventPage | None:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
@@ -149,7 +144,7 @@ def sync(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +169,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | EventPage]:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
@@ -182,7 +177,7 @@ async def asyncio_detailed(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,7 +205,7 @@ async def asyncio(
     client: AuthenticatedClient,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | EventPage | None:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
@@ -218,7 +213,7 @@ async def asyncio(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -14,7 +14,7 @@ from ...models.pili_pili_choose_partner import PiliPiliChoosePartner
 from ...models.pili_pili_exchange_with import PiliPiliExchangeWith
 from ...models.pili_pili_give import PiliPiliGive
 from ...models.pili_pili_pass import PiliPiliPass
-from ...models.pili_pili_play import PiliPiliPlay
+from ...models.pili_pili_play_request import PiliPiliPlayRequest
 from ...models.pili_pili_play_slot import PiliPiliPlaySlot
 from ...models.pipifax_flip import PipifaxFlip
 from ...models.taiga_flip import TaigaFlip
@@ -33,7 +33,7 @@ def _get_kwargs(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -59,7 +59,7 @@ def _get_kwargs(
         isinstance(body, GirafferaffePlay)
         or isinstance(body, GirafferaffePass)
         or isinstance(body, PiliPiliBet)
-        or isinstance(body, PiliPiliPlay)
+        or isinstance(body, PiliPiliPlayRequest)
         or isinstance(body, PiliPiliPlaySlot)
         or isinstance(body, PiliPiliPass)
         or isinstance(body, PiliPiliChoosePartner)
@@ -169,7 +169,7 @@ def sync_detailed(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -200,8 +200,8 @@ def sync_detailed(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,7 +236,7 @@ def sync(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -267,8 +267,8 @@ def sync(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -298,7 +298,7 @@ async def asyncio_detailed(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -329,8 +329,8 @@ async def asyncio_detailed(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -363,7 +363,7 @@ async def asyncio(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -394,8 +394,8 @@ async def asyncio(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -13,7 +13,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -22,12 +22,7 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_after: int | None | Unset
-    if isinstance(after, Unset):
-        json_after = UNSET
-    else:
-        json_after = after
-    params["after"] = json_after
+    params["after"] = after
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -102,14 +97,14 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -137,14 +132,14 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -167,14 +162,14 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -200,14 +195,14 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:

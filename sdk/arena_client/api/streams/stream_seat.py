@@ -13,7 +13,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -23,12 +23,7 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_after: int | None | Unset
-    if isinstance(after, Unset):
-        json_after = UNSET
-    else:
-        json_after = after
-    params["after"] = json_after
+    params["after"] = after
 
     params["legal_limit"] = legal_limit
 
@@ -115,7 +110,7 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamSeatResponse200Type0]:
@@ -123,7 +118,7 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
@@ -153,7 +148,7 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamSeatResponse200Type0 | None:
@@ -161,7 +156,7 @@ def sync(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
@@ -186,7 +181,7 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamSeatResponse200Type0]:
@@ -194,7 +189,7 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
@@ -222,7 +217,7 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamSeatResponse200Type0 | None:
@@ -230,7 +225,7 @@ async def asyncio(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 

@@ -12,19 +12,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
     params["limit"] = limit
 
-    json_cursor: None | str | Unset
-    if isinstance(cursor, Unset):
-        json_cursor = UNSET
-    else:
-        json_cursor = cursor
-    params["cursor"] = json_cursor
+    params["cursor"] = cursor
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -75,13 +70,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[Error | TournamentList]:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,13 +102,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Error | TournamentList | None:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,13 +129,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[Error | TournamentList]:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,13 +159,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Error | TournamentList | None:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -13,17 +13,12 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     tournament_id: str,
     *,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -95,7 +90,7 @@ def sync_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | NextMatch]:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -104,7 +99,7 @@ def sync_detailed(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -130,7 +125,7 @@ def sync(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | NextMatch | None:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -139,7 +134,7 @@ def sync(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,7 +155,7 @@ async def asyncio_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | NextMatch]:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -169,7 +164,7 @@ async def asyncio_detailed(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,7 +188,7 @@ async def asyncio(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | NextMatch | None:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -202,7 +197,7 @@ async def asyncio(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
