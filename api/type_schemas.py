@@ -96,12 +96,12 @@ class SchemaFactory:
         return self._make(game, cls, attrs, camel(cls.TYPE) + "Request")
 
     @staticmethod
-    def _action_type(cls: type[Action]) -> dict[str, fields.Field[Any]]:
+    def _action_type(action: type[Action]) -> dict[str, fields.Field[Any]]:
         return {
             "type": fields.String(
                 required=True,
-                validate=validate.OneOf([cls.TYPE]),
-                metadata={"description": "The action type.", "enum": [cls.TYPE]},
+                validate=validate.OneOf([action.TYPE]),
+                metadata={"description": "The action type.", "enum": [action.TYPE]},
             )
         }
 
