@@ -10,7 +10,8 @@ publishes every bound as inclusive); a game id is a reference to the ``GameId`` 
 default is said in its description instead of a ``default`` keyword. (openapi-typescript, by
 default, types a property with a ``default`` as always present: right for an answer, wrong for a
 request body, where it made optional fields required. An answer's schema has no defaults, so the
-rule costs answers nothing; a schema that is both a request and an answer is split in two.)
+rule costs answers nothing; a schema that is both a request and an answer is split in two.) Every
+operation is completed with the statuses and headers that follow from its shape (``api/responses.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from apispec_oneofschema import MarshmallowPlugin
 from apispec_oneofschema.plugin import OneofOpenAPIConverter
 from marshmallow import RAISE, fields, validate
 
+from api.responses import ERROR_CONTENT, HEADERS, SHAPE_STATUSES, complete_operation
 from api.type_schemas import GAME_ID_SCHEMA, GameIdField
 
 #: Where a game id's schema is.
@@ -100,3 +102,22 @@ class ArenaSpecPlugin(MarshmallowPlugin):
         self.converter.add_attribute_function(game_id_reference)
         self.converter.add_parameter_attribute_function(parameter_without_null)
         spec.components.schema("GameId", GAME_ID_SCHEMA)
+        for name, header in HEADERS.items():
+            spec.components.header(name, header)
+
+    def operation_helper(
+        self, path: str | None = None, operations: dict[str, Any] | None = None, **kwargs: Any
+    ) -> None:
+        """Complete each operation of a Flask rule (``rule``) as ``api/responses.py`` says, then resolve its schemas."""
+        rule = kwargs.get("rule")
+        for method, operation in (operations or {}).items():
+            if rule is None or not isinstance(operation, dict):
+                continue
+            responses = operation.setdefault("responses", {})
+            for status in list(responses):
+                documented = responses.pop(status)
+                if isinstance(documented, str):  # a flask-smorest response component by name, e.g. 422's
+                    documented = {"description": SHAPE_STATUSES[str(status)], "content": ERROR_CONTENT}
+                responses[str(status)] = documented
+            complete_operation(rule.endpoint, method.upper(), operation)
+        super().operation_helper(path=path, operations=operations, **kwargs)

@@ -188,7 +188,7 @@ class SchemaFactory:
 FACTORY = SchemaFactory()
 
 
-def _one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc: str) -> type[OneOfSchema]:
+def one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc: str) -> type[OneOfSchema]:
     """A oneOf schema dispatching on ``discriminator``, which stays inside each sub-schema.
 
     The sub-schemas are given as instances, so a load reuses them instead of building a schema
@@ -211,14 +211,14 @@ def _one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc
     )
 
 
-ActionSchema = _one_of(
+ActionSchema = one_of(
     "ActionSchema",
     "type",
     {cls.TYPE: FACTORY.action_schema(g, cls) for g in all_games() for cls in g.action_types},
     "One action of any game, chosen by its `type`, as the server lists it: every field present.",
 )
 
-ActionRequestSchema = _one_of(
+ActionRequestSchema = one_of(
     "ActionRequestSchema",
     "type",
     {cls.TYPE: FACTORY.action_request_schema(g, cls) for g in all_games() for cls in g.action_types},
@@ -226,7 +226,7 @@ ActionRequestSchema = _one_of(
     "left out. Every listed `Action` is one.",
 )
 
-ViewSchema = _one_of(
+ViewSchema = one_of(
     "GameViewSchema",
     "game",
     {g.info.id: FACTORY.view_schema(g) for g in all_games()},

@@ -115,13 +115,15 @@ from .seat_view_options import SeatViewOptions
 from .seat_view_status import SeatViewStatus
 from .socket_error import SocketError
 from .socket_error_type import SocketErrorType
-from .socket_item import SocketItem
-from .socket_item_data import SocketItemData
-from .socket_item_type import SocketItemType
+from .socket_event_item import SocketEventItem
+from .socket_event_item_type import SocketEventItemType
+from .socket_match_over_item import SocketMatchOverItem
+from .socket_match_over_item_type import SocketMatchOverItemType
 from .socket_move import SocketMove
-from .socket_move_action import SocketMoveAction
 from .socket_result import SocketResult
 from .socket_result_type import SocketResultType
+from .socket_turn_item import SocketTurnItem
+from .socket_turn_item_type import SocketTurnItemType
 from .sprt import Sprt
 from .sprt_request import SprtRequest
 from .sprt_verdict_type_1 import SprtVerdictType1
@@ -272,13 +274,15 @@ __all__ = (
     "SeatViewStatus",
     "SocketError",
     "SocketErrorType",
-    "SocketItem",
-    "SocketItemData",
-    "SocketItemType",
+    "SocketEventItem",
+    "SocketEventItemType",
+    "SocketMatchOverItem",
+    "SocketMatchOverItemType",
     "SocketMove",
-    "SocketMoveAction",
     "SocketResult",
     "SocketResultType",
+    "SocketTurnItem",
+    "SocketTurnItemType",
     "Sprt",
     "SprtRequest",
     "SprtVerdictType1",
