@@ -11,29 +11,22 @@ from typing import Any
 
 import orjson
 from flask import Flask, Response, jsonify, request
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 from werkzeug.exceptions import HTTPException
 
+from api.error_codes import ERROR_CODES
 from api.store import MatchExists, MatchNotFound, SnapshotTooLarge, StaleVersion, StoreFull, StoreUnavailable
 from engine import EngineError
-
-#: HTTP status of each engine error code.
-ENGINE_STATUS = {
-    "game/unknown": 404,
-    "match/invalid_options": 422,
-    "action/invalid_seat": 422,
-    "action/not_your_turn": 409,
-    "action/malformed": 422,
-    "action/illegal": 422,
-    "match/over": 409,
-    "bot/unknown": 422,
-}
 
 #: Seconds a client should wait before writing to a full store again: space comes back as matches
 #: finish and expire, not within a second.
 STORE_FULL_RETRY_AFTER = 30
 
-#: Codes for HTTP errors raised by Flask/werkzeug themselves (unknown routes, methods, sizes).
+#: Seconds a client should wait before trying again after a ``503`` (the store unreachable or busy).
+UNAVAILABLE_RETRY_AFTER = 1
+
+#: Codes for HTTP errors raised by Flask/werkzeug themselves (unknown routes, methods, sizes); any
+#: other such error is ``request/bad_request`` (a 4xx) or ``server/error``.
 HTTP_CODES = {
     400: "request/bad_request",
     404: "request/not_found",
@@ -47,7 +40,14 @@ HTTP_CODES = {
 class ErrorSchema(Schema):
     """The body of every error response."""
 
-    code = fields.String(required=True, metadata={"description": "Stable machine-readable error code."})
+    code = fields.String(
+        required=True,
+        validate=validate.OneOf(list(ERROR_CODES)),
+        metadata={
+            "description": "Stable machine-readable error code (docs/api.md#errors lists what each means). A "
+            "client should expect codes added in later versions and fall back on `status` for one it does not know."
+        },
+    )
     status = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
     message = fields.String(required=True, metadata={"description": "What went wrong, for people."})
     details = fields.Dict(
@@ -90,9 +90,12 @@ KNOWN_ERRORS = (ApiError, EngineError, MatchNotFound, StaleVersion, MatchExists,
 def describe(error: Exception) -> ErrorReply:
     """The answer to ``error``: one of :data:`KNOWN_ERRORS` (a store failure among them), else a 500."""
     if isinstance(error, ApiError):
-        return ErrorReply(error.status, error.code, error.message, error.details)
+        # every 503 says when to try again (store/busy: writes raced; they are done within a second)
+        retry = {"Retry-After": str(UNAVAILABLE_RETRY_AFTER)} if error.status == 503 else {}
+        return ErrorReply(error.status, error.code, error.message, error.details, retry)
     if isinstance(error, EngineError):
-        return ErrorReply(ENGINE_STATUS.get(error.code, 422), error.code, error.message, error.details)
+        listed = ERROR_CODES.get(error.code)
+        return ErrorReply(listed.status if listed else 422, error.code, error.message, error.details)
     if isinstance(error, MatchNotFound):
         return ErrorReply(404, "match/not_found", f"no match {error.args[0]!r} (it may have expired)")
     if isinstance(error, StaleVersion):
@@ -117,7 +120,10 @@ def describe(error: Exception) -> ErrorReply:
         )
     if isinstance(error, StoreUnavailable):
         return ErrorReply(
-            503, "store/unavailable", "the match store is unavailable; retry shortly", headers={"Retry-After": "1"}
+            503,
+            "store/unavailable",
+            "the match store is unavailable; retry shortly",
+            headers={"Retry-After": str(UNAVAILABLE_RETRY_AFTER)},
         )
     if isinstance(error, SnapshotTooLarge):
         return ErrorReply(
@@ -168,7 +174,7 @@ def register_error_handlers(app: Flask) -> None:
         status = error.code or 500
         data = getattr(error, "data", None) or {}
         messages = data.get("messages")
-        code = HTTP_CODES.get(status, f"request/http_{status}")
+        code = HTTP_CODES.get(status) or ("server/error" if status >= 500 else "request/bad_request")
         if status == 422 and request.endpoint == "matches.Actions" and "json" in (messages or {}):
             code = "action/malformed"
         details = {"errors": messages} if messages else {}

@@ -57,7 +57,7 @@ KINDS = {"create": "client", "refused": "token", "read": "token"}
 #: The endpoints of ``POST /matches`` and ``POST /tournaments`` (whose matches the server creates uncounted).
 CREATE_ENDPOINTS = frozenset({"matches.Matches", "tournaments.Tournaments"})
 #: Blueprints that are never counted: the health check, the spec and docs, the web client's files, ``/metrics``.
-UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-assets", "web", "metrics"})
+UNCOUNTED_BLUEPRINTS = frozenset({"health", "api-docs", "docs-page", "docs-assets", "web", "metrics"})
 #: Where the app keeps its :class:`RateLimits`.
 LIMITS_KEY = "arena.rate_limits"
 #: How long the limiter waits for Redis: counting is one tiny script, so a slow answer means trouble.
@@ -148,34 +148,36 @@ def _limits_by_kind(text: str) -> dict[str, str]:
     return limits
 
 
+def counted_kind(endpoint: str | None, method: str) -> str | None:
+    """Which limits a request to ``endpoint`` with ``method`` counts against: ``create`` or ``read`` (before
+    it runs), ``refused`` (when it is refused), or ``None`` (never counted). The spec declares ``429`` on
+    exactly the operations counted (``api/responses.py``)."""
+    if not counted_endpoint(endpoint):
+        return None
+    if method == "POST":
+        return "create" if endpoint in CREATE_ENDPOINTS else "refused"
+    return "read" if method in ("GET", "HEAD") else None
+
+
 def counted_before() -> str | None:
     """Which limits the current request counts against before it runs (``create`` or ``read``), if any."""
-    if not _counted_endpoint():
-        return None
-    if request.method == "POST":
-        return "create" if request.endpoint in CREATE_ENDPOINTS else None
-    return "read" if request.method in ("GET", "HEAD") else None
+    kind = counted_kind(request.endpoint, request.method)
+    return kind if kind in ("create", "read") else None
 
 
-def _counted_endpoint() -> bool:
-    """Whether the request goes to an endpoint of the API that limits count (not the health check, the
-    spec, the docs, the web client's files, or no route at all)."""
-    endpoint = request.endpoint
-    return not (
-        endpoint is None or request.blueprint in UNCOUNTED_BLUEPRINTS or endpoint.rsplit(".", 1)[-1] == "static"
-    )
+def counted_endpoint(endpoint: str | None) -> bool:
+    """Whether ``endpoint`` is one of the API's that limits count (not the health check, the spec, the
+    docs, the web client's files, or no route at all)."""
+    if endpoint is None:
+        return False
+    blueprint, _, view = endpoint.rpartition(".")
+    return not (blueprint in UNCOUNTED_BLUEPRINTS or view == "static")
 
 
 def counts_as_refused(status: int) -> bool:
     """Whether the current request, answered with ``status``, counts against the ``refused`` limits: a
     ``POST`` other than a creation, refused with a ``4xx`` (a ``429`` was counted already)."""
-    return (
-        400 <= status < 500
-        and status != 429
-        and request.method == "POST"
-        and request.endpoint not in CREATE_ENDPOINTS
-        and _counted_endpoint()
-    )
+    return 400 <= status < 500 and status != 429 and counted_kind(request.endpoint, request.method) == "refused"
 
 
 def client_key() -> str:

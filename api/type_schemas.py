@@ -1,7 +1,9 @@
 """Marshmallow schemas built from the engine's own declarations, so the spec cannot drift from them.
 
-Action dataclasses become request schemas (with ``type`` as a one-value enum, the discriminator);
-view TypedDicts become response schemas. Field docs and limits come from the declarations.
+Action dataclasses become schemas (with ``type`` as a one-value enum, the discriminator): the action
+as the server lists it (every field present), and, for an action with a field that has a default,
+the action as a client may submit it (that field optional); view TypedDicts become response
+schemas. Field docs and limits come from the declarations. Game ids are one enum, ``GameId``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
 from engine import Action, Game, all_games
@@ -21,22 +23,48 @@ from engine.actions import field_types
 INT64_RANGE = validate.Range(min=-(2**63), max=2**63 - 1)
 
 
+def within_64_bits(value: int) -> None:
+    """Refuse an integer beyond 64 bits, which orjson could not have read as one (a plain function, not
+    a ``Range``, so that the spec does not publish bounds that say nothing to a reader)."""
+    if not -(2**63) <= value < 2**63:
+        raise ValidationError("Must be a 64-bit integer.")
+
+
 class JsonInteger(fields.Integer):
     """An integer as JSON Schema counts them: ``3`` or ``3.0``, but not ``3.5``, ``"3"`` or ``true``.
 
-    It is bounded to 64 bits (in the spec too), so an integer too large for orjson, which arrives
-    as a float, is refused with 422 like any out-of-range value.
+    It is bounded to 64 bits, so an integer too large for orjson, which arrives as a float, is refused
+    with 422 like any out-of-range value. The spec publishes only the bounds a field is given: a
+    request field the server bounds says so with a ``Range`` that means something (a seed's 63 bits,
+    a schedule's length), and a field of an answer needs none.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         checks = kwargs.pop("validate", None) or []
         checks = [checks] if callable(checks) else list(checks)
-        super().__init__(strict=True, validate=[*checks, INT64_RANGE], **kwargs)
+        super().__init__(strict=True, validate=[*checks, within_64_bits], **kwargs)
 
     def _validated(self, value: Any) -> int:
         if isinstance(value, float) and value.is_integer() and -(2**63) <= value < 2**63:
             value = int(value)
         return super()._validated(value)
+
+
+#: Every registered game's id: the ``GameId`` enum of the spec.
+GAME_IDS = [game.info.id for game in all_games()]
+
+#: The spec's ``GameId`` component.
+GAME_ID_SCHEMA = {
+    "type": "string",
+    "enum": GAME_IDS,
+    "description": "A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` "
+    "(422 for a tournament).",
+}
+
+
+class GameIdField(fields.String):
+    """A game id: a string the spec documents as a ``GameId`` (the catalogue's enum); the server itself
+    answers an unknown one with ``game/unknown``, so that the code says what is wrong."""
 
 
 def camel(text: str) -> str:
@@ -52,18 +80,30 @@ class SchemaFactory:
         self._built: dict[type[Any], type[Schema]] = {}
 
     def action_schema(self, game: Game[Any], cls: type[Action]) -> type[Schema]:
-        """The request schema of one action type: its fields plus the ``type`` discriminator."""
+        """The schema of one action type as the server lists it: the ``type`` discriminator and every
+        field, each present (a field with a default too)."""
         if cls not in self._built:
-            attrs: dict[str, Any] = {
-                "type": fields.String(
-                    required=True,
-                    validate=validate.OneOf([cls.TYPE]),
-                    metadata={"description": "The action type.", "enum": [cls.TYPE]},
-                )
-            }
-            attrs.update(self._fields_of(game, cls))
+            attrs = {**self._action_type(cls), **self._fields_of(game, cls, defaults_required=True)}
             self._built[cls] = self._make(game, cls, attrs, camel(cls.TYPE))
         return self._built[cls]
+
+    def action_request_schema(self, game: Game[Any], cls: type[Action]) -> type[Schema]:
+        """The schema of one action type as a client may submit it: a field with a default may be left
+        out. The listed schema itself for an action without such a field."""
+        if not any(f.default is not dataclasses.MISSING for f in dataclasses.fields(cls)):
+            return self.action_schema(game, cls)
+        attrs = {**self._action_type(cls), **self._fields_of(game, cls)}
+        return self._make(game, cls, attrs, camel(cls.TYPE) + "Request")
+
+    @staticmethod
+    def _action_type(action: type[Action]) -> dict[str, fields.Field[Any]]:
+        return {
+            "type": fields.String(
+                required=True,
+                validate=validate.OneOf([action.TYPE]),
+                metadata={"description": "The action type.", "enum": [action.TYPE]},
+            )
+        }
 
     def view_schema(self, game: Game[Any]) -> type[Schema]:
         """The response schema of the game's views, with ``game`` as the discriminator."""
@@ -89,14 +129,19 @@ class SchemaFactory:
         attrs["Meta"] = type("Meta", (), meta)
         return type(f"{name}Schema", (Schema,), attrs)
 
-    def _fields_of(self, game: Game[Any], cls: type[Any]) -> dict[str, fields.Field[Any]]:
+    def _fields_of(
+        self, game: Game[Any], cls: type[Any], defaults_required: bool = False
+    ) -> dict[str, fields.Field[Any]]:
+        """The fields of a view TypedDict or an action dataclass; an action's field with a default is
+        optional (its default loaded) unless ``defaults_required``."""
         if not dataclasses.is_dataclass(cls):
             return {name: self._field(game, hint, {}) for name, hint in typing.get_type_hints(cls).items()}
         built = {}
         hints = field_types(cls)
         for f in dataclasses.fields(cls):
-            field = self._field(game, hints[f.name], dict(f.metadata), required=f.default is dataclasses.MISSING)
-            if f.default is not dataclasses.MISSING:
+            optional = f.default is not dataclasses.MISSING and not defaults_required
+            field = self._field(game, hints[f.name], dict(f.metadata), required=not optional)
+            if optional:
                 field.load_default = f.default
             built[f.name] = field
         return built
@@ -143,7 +188,7 @@ class SchemaFactory:
 FACTORY = SchemaFactory()
 
 
-def _one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc: str) -> type[OneOfSchema]:
+def one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc: str) -> type[OneOfSchema]:
     """A oneOf schema dispatching on ``discriminator``, which stays inside each sub-schema.
 
     The sub-schemas are given as instances, so a load reuses them instead of building a schema
@@ -166,14 +211,22 @@ def _one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc
     )
 
 
-ActionSchema = _one_of(
+ActionSchema = one_of(
     "ActionSchema",
     "type",
     {cls.TYPE: FACTORY.action_schema(g, cls) for g in all_games() for cls in g.action_types},
-    "One action of any game, chosen by its `type`.",
+    "One action of any game, chosen by its `type`, as the server lists it: every field present.",
 )
 
-ViewSchema = _one_of(
+ActionRequestSchema = one_of(
+    "ActionRequestSchema",
+    "type",
+    {cls.TYPE: FACTORY.action_request_schema(g, cls) for g in all_games() for cls in g.action_types},
+    "One action of any game, chosen by its `type`, as a client submits it: a field with a default may be "
+    "left out. Every listed `Action` is one.",
+)
+
+ViewSchema = one_of(
     "GameViewSchema",
     "game",
     {g.info.id: FACTORY.view_schema(g) for g in all_games()},

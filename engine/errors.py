@@ -5,13 +5,14 @@ The API maps each code to an HTTP status once; clients switch on ``code``, never
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 
 class EngineError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose; each subclass sets its ``code`` (listed, with its
+    HTTP status, in the API's ``api/error_codes.py``)."""
 
-    code = "engine/error"
+    code: ClassVar[str]
 
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)

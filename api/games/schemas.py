@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from api.type_schemas import GameIdField
+
 
 class ChoicePlayersSchema(Schema):
     """The player counts one choice of an option allows."""
@@ -73,7 +75,7 @@ class BotSchema(Schema):
 class GameSchema(Schema):
     """A game in the catalogue."""
 
-    id = fields.String(required=True, metadata={"description": "The game id used to create matches."})
+    id = GameIdField(required=True, metadata={"description": "The game id used to create matches."})
     title = fields.String(required=True)
     description = fields.String(required=True)
     min_players = fields.Integer(required=True)

@@ -23,7 +23,11 @@ class HealthSchema(Schema):
 class Health(MethodView):
     @blp.doc(operationId="getHealth")
     @blp.response(200, HealthSchema)
-    @blp.alt_response(503, schema=ErrorSchema, description="The match store is unavailable (`store/unavailable`).")
+    @blp.alt_response(
+        503,
+        schema=ErrorSchema,
+        description="The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds.",
+    )
     def get(self) -> dict[str, Any]:
         """Answer 200 when the API and its match store are up, 503 when the store is not."""
         store().ping()

@@ -13,6 +13,8 @@ from api.lobby import schemas, service
 from api.matches.routes import BEARER, _errors, _with_etag, links
 from api.matches.schemas import MatchSchema, SeatViewSchema
 from api.matches.service import claim_from_header
+from api.responses import answer_headers
+from engine import get_game
 
 blp = ArenaBlueprint(
     "lobby", __name__, url_prefix="/matches", description="Finding and joining matches, resigning and aborting."
@@ -23,9 +25,14 @@ blp = ArenaBlueprint(
 @blp.doc(operationId="listMatches")
 @blp.arguments(schemas.MatchListQuerySchema(), location="query")
 @blp.response(200, schemas.MatchListSchema)
-@_errors(422, 503)
+@_errors(404, 422, 503, described={404: "No such game (`game/unknown`)."})
 def list_matches(query: dict[str, Any]) -> dict[str, Any]:
-    """List matches, newest first: filter by game, status or open seats; page with `cursor`."""
+    """List matches, newest first: filter by game, status or open seats; page with `cursor`.
+
+    A `game` the catalogue does not have is 404 `game/unknown`.
+    """
+    if query["game"] is not None:
+        get_game(query["game"])  # UnknownGame: 404 game/unknown, as anywhere a request names a game
     return service.list_matches(store(), query)
 
 
@@ -34,8 +41,21 @@ class Join(MethodView):
     @blp.doc(operationId="joinMatch")
     @blp.links(201, links("$request.path.match_id", "getSeatView", "listLegalActions", "resignSeat", "streamSeat"))
     @blp.arguments(schemas.JoinSchema())
-    @blp.response(201, schemas.JoinedSchema)
-    @_errors(400, 404, 409, 413, 415, 422, 503)
+    @blp.response(201, schemas.JoinedSchema, headers=answer_headers("Cache-Control"))
+    @_errors(
+        400,
+        404,
+        409,
+        413,
+        415,
+        422,
+        503,
+        described={
+            404: "No such match (`match/not_found`).",
+            409: "No open seat is left, or the one asked for is taken (`match/full`); the match is over "
+            "(`match/over`).",
+        },
+    )
     def post(self, body: dict[str, Any], match_id: str) -> Response:
         """Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
 
@@ -52,8 +72,19 @@ class Join(MethodView):
 @blp.route("/<match_id>/resign")
 class Resign(MethodView):
     @blp.doc(operationId="resignSeat", security=BEARER)
-    @blp.response(200, SeatViewSchema)
-    @_errors(401, 403, 404, 409, 503)
+    @blp.response(200, SeatViewSchema, headers=answer_headers("ETag", "Cache-Control"))
+    @_errors(
+        401,
+        403,
+        404,
+        409,
+        503,
+        described={
+            403: "A token of another match, or the host's (`auth/wrong_match`, `auth/not_a_seat`).",
+            404: "No such match (`match/not_found`).",
+            409: "The match is over (`match/over`), or the seat has left it already (`seat/out`).",
+        },
+    )
     def post(self, match_id: str) -> Response:
         """Leave the match: the seat ranks below every seat still playing.
 
@@ -68,8 +99,19 @@ class Resign(MethodView):
 @blp.route("/<match_id>/abort")
 class Abort(MethodView):
     @blp.doc(operationId="abortMatch", security=BEARER)
-    @blp.response(200, MatchSchema)
-    @_errors(401, 403, 404, 409, 503)
+    @blp.response(200, MatchSchema, headers=answer_headers("ETag"))
+    @_errors(
+        401,
+        403,
+        404,
+        409,
+        503,
+        described={
+            403: "A token of another match, or a seat's (`auth/wrong_match`, `auth/not_host`).",
+            404: "No such match (`match/not_found`).",
+            409: "The match is over (`match/over`).",
+        },
+    )
     def post(self, match_id: str) -> Response:
         """Call the match off with the host token: status `aborted`, no result, no more actions."""
         claim = claim_from_header(request.headers.get("Authorization"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from api.matches.schemas import NAME, SEAT, SeatSchema
-from api.type_schemas import JsonInteger
+from api.type_schemas import GameIdField, JsonInteger
 
 
 class JoinSchema(Schema):
@@ -41,7 +41,7 @@ class MatchSummarySchema(Schema):
     """A match as the list shows it."""
 
     match_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     players = fields.Integer(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["waiting", "active", "finished", "aborted"]))
     version = fields.Integer(required=True)
@@ -59,7 +59,7 @@ class MatchListSchema(Schema):
 
 
 class MatchListQuerySchema(Schema):
-    game = fields.String(load_default=None, metadata={"description": "Only matches of this game."})
+    game = GameIdField(load_default=None, metadata={"description": "Only matches of this game."})
     status = fields.String(load_default=None, validate=validate.OneOf(["waiting", "active", "finished", "aborted"]))
     open = fields.Boolean(
         load_default=None,

@@ -18,8 +18,9 @@ from api.json_provider import encode
 from api.matches import schemas, service
 from api.matches.table import Table
 from api.observability.metrics import count_move
+from api.responses import answer_headers
 from api.streams.waiting import wait_until
-from api.type_schemas import ActionSchema
+from api.type_schemas import ActionRequestSchema
 from engine import Action, EngineError, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
 
 blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
@@ -88,8 +89,10 @@ SUBMIT_FIRST_LEGAL = {
 }
 
 
-def _errors(*statuses: int) -> Any:
-    """Document each listed error status with the shared error schema."""
+def _errors(*statuses: int, described: dict[int, str] | None = None) -> Any:
+    """Document each listed error status with the shared error schema (``described``: descriptions of
+    this operation's own, over the shared ones). ``api/responses.py`` adds the statuses that follow from
+    the operation's shape (429, 400/413/415/422 of a body, 503/507 of a write)."""
     descriptions = {
         400: "The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than "
         f"{MAX_JSON_DEPTH} levels (`request/too_deep`).",
@@ -105,8 +108,10 @@ def _errors(*statuses: int) -> Any:
         "`bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` "
         "names the rule it breaks.",
         428: "The If-Match header is missing or blank (`match/version_required`).",
-        503: "The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the "
-        "move may have been applied before the store stopped answering: read the match's version again.",
+        503: "The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On "
+        "`submitAction` the move may have been applied before the store stopped answering: read the match's "
+        "version again.",
+        **(described or {}),
     }
 
     def decorate(view: Any) -> Any:
@@ -119,6 +124,13 @@ def _errors(*statuses: int) -> Any:
         return view
 
     return decorate
+
+
+#: The token refusals of a seat's operations, and their unknown match.
+SEAT_ERRORS = {
+    403: "A token of another match or seat, or the host's (`auth/wrong_match`, `auth/wrong_seat`, `auth/not_a_seat`).",
+    404: "No such match (`match/not_found`).",
+}
 
 
 def answer(reply: service.Answer) -> Response:
@@ -154,8 +166,25 @@ class Matches(MethodView):
     @blp.links(201, links("$response.body#/match/match_id", *MATCH_OPERATIONS))
     @blp.headers(IDEMPOTENCY_KEY)
     @blp.arguments(schemas.CreateMatchSchema())
-    @blp.response(201, schemas.CreatedMatchSchema)
-    @_errors(400, 404, 413, 415, 422, 503)
+    @blp.response(
+        201,
+        schemas.CreatedMatchSchema,
+        headers=answer_headers("ETag", "Cache-Control", "Location", optional=("Idempotent-Replayed",)),
+    )
+    @_errors(
+        400,
+        404,
+        409,
+        413,
+        415,
+        422,
+        503,
+        described={
+            404: "No such game (`game/unknown`).",
+            409: "The `Idempotency-Key` created a match whose remembered answer has expired "
+            "(`request/idempotency_key_reused`): use a new key.",
+        },
+    )
     def post(self, body: dict[str, Any]) -> Response:
         """Create a match; the response holds a secret token per player seat and the host's token.
 
@@ -170,11 +199,11 @@ class MatchById(MethodView):
     @blp.doc(operationId="getMatch")
     @blp.headers(IF_NONE_MATCH)
     @blp.arguments(schemas.WaitQuerySchema(), location="query")
-    @blp.response(
-        200, schemas.MatchSchema, headers={"ETag": {"description": "The match version.", "schema": {"type": "string"}}}
+    @blp.response(200, schemas.MatchSchema, headers=answer_headers("ETag"))
+    @blp.alt_response(
+        304, description="The match is still at the version given in If-None-Match.", headers=answer_headers("ETag")
     )
-    @blp.alt_response(304, description="The match is still at the version given in If-None-Match.")
-    @_errors(404, 422, 503)
+    @_errors(404, 422, 503, described={404: "No such match (`match/not_found`)."})
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
 
@@ -203,9 +232,13 @@ class SeatView(MethodView):
     @blp.doc(operationId="getSeatView", security=BEARER)
     @blp.headers(IF_NONE_MATCH)
     @blp.arguments(schemas.SeatViewQuerySchema(), location="query")
-    @blp.response(200, schemas.SeatViewSchema)
-    @blp.alt_response(304, description="With `wait`: the match stayed at the version given in If-None-Match.")
-    @_errors(401, 403, 404, 422, 503)
+    @blp.response(200, schemas.SeatViewSchema, headers=answer_headers("ETag", "Cache-Control"))
+    @blp.alt_response(
+        304,
+        description="With `wait`: the match stayed at the version given in If-None-Match.",
+        headers=answer_headers("ETag"),
+    )
+    @_errors(401, 403, 404, 422, 503, described=SEAT_ERRORS)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """What the token's seat sees: its own hand and everything public, nothing more.
 
@@ -225,8 +258,8 @@ class LegalActions(MethodView):
     @blp.doc(operationId="listLegalActions", security=BEARER)
     @blp.links(200, links("$request.path.match_id", submitAction=SUBMIT_FIRST_LEGAL))
     @blp.arguments(schemas.LegalActionsQuerySchema(), location="query")
-    @blp.response(200, schemas.LegalActionsSchema)
-    @_errors(401, 403, 404, 422, 503)
+    @blp.response(200, schemas.LegalActionsSchema, headers=answer_headers("ETag", "Cache-Control"))
+    @_errors(401, 403, 404, 422, 503, described=SEAT_ERRORS)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total count.
 
@@ -271,9 +304,13 @@ class Actions(MethodView):
     @blp.doc(operationId="submitAction", security=BEARER)
     @blp.links(200, links("$request.path.match_id", *MATCH_OPERATIONS, "listLegalActions"))
     @blp.headers(IF_MATCH, IDEMPOTENCY_KEY)
-    @blp.body(ActionSchema())
-    @blp.response(200, schemas.MoveResultSchema)
-    @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503)
+    @blp.body(ActionRequestSchema())
+    @blp.response(
+        200,
+        schemas.MoveResultSchema,
+        headers=answer_headers("ETag", "Cache-Control", optional=("Idempotent-Replayed",)),
+    )
+    @_errors(400, 401, 403, 404, 409, 412, 413, 415, 422, 428, 503, described=SEAT_ERRORS)
     @_action_types_by_game
     def post(self, match_id: str) -> Response:
         """Take one action as the token's seat, at the version named by If-Match.
@@ -287,7 +324,7 @@ class Actions(MethodView):
         (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and
         only a legal one (else 422 `action/illegal`; `listLegalActions` lists them):
         """
-        # The engine checks the body against the declarations ActionSchema is built from: once.
+        # The engine checks the body against the declarations ActionRequestSchema is built from: once.
         body = json_body(request)
         try:
             action = service.read_action(body)
@@ -313,9 +350,11 @@ class Actions(MethodView):
 class Events(MethodView):
     @blp.doc(operationId="listEvents")
     @blp.arguments(schemas.EventQuerySchema(), location="query")
-    @blp.response(200, schemas.EventPageSchema)
-    @blp.alt_response(304, description="With `wait`: no event after `after` came within the wait.")
-    @_errors(404, 422, 503)
+    @blp.response(200, schemas.EventPageSchema, headers=answer_headers("ETag"))
+    @blp.alt_response(
+        304, description="With `wait`: no event after `after` came within the wait.", headers=answer_headers("ETag")
+    )
+    @_errors(404, 422, 503, described={404: "No such match (`match/not_found`)."})
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -328,9 +367,11 @@ class Events(MethodView):
 class SeatEvents(MethodView):
     @blp.doc(operationId="listSeatEvents", security=BEARER)
     @blp.arguments(schemas.EventQuerySchema(), location="query")
-    @blp.response(200, schemas.EventPageSchema)
-    @blp.alt_response(304, description="With `wait`: no event after `after` came within the wait.")
-    @_errors(401, 403, 404, 422, 503)
+    @blp.response(200, schemas.EventPageSchema, headers=answer_headers("ETag", "Cache-Control"))
+    @blp.alt_response(
+        304, description="With `wait`: no event after `after` came within the wait.", headers=answer_headers("ETag")
+    )
+    @_errors(401, 403, 404, 422, 503, described=SEAT_ERRORS)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The event log as the token's seat saw it: the public events and the seat's private ones."""
         table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))

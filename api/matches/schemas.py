@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
 from api.referee.clock import FIRST_DECISION_DEFAULT, PER_ACTION_MAX, PER_ACTION_MIN
-from api.type_schemas import ActionSchema, JsonInteger, ViewSchema
+from api.type_schemas import ActionSchema, GameIdField, JsonInteger, ViewSchema
 from api.webhooks.schemas import CreatedWebhookSchema, MatchWebhookRequestSchema
 from engine import all_games
 
@@ -46,8 +46,14 @@ class SeatRequestSchema(Schema):
             raise ValidationError("a seat is either a bot or open, not both")
 
 
-class TimeControlSchema(Schema):
-    """A time limit on every decision."""
+ON_TIMEOUT_DESCRIPTION = (
+    "`forfeit`: a seat whose time runs out leaves the match (`timed_out`); "
+    "`bot`: the server's `random` bot makes that one decision for it."
+)
+
+
+class TimeControlRequestSchema(Schema):
+    """A time limit on every decision, as a request sets it."""
 
     class Meta:
         unknown = RAISE
@@ -60,10 +66,18 @@ class TimeControlSchema(Schema):
     on_timeout = fields.String(
         load_default="forfeit",
         validate=validate.OneOf(["forfeit", "bot"]),
-        metadata={
-            "description": "`forfeit`: a seat whose time runs out leaves the match (`timed_out`); "
-            "`bot`: the server's `random` bot makes that one decision for it."
-        },
+        metadata={"description": ON_TIMEOUT_DESCRIPTION},
+    )
+
+
+class TimeControlSchema(Schema):
+    """A time limit on every decision, as the match (or tournament) keeps it."""
+
+    per_action = fields.Float(
+        required=True, metadata={"description": "Seconds each seat has for each decision (0.1 to 86400)."}
+    )
+    on_timeout = fields.String(
+        required=True, validate=validate.OneOf(["forfeit", "bot"]), metadata={"description": ON_TIMEOUT_DESCRIPTION}
     )
     first_decision = fields.Float(
         load_default=FIRST_DECISION_DEFAULT,
@@ -83,7 +97,7 @@ class CreateMatchSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    game = fields.String(required=True, metadata={"description": "A game id from `/games`."})
+    game = GameIdField(required=True, metadata={"description": "A game id from `/games`."})
     players = JsonInteger(
         required=True,
         validate=validate.Range(min=MIN_PLAYERS, max=MAX_PLAYERS),
@@ -114,7 +128,7 @@ class CreateMatchSchema(Schema):
             "length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`."
         },
     )
-    time_control = fields.Nested(TimeControlSchema, load_default=None, allow_none=True)
+    time_control = fields.Nested(TimeControlRequestSchema, load_default=None, allow_none=True)
     pace_ms = JsonInteger(
         load_default=None,
         allow_none=True,
@@ -190,7 +204,7 @@ class MatchSchema(Schema):
     """A match as a spectator sees it."""
 
     match_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     players = fields.Integer(required=True)
     options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
     status = fields.String(

@@ -9,6 +9,7 @@ from api.blueprint import ArenaBlueprint
 from api.errors import ErrorSchema
 from api.extensions import store
 from api.replay import schemas, service
+from api.responses import answer_headers
 
 blp = ArenaBlueprint("replay", __name__, url_prefix="/matches", description="Replays of finished matches.")
 
@@ -16,14 +17,18 @@ blp = ArenaBlueprint("replay", __name__, url_prefix="/matches", description="Rep
 @blp.route("/<match_id>/versions/<int:version>")
 class VersionById(MethodView):
     @blp.doc(operationId="getMatchVersion")
-    @blp.response(200, schemas.ReplayVersionSchema)
+    @blp.response(200, schemas.ReplayVersionSchema, headers=answer_headers("Cache-Control"))
     @blp.alt_response(
         404,
         schema=ErrorSchema,
         description="No such match (`match/not_found`), or no such version of it (`match/version_not_found`).",
     )
     @blp.alt_response(409, schema=ErrorSchema, description="The match is waiting or active (`match/not_over`).")
-    @blp.alt_response(503, schema=ErrorSchema, description="The match store is unavailable (`store/unavailable`).")
+    @blp.alt_response(
+        503,
+        schema=ErrorSchema,
+        description="The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds.",
+    )
     def get(self, match_id: str, version: int) -> Response:
         """A finished or aborted match as a spectator saw it right after `version`: its public view, action and events.
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.matches.schemas import ActionRecordSchema, EventSchema
-from api.type_schemas import ViewSchema
+from api.type_schemas import GameIdField, ViewSchema
 
 
 class ReplayVersionSchema(Schema):
     """A finished match as a spectator saw it right after one version, rebuilt from its seed and log."""
 
     match_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     players = fields.Integer(required=True)
     status = fields.String(
         required=True,

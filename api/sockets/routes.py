@@ -12,6 +12,7 @@ import contextlib
 from typing import Any
 
 from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
 from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import ValidationError
 from simple_websocket import ConnectionClosed, Server
@@ -23,7 +24,7 @@ from api.settings import Settings
 from api.sockets.protocol import FLOOD_FRAMES, MAX_FRAME_BYTES, TOKEN_SECONDS, Close
 from api.sockets.schemas import SCHEMAS
 from api.sockets.session import SeatSocket
-from api.streams.routes import SeatStreamQuerySchema, start_position
+from api.streams.routes import LAST_EVENT_ID, SeatStreamQuerySchema, start_position
 
 blp = Blueprint("sockets", __name__)
 
@@ -64,74 +65,61 @@ class _Upgraded(Response):
 
 
 def register_sockets(app: Flask, settings: Settings, spec: APISpec) -> None:
-    """Serve the seat socket (outside the spec's blueprints) and describe it in the spec."""
+    """Serve the seat socket (outside the spec's blueprints) and describe it in the spec: its query
+    parameters from the seat stream's own schema, so the two cannot drift apart."""
     app.extensions[PING_KEY] = settings.socket_ping_seconds
     app.register_blueprint(blp)
     for name, schema in SCHEMAS.items():
         spec.components.schema(name, schema=schema)
+    converter = next(plugin.converter for plugin in spec.plugins if isinstance(plugin, MarshmallowPlugin))
+    assert converter is not None, "the marshmallow plugin is set up with the spec"
+    query = converter.schema2parameters(SeatStreamQuerySchema, location="query")
+    operation = {**SPEC_OPERATION, "parameters": [*query, LAST_EVENT_ID]}
     rule = next(rule for rule in app.url_map.iter_rules() if rule.endpoint == "sockets.seat_socket")
-    spec.path(rule=rule, operations=SPEC_PATH)  # the spec's Flask plugin writes the path from the rule
+    spec.path(rule=rule, operations={"get": operation})  # the spec's Flask plugin writes the path from the rule
 
 
-#: The seat socket in the spec: an upgrade, its query, and its messages (``x-websocket``).
-SPEC_PATH: dict[str, Any] = {
-    "get": {
-        "operationId": "seatSocket",
-        "tags": ["streams"],
-        "summary": "A seat's WebSocket: the seat stream's items pushed, the seat's moves sent and answered.",
-        "description": (
-            "Upgrade with `Upgrade: websocket`. The first message is the seat's token (a text frame holding it "
-            "alone; never in the URL). The server then pushes the seat stream's items, "
-            '`{"type": "event" | "turn" | "match_over", "id": "<event id>", "data": {...}}` (the same ids and data '
-            "as `streamSeat`, resumed the same way with `after` or `Last-Event-ID`), and the client moves with "
-            '`{"action": {...}, "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with '
-            '`{"type": "result", "key", "status", "replayed", "data": <MoveResult>}` or '
-            '`{"type": "error", "key", "status", "error": <Error>}`: the same checks and answers as `submitAction`. '
-            f"Close codes: 1000 the match is over; 1003 a binary frame; 1007 a frame that is no message of this "
-            f"protocol; 1008 more than {FLOOD_FRAMES} frames sent ahead of their answers, or no answer to the "
-            "server's pings; "
-            f"1009 a frame over {MAX_FRAME_BYTES} bytes; 1013 the store is unavailable (connect again to resume); "
-            f"4401 a missing or invalid token; 4403 the host token or another match's; 4408 no token within "
-            f"{TOKEN_SECONDS:g} s. Nothing is stored for a frame that closes the socket."
-        ),
-        "parameters": [
-            {"in": "path", "name": "match_id", "required": True, "schema": {"type": "string"}},
-            {
-                "in": "query",
-                "name": "after",
-                "required": False,
-                "schema": {"type": "integer", "minimum": -1},
-                "description": "As for `streamSeat`.",
-            },
-            {
-                "in": "query",
-                "name": "legal_limit",
-                "required": False,
-                "schema": {"type": "integer", "minimum": 0, "maximum": 1000, "default": 100},
-                "description": "As for `streamSeat`.",
-            },
-        ],
-        "responses": {
-            "101": {"description": "Switched to the WebSocket protocol."},
-            **{
-                str(status): {
-                    "description": description,
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-                }
-                for status, description in (
-                    (404, "No such match (`match/not_found`)."),
-                    (422, "A query parameter out of range (`request/invalid`)."),
-                    (426, "Not a WebSocket upgrade (`request/upgrade_required`)."),
-                )
-            },
+#: The seat socket's operation in the spec (but its parameters): an upgrade, and its messages (``x-websocket``).
+SPEC_OPERATION: dict[str, Any] = {
+    "operationId": "seatSocket",
+    "tags": ["streams"],
+    "summary": "A seat's WebSocket: the seat stream's items pushed, the seat's moves sent and answered.",
+    "description": (
+        "Upgrade with `Upgrade: websocket`. The first message is the seat's token (a text frame holding it "
+        "alone; never in the URL). The server then pushes the seat stream's items, "
+        '`{"type": "event" | "turn" | "match_over", "id": "<event id>", "data": {...}}` (the same ids and data '
+        "as `streamSeat`, resumed the same way with `after` or `Last-Event-ID`), and the client moves with "
+        '`{"action": {...}, "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with '
+        '`{"type": "result", "key", "status", "replayed", "data": <MoveResult>}` or '
+        '`{"type": "error", "key", "status", "error": <Error>}`: the same checks and answers as `submitAction`. '
+        f"Close codes: 1000 the match is over; 1003 a binary frame; 1007 a frame that is no message of this "
+        f"protocol; 1008 more than {FLOOD_FRAMES} frames sent ahead of their answers, or no answer to the "
+        "server's pings; "
+        f"1009 a frame over {MAX_FRAME_BYTES} bytes; 1013 the store is unavailable (connect again to resume); "
+        f"4401 a missing or invalid token; 4403 the host token or another match's; 4408 no token within "
+        f"{TOKEN_SECONDS:g} s. Nothing is stored for a frame that closes the socket."
+    ),
+    "responses": {
+        "101": {"description": "Switched to the WebSocket protocol."},
+        **{
+            str(status): {
+                "description": description,
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+            }
+            for status, description in (
+                (404, "No such match (`match/not_found`)."),
+                (422, "A query parameter or `Last-Event-ID` out of range (`request/invalid`)."),
+                (426, "Not a WebSocket upgrade (`request/upgrade_required`)."),
+                (503, "The store is unavailable (`store/unavailable`); retry after `Retry-After` seconds."),
+            )
         },
-        "x-websocket": {
-            "client-messages": {"first": "the seat token", "act": {"$ref": "#/components/schemas/SocketMove"}},
-            "server-messages": {
-                "item": {"$ref": "#/components/schemas/SocketItem"},
-                "result": {"$ref": "#/components/schemas/SocketResult"},
-                "error": {"$ref": "#/components/schemas/SocketError"},
-            },
+    },
+    "x-websocket": {
+        "client-messages": {"first": "the seat token", "act": {"$ref": "#/components/schemas/SocketMove"}},
+        "server-messages": {
+            "item": {"$ref": "#/components/schemas/SocketItem"},
+            "result": {"$ref": "#/components/schemas/SocketResult"},
+            "error": {"$ref": "#/components/schemas/SocketError"},
         },
-    }
+    },
 }

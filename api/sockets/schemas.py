@@ -5,13 +5,17 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.errors import ErrorSchema
-from api.matches.schemas import MoveResultSchema
+from api.matches.schemas import EventSchema, MoveResultSchema
+from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
+from api.type_schemas import ActionRequestSchema, one_of
 
 
 class SocketMoveSchema(Schema):
     """A move the client sends on a seat socket: `submitAction`'s body, If-Match and Idempotency-Key in one."""
 
-    action = fields.Dict(required=True, metadata={"description": "An `Action` of the match's game."})
+    action = fields.Nested(
+        ActionRequestSchema, required=True, metadata={"description": "An action of the match's game."}
+    )
     version = fields.Integer(
         required=True, metadata={"description": "The version the action was decided at (as `If-Match`)."}
     )
@@ -22,12 +26,30 @@ class SocketMoveSchema(Schema):
     )
 
 
-class SocketItemSchema(Schema):
-    """An item of the seat stream, pushed on the socket: the same id and data as `streamSeat` sends."""
+def _item(kind: str, data: type[Schema], doc: str) -> type[Schema]:
+    """The schema of the seat stream's items of one type: ``{type, id, data}``."""
+    return type(
+        f"Socket{''.join(part.capitalize() for part in kind.split('_'))}ItemSchema",
+        (Schema,),
+        {
+            "__doc__": doc,
+            "type": fields.String(required=True, validate=validate.OneOf([kind])),
+            "id": fields.String(required=True, metadata={"description": "The event id, as the stream's."}),
+            "data": fields.Nested(data, required=True),
+        },
+    )
 
-    type = fields.String(required=True, validate=validate.OneOf(["event", "turn", "match_over"]))
-    id = fields.String(required=True, metadata={"description": "The event id, as the stream's."})
-    data = fields.Dict(required=True, metadata={"description": "An `Event`, a `TurnEvent` or a `MatchOverEvent`."})
+
+SocketItemSchema = one_of(
+    "SocketItemSchema",
+    "type",
+    {
+        "event": _item("event", EventSchema, "A log event, as the stream's `event`."),
+        "turn": _item("turn", TurnEventSchema, "The seat must act, as the stream's `turn`."),
+        "match_over": _item("match_over", MatchOverEventSchema, "The match is over, as the stream's `match_over`."),
+    },
+    "An item of the seat stream, pushed on the socket: the same type, id and data as `streamSeat` sends.",
+)
 
 
 class SocketResultSchema(Schema):

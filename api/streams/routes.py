@@ -12,10 +12,11 @@ from marshmallow import Schema, fields, validate
 from api.blueprint import ArenaBlueprint
 from api.errors import ApiError
 from api.extensions import notifier, store
-from api.matches.routes import BEARER, _errors
+from api.matches.routes import BEARER, SEAT_ERRORS, _errors
 from api.matches.schemas import QUERY_INDEX_MAX
 from api.matches.service import load_for_seat, load_table
 from api.matches.table import Table
+from api.responses import answer_headers
 from api.streams.follow import Reader, follow
 from api.streams.sse import KEEP_ALIVE, Item, Position, encode
 
@@ -52,7 +53,8 @@ SSE_DESCRIPTION = (
     "A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or "
     "`id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` "
     "(seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). "
-    "A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`."
+    "`x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens. "
+    "Resume with `Last-Event-ID`."
 )
 
 
@@ -65,28 +67,46 @@ LAST_EVENT_ID = {
 }
 
 
-#: One event of a stream, by its SSE fields: OpenAPI 3.1 (as schemathesis reads it) takes a
-#: `text/event-stream` schema as one event's. A string is allowed too, as that is what an event is
-#: on the wire: the generated SDK, which cannot parse a stream into objects, hands out the text.
-SSE_EVENT = {
-    "type": ["object", "string"],
-    "required": ["event", "data"],
-    "properties": {
-        "id": {"type": "string", "pattern": r"^[0-9]{1,18}(\.[0-9]{1,6})?$"},
-        "event": {"type": "string", "enum": ["event", "turn", "match_over"]},
-        "data": {"type": "string", "contentMediaType": "application/json"},
-    },
+#: The data of each type of event a stream sends, by type: the spec's ``x-events`` of each stream
+#: operation's ``text/event-stream`` content (docs/api.md#event-streams).
+EVENT_DATA = {
+    "event": {"$ref": "#/components/schemas/Event"},
+    "turn": {"$ref": "#/components/schemas/TurnEvent"},
+    "match_over": {"$ref": "#/components/schemas/MatchOverEvent"},
 }
+
+
+def sse_event(kinds: list[str]) -> dict[str, Any]:
+    """One event of a stream that sends events of ``kinds``, by its SSE fields: OpenAPI 3.1 (as
+    schemathesis reads it) takes a `text/event-stream` schema as one event's. A string is allowed too, as
+    that is what an event is on the wire: the generated SDK, which cannot parse a stream into objects,
+    hands out the text. Each type's `data` is JSON of the schema ``x-events`` names for it."""
+    return {
+        "type": ["object", "string"],
+        "required": ["event", "data"],
+        "properties": {
+            "id": {"type": "string", "pattern": r"^[0-9]{1,18}(\.[0-9]{1,6})?$"},
+            "event": {"type": "string", "enum": kinds},
+            "data": {"type": "string", "contentMediaType": "application/json"},
+        },
+    }
 
 
 def _sse_doc(operation_id: str, secured: bool) -> Any:
     extra: dict[str, Any] = {"security": BEARER} if secured else {}
+    kinds = ["event", "turn", "match_over"] if secured else ["event", "match_over"]
     documented = blp.doc(
         operationId=operation_id,
         responses={
             "200": {
                 "description": SSE_DESCRIPTION,
-                "content": {"text/event-stream": {"schema": SSE_EVENT}},
+                "content": {
+                    "text/event-stream": {
+                        "schema": sse_event(kinds),
+                        "x-events": {kind: EVENT_DATA[kind] for kind in kinds},
+                    }
+                },
+                "headers": answer_headers("Cache-Control", "X-Accel-Buffering"),
             },
             "204": {
                 "description": "The match is over and nothing follows where the stream would resume (its last "
@@ -103,7 +123,7 @@ def _sse_doc(operation_id: str, secured: bool) -> Any:
 class PublicStream(MethodView):
     @_sse_doc("streamMatch", secured=False)
     @blp.arguments(StreamQuerySchema(), location="query")
-    @_errors(404, 422, 503)
+    @_errors(404, 422, 503, described={404: "No such match (`match/not_found`)."})
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The public events of the match as they happen, then `match_over`."""
         table = load_table(store(), match_id)
@@ -115,7 +135,7 @@ class PublicStream(MethodView):
 class SeatStream(MethodView):
     @_sse_doc("streamSeat", secured=True)
     @blp.arguments(SeatStreamQuerySchema(), location="query")
-    @_errors(401, 403, 404, 422, 503)
+    @_errors(401, 403, 404, 422, 503, described=SEAT_ERRORS)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act."""
         table, seat = load_for_seat(store(), match_id, request.headers.get("Authorization"))

@@ -11,6 +11,7 @@ from api.blueprint import MAX_JSON_DEPTH, ArenaBlueprint
 from api.errors import ErrorSchema, error_response
 from api.extensions import notifier, store
 from api.matches.routes import BEARER
+from api.responses import answer_headers
 from api.tournaments import schemas, service
 from api.tournaments.store import TournamentNotFound, TournamentStore
 
@@ -36,11 +37,14 @@ ERRORS = {
     415: "The body is not sent as `application/json` (`request/unsupported_media_type`).",
     422: "Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, "
     "`tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...).",
-    503: "The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly.",
+    503: "The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds.",
 }
 
 
 def _errors(*statuses: int) -> Any:
+    """Document each listed error status with the shared error schema; ``api/responses.py`` adds the
+    statuses that follow from the operation's shape (429, 400/413/415/422 of a body, 503/507 of a write)."""
+
     def decorate(view: Any) -> Any:
         for status in reversed(statuses):
             view = blp.alt_response(status, schema=ErrorSchema, description=ERRORS[status])(view)
@@ -69,7 +73,7 @@ def _private(body: dict[str, Any], status: int = 200) -> Response:
 class Tournaments(MethodView):
     @blp.doc(operationId="createTournament")
     @blp.arguments(schemas.CreateTournamentSchema())
-    @blp.response(201, schemas.CreatedTournamentSchema)
+    @blp.response(201, schemas.CreatedTournamentSchema, headers=answer_headers("Cache-Control"))
     @_errors(400, 413, 415, 422, 503)
     def post(self, body: dict[str, Any]) -> Response:
         """Create a tournament; the answer holds a token per named entrant and the host's token.
@@ -119,7 +123,7 @@ class Entrants(MethodView):
 
     @blp.doc(operationId="joinTournament")
     @blp.arguments(schemas.JoinTournamentSchema())
-    @blp.response(201, schemas.EntrantTokenSchema)
+    @blp.response(201, schemas.EntrantTokenSchema, headers=answer_headers("Cache-Control"))
     @_errors(400, 404, 409, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], tournament_id: str) -> Response:
         """Enter the tournament by name before it starts; the answer holds the entrant's token."""
@@ -196,7 +200,7 @@ class Presence(MethodView):
 class Next(MethodView):
     @blp.doc(operationId="nextTournamentMatch", security=BEARER)
     @blp.arguments(schemas.NextQuerySchema(), location="query")
-    @blp.response(200, schemas.NextMatchSchema)
+    @blp.response(200, schemas.NextMatchSchema, headers=answer_headers("Cache-Control"))
     @blp.alt_response(304, description="No match came for the entrant within `wait` seconds; ask again.")
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], tournament_id: str) -> Response:
@@ -266,7 +270,7 @@ class SprtCurve(MethodView):
 class Schedule(MethodView):
     @blp.doc(operationId="listTournamentMatches")
     @blp.arguments(schemas.ScheduleQuerySchema(), location="query")
-    @blp.response(200, schemas.ScheduleSchema)
+    @blp.response(200, schemas.ScheduleSchema, headers=answer_headers(optional=("Cache-Control",)))
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], tournament_id: str) -> Response:
         """Every scheduled match (or those in `state`) with its state, match id and outcome.

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from api.matches.schemas import NAME, TimeControlSchema, wait_field
+from api.matches.schemas import NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
 from api.tournaments.schedule import MAX_ENTRANTS
-from api.type_schemas import JsonInteger
+from api.tournaments.service import MAX_SCHEDULED
+from api.type_schemas import GameIdField, JsonInteger
 from api.webhooks.schemas import CreatedWebhookSchema, TournamentWebhookRequestSchema
 
 FORMATS = ["round-robin", "swiss", "gauntlet"]
@@ -54,7 +55,7 @@ class CreateTournamentSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    game = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    game = GameIdField(required=True, validate=validate.Length(min=1, max=64))
     options = fields.Dict(
         keys=fields.String(),
         values=fields.Raw(allow_none=True),
@@ -99,7 +100,7 @@ class CreateTournamentSchema(Schema):
         metadata={"description": "The tournament's seed (every match seed derives from it); revealed when it is over."},
     )
     time_control = fields.Nested(
-        TimeControlSchema,
+        TimeControlRequestSchema,
         load_default=None,
         allow_none=True,
         metadata={"description": "The time control of every match (default: 60 s per decision, forfeit on timeout)."},
@@ -291,7 +292,7 @@ class TournamentSchema(Schema):
     """A tournament as anyone sees it."""
 
     tournament_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
     players_per_match = fields.Integer(required=True)
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
@@ -345,7 +346,7 @@ class CreatedTournamentSchema(Schema):
 
 class TournamentSummarySchema(Schema):
     tournament_id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = GameIdField(required=True)
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
     players_per_match = fields.Integer(required=True)
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
@@ -456,7 +457,11 @@ class ForfeitSchema(Schema):
     class Meta:
         unknown = RAISE
 
-    index = JsonInteger(required=True, validate=validate.Range(min=0), metadata={"description": "The schedule index."})
+    index = JsonInteger(
+        required=True,
+        validate=validate.Range(min=0, max=MAX_SCHEDULED - 1),
+        metadata={"description": "The schedule index."},
+    )
     seat = JsonInteger(required=True, validate=validate.Range(min=0, max=15))
     cause = fields.String(
         load_default="crash",

@@ -5,7 +5,6 @@
 
 import { type ArenaOptions, type ApiClient, Connection } from "./connection.js";
 import { checkedGame } from "./games.js";
-import type { components } from "./generated/openapi.js";
 import { Seat } from "./seat.js";
 import { followStream } from "./sse.js";
 import type {
@@ -14,7 +13,7 @@ import type {
   EventPage,
   Game,
   GameId,
-  JoinRequest,
+  Join,
   Match,
   MatchList,
   MatchStatus,
@@ -60,8 +59,7 @@ export class Arena {
     const key = this.connection.newKey();
     const created = await this.connection.call(() =>
       this.client.POST("/matches", {
-        // The generated body type makes the optional fields required (see CreateMatchRequest).
-        body: body as components["schemas"]["CreateMatch"],
+        body,
         params: { header: { "Idempotency-Key": key } },
         signal: this.connection.deadline(),
       }),
@@ -76,12 +74,12 @@ export class Arena {
   }
 
   /** Take an open seat (the first one, or `body.seat`) and play it; `MatchFullError` if none is left. */
-  async join<G extends GameId = GameId>(matchId: string, body: JoinRequest = {}, game?: G): Promise<Seat<G>> {
+  async join<G extends GameId = GameId>(matchId: string, body: Join = {}, game?: G): Promise<Seat<G>> {
     const joined = await this.connection.call(
       () =>
         this.client.POST("/matches/{match_id}/join", {
           params: { path: { match_id: matchId } },
-          body: body as components["schemas"]["Join"],
+          body,
           signal: this.connection.deadline(),
         }),
       false,

@@ -24,7 +24,7 @@ import { ActionResends, monotonicSeconds, sleep, typed } from "./retrying.js";
 import { followStream } from "./sse.js";
 import type {
   Action,
-  ActionInput,
+  ActionRequestOf,
   ActionOf,
   Event,
   EventPage,
@@ -82,7 +82,7 @@ export interface ActOptions {
 }
 
 /** A bot's policy for `Seat.play`: the turn (view, legal actions, events) -> the action to take. */
-export type Choose<G extends GameId = GameId> = (turn: Turn<G>) => ActionInput<G> | Promise<ActionInput<G>>;
+export type Choose<G extends GameId = GameId> = (turn: Turn<G>) => ActionRequestOf<G> | Promise<ActionRequestOf<G>>;
 
 /**
  * One decision of a seat, as `Seat.turns()` yields it: the version it is at, the seat's view, its
@@ -107,7 +107,7 @@ export class Turn<G extends GameId = GameId> {
   }
 
   /** Submit `action` at this turn's version (with `If-Match` and an idempotency key, like `Seat.act`). */
-  act(action: ActionInput<G>, options: Omit<ActOptions, "version"> = {}): Promise<MoveResult<G>> {
+  act(action: ActionRequestOf<G>, options: Omit<ActOptions, "version"> = {}): Promise<MoveResult<G>> {
     return this.owner.act(action, { ...options, version: this.version });
   }
 }
@@ -249,7 +249,7 @@ export class Seat<G extends GameId = GameId> {
    * is sent again with the same key (within `retryFor`), so it applies at most once and a replay
    * answers with the original result. A 429 is waited out (within the arena's `maxRateLimitWait`).
    */
-  async act(action: ActionInput<G>, options: ActOptions = {}): Promise<MoveResult<G>> {
+  async act(action: ActionRequestOf<G>, options: ActOptions = {}): Promise<MoveResult<G>> {
     const version = options.version ?? this.version ?? (await this.view()).version;
     const key = this.connection.newKey();
     const policy = { ...this.connection.policy, retryFor: options.retryFor ?? this.connection.policy.retryFor };
@@ -260,7 +260,7 @@ export class Seat<G extends GameId = GameId> {
           await attempt(() =>
             this.client.POST("/matches/{match_id}/actions", {
               params: { path: this.path, header: { "If-Match": String(version), "Idempotency-Key": key } },
-              body: action as Action,
+              body: action,
               signal: this.connection.deadline(),
             }),
           ),

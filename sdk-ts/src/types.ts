@@ -21,15 +21,10 @@ export type ViewOf<G extends GameId> = Extract<GameView, { game: G }>;
 export type ActionOf<G extends GameId> = Extract<Action, { type: `${G}.${string}` }>;
 
 /**
- * An action as `act` takes it: as the server lists it, except that a field with a default may be
- * left out. The generated types make such a field required (openapi-typescript reads a property
- * with a `default` as always present), which holds for listed actions only; the one such field
- * today is Pili Pili's `joker_value` (null for a numbered card).
+ * Game `G`'s actions as `act` takes them (the spec's `ActionRequest`): a field with a default may be
+ * left out (Pili Pili's `joker_value`). Every listed action (`ActionOf<G>`) is one.
  */
-export type ActionInput<G extends GameId = GameId> = ActionOf<G> | WithOptionalDefaults<ActionOf<G>>;
-type WithOptionalDefaults<A> = A extends { type: "pili-pili.play"; joker_value: infer J }
-  ? Omit<A, "joker_value"> & { joker_value?: J }
-  : A;
+export type ActionRequestOf<G extends GameId> = Extract<Schemas["ActionRequest"], { type: `${G}.${string}` }>;
 
 /** `T` with its `game` and `view` fields narrowed to game `G`. */
 type OfGame<T, G extends GameId> = Omit<T, "game" | "view"> & { game: G; view: ViewOf<G> };
@@ -67,29 +62,12 @@ export type TurnEvent<G extends GameId = GameId> = Omit<Schemas["TurnEvent"], "v
   legal_actions: { total: number; actions: ActionOf<G>[] };
 };
 
-/**
- * `time_control` of `POST /matches`: `per_action` is required, the rest optional (the spec's
- * `required`). The generated type makes `on_timeout` required too: openapi-typescript reads a
- * property with a `default` as always present, which holds for answers but not for request bodies.
- */
-export type TimeControlRequest = Partial<Schemas["TimeControl"]> & Pick<Schemas["TimeControl"], "per_action">;
-
-/**
- * The body of `POST /matches`: `game` and `players` are required, the rest optional, as the spec's
- * `required` says (the generated type makes `seats`, `seed` and `time_control` required: they have
- * `default: null`).
- */
-export type CreateMatchRequest<G extends GameId = GameId> = Partial<
-  Omit<Schemas["CreateMatch"], "game" | "players" | "seats" | "time_control">
-> &
-  Pick<Schemas["CreateMatch"], "players"> & {
-    game: G;
-    seats?: SeatRequest[] | null;
-    time_control?: TimeControlRequest | null;
-  };
-
-/** The body of `POST /matches/{id}/join`; both fields are optional (the generated type makes them required). */
-export type JoinRequest = Partial<Schemas["Join"]>;
+/** The body of `POST /matches` (the spec's `CreateMatch`), with `game` as the type parameter that the answer narrows by. */
+export type CreateMatchRequest<G extends GameId = GameId> = Omit<Schemas["CreateMatch"], "game"> & { game: G };
+/** The body of `POST /matches/{id}/join`: both fields optional. */
+export type Join = Schemas["Join"];
+/** A time control as a request sets it (`on_timeout` optional). */
+export type TimeControlRequest = Schemas["TimeControlRequest"];
 
 /** One event of a stream: `id` is `<version>` for the last event of a version, `<version>.<n>` for an earlier one. */
 export type StreamEvent<G extends GameId = GameId> =

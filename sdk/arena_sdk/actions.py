@@ -2,7 +2,9 @@
 
 ``Action`` is the union of every game's generated action model (each game's own union is in
 :mod:`arena_sdk.games`); :func:`action_model` turns a dict such as ``{"type": "taiga.flip", "disc": 3}``
-into its model, so that ``Seat.act`` accepts both.
+into its model, so that ``Seat.act`` accepts both, and :func:`request_model` gives the model of the
+action as ``POST .../actions`` takes it (Pili Pili's play, whose ``joker_value`` may be left out
+there, has a request model of its own).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from arena_client.models import (
     PiliPiliGive,
     PiliPiliPass,
     PiliPiliPlay,
+    PiliPiliPlayRequest,
     PiliPiliPlaySlot,
     PipifaxFlip,
     TaigaFlip,
@@ -39,6 +42,23 @@ Action: TypeAlias = (
     | PiliPiliGive
     | PiliPiliPass
     | PiliPiliPlay
+    | PiliPiliPlaySlot
+    | PipifaxFlip
+    | TaigaFlip
+    | TaigaPass
+    | TaigaTake
+)
+
+#: An action model as ``POST .../actions`` takes it.
+ActionRequest: TypeAlias = (
+    GirafferaffePlay
+    | GirafferaffePass
+    | PiliPiliBet
+    | PiliPiliChoosePartner
+    | PiliPiliExchangeWith
+    | PiliPiliGive
+    | PiliPiliPass
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -80,6 +100,13 @@ def action_model(action: ActionLike) -> Action:
     raise MalformedActionError(
         NO_ANSWER, "action/malformed", f"the action {dict(action)!r} {problem}", {"allowed": allowed}
     )
+
+
+def request_model(action: Action) -> ActionRequest:
+    """``action`` as the model of ``POST .../actions``'s body (the same model but for Pili Pili's play)."""
+    if isinstance(action, PiliPiliPlay):
+        return PiliPiliPlayRequest.from_dict(action.to_dict())
+    return action
 
 
 def _type_of(model: type[Action]) -> str:

@@ -39,7 +39,7 @@ from arena_client.models import (
     Join,
     Joined,
     LegalActions,
-    ListMatchesStatusType1,
+    ListMatchesStatus,
     Match,
     MatchList,
     MoveResult,
@@ -47,8 +47,8 @@ from arena_client.models import (
 )
 from arena_client.types import UNSET, Response
 
-from arena_sdk.actions import Action, ActionLike, action_model
-from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, Transport, create_body
+from arena_sdk.actions import Action, ActionLike, action_model, request_model
+from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, Transport, create_body, game_id
 from arena_sdk.errors import (
     ArenaError,
     IllegalActionError,
@@ -195,15 +195,15 @@ class AsyncArena:
         cursor: str | None = None,
     ) -> MatchList:
         """A page of matches, newest first; pass its ``next_cursor`` as ``cursor`` for the next one."""
-        chosen = None if status is None else ListMatchesStatusType1(status)
+        chosen = UNSET if status is None else ListMatchesStatus(status)
         send = partial(
             list_matches.asyncio_detailed,
             client=self.client,
-            game=game,
+            game=UNSET if game is None else game_id(game),
             status=chosen,
-            open_=open,
+            open_=UNSET if open is None else open,
             limit=limit,
-            cursor=cursor,
+            cursor=UNSET if cursor is None else cursor,
         )
         return await self.call(send, MatchList)
 
@@ -375,7 +375,7 @@ class AsyncSeat:
         self, action: ActionLike, retry_for: float = 30.0, retry_pause: float = 0.1, *, version: int | None = None
     ) -> MoveResult:
         """Submit ``action`` at ``version`` (default: the last version seen), as ``Seat.act`` does."""
-        body = action_model(action)
+        body = request_model(action_model(action))
         if version is None and self.version is None:
             await self.view()
         at = self.version if version is None else version

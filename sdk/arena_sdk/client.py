@@ -38,11 +38,12 @@ from arena_client.models import (
     CreateMatchOptions,
     EventPage,
     Game,
+    GameId,
     GameList,
     Join,
     Joined,
     LegalActions,
-    ListMatchesStatusType1,
+    ListMatchesStatus,
     Match,
     MatchList,
     MatchWebhookRequest,
@@ -50,17 +51,19 @@ from arena_client.models import (
     ReplayVersion,
     SeatRequest,
     SeatView,
-    TimeControl,
+    TimeControlRequest,
     WebhookStatus,
 )
 from arena_client.types import UNSET, Response
 
-from arena_sdk.actions import Action, ActionLike, action_model
+from arena_sdk.actions import Action, ActionLike, action_model, request_model
 from arena_sdk.errors import (
+    NO_ANSWER,
     ActionTooLateError,
     ArenaError,
     IllegalActionError,
     MatchOverError,
+    NotFoundError,
     NotYourTurnError,
     SeatOutError,
     StaleVersionError,
@@ -229,10 +232,15 @@ class Arena:
         cursor: str | None = None,
     ) -> MatchList:
         """A page of matches, newest first; pass its ``next_cursor`` as ``cursor`` for the next one."""
-        chosen = None if status is None else ListMatchesStatusType1(status)
+        chosen = UNSET if status is None else ListMatchesStatus(status)
         return self.call(
             lambda: list_matches.sync_detailed(
-                client=self.client, game=game, status=chosen, open_=open, limit=limit, cursor=cursor
+                client=self.client,
+                game=UNSET if game is None else game_id(game),
+                status=chosen,
+                open_=UNSET if open is None else open,
+                limit=limit,
+                cursor=UNSET if cursor is None else cursor,
             ),
             MatchList,
         )
@@ -279,6 +287,17 @@ class Arena:
         return Seat(self, match_id, token)
 
 
+def game_id(game: str) -> GameId:
+    """``game`` as the spec's ``GameId`` (``NotFoundError`` ``game/unknown`` for a game the spec does not list)."""
+    try:
+        return GameId(game)
+    except ValueError:
+        allowed = sorted(member.value for member in GameId)
+        raise NotFoundError(
+            NO_ANSWER, "game/unknown", f"no game {game!r}; the games are {', '.join(allowed)}", {"allowed": allowed}
+        ) from None
+
+
 def create_body(
     game: str,
     players: int,
@@ -291,12 +310,12 @@ def create_body(
 ) -> CreateMatch:
     """The body of ``POST /matches``."""
     return CreateMatch(
-        game=game,
+        game=game_id(game),
         players=players,
         options=CreateMatchOptions.from_dict(options or {}),
         seed=seed,
         seats=UNSET if seats is None else [SeatRequest.from_dict(seat) for seat in seats],
-        time_control=UNSET if time_control is None else TimeControl.from_dict(time_control),
+        time_control=UNSET if time_control is None else TimeControlRequest.from_dict(time_control),
         webhook=UNSET if webhook is None else MatchWebhookRequest.from_dict(webhook),
     )
 
@@ -459,7 +478,7 @@ class Seat:
         a replay answers with the original ``MoveResult``. A 429 is waited out for up to the arena's
         ``rate_limit_wait`` seconds.
         """
-        body = action_model(action)
+        body = request_model(action_model(action))
         if version is None and self.version is None:
             self.view()
         at = self.version if version is None else version

@@ -157,6 +157,7 @@ def rewrite_state(client: FlaskClient, match_id: str, state: Any) -> None:
     record = store.load(match_id)
     record["match"]["state"] = state
     store.client.hset(store.match_key(match_id), "snapshot", json.dumps(record))
+    store.latest.forget()  # written behind the server's back: what it heard of the match is no longer so
 
 
 def get_json(client: FlaskClient, url: str, headers: Mapping[str, str] | None = None) -> Json:

@@ -10,7 +10,13 @@ an entrant's or the host's token. Which of these a request
 gets follows from the generated values, so Hypothesis can shrink and replay a failure.
 
 Every check is on, stateless and stateful, and the state machine follows the spec's links (create
-a match, list its legal actions, submit the first, ...). What is narrowed, each with its reason
+a match, list its legal actions, submit the first, ...). The spec declares no catch-all `default`
+answer, so ``status_code_conformance`` fails on any status an operation does not declare, and
+``response_headers_are_documented`` (below) on any header an answer carries that its status does not
+declare; ``response_headers_conformance`` checks each declared header's schema, and that a required
+one is there. The app runs with ``ARENA_CORS_ORIGINS`` set, so that the CORS headers (and
+``Vary: Origin``) are on every answer too. (Statuses that only a failing store or a rate limit brings
+about are probed in tests/api/test_answered_statuses.py.) What is narrowed, each with its reason
 where it is done:
 
 - ``missing_required_header`` also accepts 428 (RFC 6585) for a missing If-Match;
@@ -20,7 +26,9 @@ where it is done:
   requests that are wrong for the match they name, each with its documented code;
 - the event streams get finished matches (a stream of a match in play ends only with the match);
 - a long poll's ``wait`` lasts at most 20 ms; rate limits are off;
-- the state machine's ``createMatch`` names a real game (the game id is a free string).
+- the seat socket (a WebSocket) is left to its own live tests;
+- the state machine's ``createMatch`` names a game (generated bodies often name none, or a player
+  count the game does not allow).
 """
 
 from __future__ import annotations
@@ -181,6 +189,28 @@ def pick(value: object, choices: int) -> int:
 
 STREAMS = {"streamMatch", "streamSeat"}
 
+#: The origin the app allows, and every request comes from.
+CORS_ORIGIN = "https://app.example"
+#: Headers of the transport rather than of the API, which no answer declares.
+TRANSPORT_HEADERS = frozenset({"content-type", "content-length", "transfer-encoding", "date", "server", "connection"})
+
+
+@schemathesis.check
+def response_headers_are_documented(
+    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: Case
+) -> None:
+    """Every header of an answer is one its status declares (``response_headers_conformance`` checks
+    the declared ones' schemas, but not that there are no others)."""
+    if case.method.upper() != case.operation.method.upper():
+        return  # a method the path does not take (unsupported_method checks its 405 and `Allow`)
+    definition = case.operation.responses.find_by_status_code(response.status_code)
+    if definition is None:
+        return  # status_code_conformance reports the status
+    declared = {name.lower() for name in definition.definition.get("headers", {})} | TRANSPORT_HEADERS
+    undeclared = sorted(name for name in response.headers if name.lower() not in declared)
+    if undeclared:
+        raise AssertionError(f"{response.status_code} answer with undeclared headers: {', '.join(undeclared)}")
+
 
 class CurrentApp:
     """The WSGI app of the running test: the schema is loaded once, at import, but each test builds
@@ -197,7 +227,9 @@ class CurrentApp:
 #: A generated request (of any operation).
 Case = schemathesis.Case[Any]
 
-schema = schemathesis.openapi.from_dict(openapi_document(), config=CONFIG)
+# The seat socket is a WebSocket: a plain request to it is answered 426, as the spec says, but no
+# request schemathesis makes can open it. tests/e2e/test_seat_socket.py drives it through real sockets.
+schema = schemathesis.openapi.from_dict(openapi_document(), config=CONFIG).exclude(operation_id="seatSocket")
 schema.app = CurrentApp()
 
 
@@ -205,8 +237,9 @@ schema.app = CurrentApp()
 def arena_world(settings: Settings) -> Iterator[World]:
     global WORLD  # noqa: PLW0603 - the hooks run inside Hypothesis, outside any fixture
     # Rate limits off: one client sending thousands of requests a minute would get 429 after the
-    # first few, which would hide every other answer (the limits have tests of their own).
-    WORLD = World(dataclasses.replace(settings, rate_limits="off"))
+    # first few, which would hide every other answer (the limits have tests of their own). CORS on for
+    # an origin, so that its headers are checked against the spec with every answer.
+    WORLD = World(dataclasses.replace(settings, rate_limits="off", cors_origins=(CORS_ORIGIN,)))
     try:
         yield WORLD
     finally:
@@ -245,6 +278,9 @@ def ground(case: Case, *, linked: bool = False) -> None:
     it, and acts as the seat whose turn it is (or the host, to abort), so that chains of moves go on.
     """
     here = world()
+    if case.headers is None:
+        case.headers = {}
+    case.headers["Origin"] = CORS_ORIGIN  # a page of the allowed origin: the answers carry the CORS headers
     path = case.path_parameters or {}
     operation = case.operation.definition.raw.get("operationId")
     if "match_id" in path and (path["match_id"] not in here.tokens or operation in STREAMS):

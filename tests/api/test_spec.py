@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,7 @@ from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate
 
 import engine
+from api.error_codes import ERROR_CODES
 from api.games.schemas import GameListSchema, GameSchema
 from api.health.routes import HealthSchema
 from api.lobby import schemas as lobby
@@ -71,6 +74,8 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.
 STREAMS = {"streamMatch": "/matches/{match_id}/stream", "streamSeat": "/matches/{match_id}/seat-stream"}
+#: The operations that upgrade to a WebSocket (``x-websocket`` describes their messages).
+SOCKETS = {"seatSocket": "/matches/{match_id}/seat-socket"}
 
 
 @pytest.fixture
@@ -117,7 +122,8 @@ def test_every_operation_has_an_explicit_unique_operation_id(spec: Json) -> None
     assert len(found) == len(operations(spec))
     assert {op_id: found[op_id] for op_id in OPERATIONS} == {k: v[:2] for k, v in OPERATIONS.items()}
     assert {op_id: found[op_id] for op_id in STREAMS} == {k: (path, "get") for k, path in STREAMS.items()}
-    assert set(found) == set(OPERATIONS) | set(STREAMS)
+    assert {op_id: found[op_id] for op_id in SOCKETS} == {k: (path, "get") for k, path in SOCKETS.items()}
+    assert set(found) == set(OPERATIONS) | set(STREAMS) | set(SOCKETS)
 
 
 def test_every_documented_response_has_content_or_is_304_or_an_ended_streams_204(spec: Json) -> None:
@@ -125,8 +131,12 @@ def test_every_documented_response_has_content_or_is_304_or_an_ended_streams_204
         assert operation["responses"], (path, method)
         for status, documented in operation["responses"].items():
             response = resolve(spec, documented)
-            if status == "304" or (status == "204" and operation["operationId"] in STREAMS):
-                assert "content" not in response  # not modified; a stream resumed after its end
+            if (
+                status == "304"
+                or (status == "204" and operation["operationId"] in STREAMS)
+                or (status == "101" and operation["operationId"] in SOCKETS)
+            ):
+                assert "content" not in response  # not modified; a stream resumed after its end; an upgrade
                 continue
             if status == "200" and operation["operationId"] in STREAMS:
                 assert set(response["content"]) == {"text/event-stream"}, (path, method)
@@ -163,11 +173,32 @@ def test_action_union_is_a_oneof_with_a_type_discriminator_over_every_action(spe
         member = resolve(spec, {"$ref": ref})
         assert member["properties"]["type"]["enum"] == [type_name]
         assert "type" in member["required"]
-    body = spec["paths"]["/matches/{match_id}/actions"]["post"]["requestBody"]
-    assert body["required"] is True
-    assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Action"}
     legal = spec["components"]["schemas"]["LegalActions"]["properties"]["actions"]
     assert legal["items"] == {"$ref": "#/components/schemas/Action"}
+
+
+def test_submitted_actions_are_a_union_of_the_listed_ones_with_defaulted_fields_optional(spec: Json) -> None:
+    """``ActionRequest`` (the body of ``submitAction``) has the members of ``Action``, except that an
+    action with a field that has a default has a ``...Request`` member in which that field is optional."""
+    body = spec["paths"]["/matches/{match_id}/actions"]["post"]["requestBody"]
+    assert body["required"] is True
+    assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ActionRequest"}
+    listed = spec["components"]["schemas"]["Action"]["discriminator"]["mapping"]
+    submitted = spec["components"]["schemas"]["ActionRequest"]["discriminator"]["mapping"]
+    assert set(submitted) == set(listed)
+    differing = {type_name for type_name in listed if submitted[type_name] != listed[type_name]}
+    assert differing == {
+        cls.TYPE
+        for game in engine.all_games()
+        for cls in game.action_types
+        if any(f.default is not dataclasses.MISSING for f in dataclasses.fields(cls))
+    }
+    assert "pili-pili.play" in differing
+    for type_name in differing:
+        answer, request = resolve(spec, {"$ref": listed[type_name]}), resolve(spec, {"$ref": submitted[type_name]})
+        assert submitted[type_name] == listed[type_name] + "Request"
+        assert answer["properties"] == request["properties"]
+        assert set(request["required"]) < set(answer["required"]) == set(answer["properties"])
 
 
 def test_view_union_is_a_oneof_with_a_game_discriminator_over_every_game(spec: Json) -> None:
@@ -252,3 +283,189 @@ def test_every_game_and_mode_serves_bodies_that_validate_against_the_spec(client
             for seat in range(players):
                 check(body_of(client.get(f"{created.url}/view", headers=created.auth(seat))), "SeatView")
                 check(body_of(client.get(f"{created.url}/seat-events", headers=created.auth(seat))), "EventPage")
+
+
+def schemas_reached(spec: Json, node: Any, found: set[str] | None = None) -> set[str]:
+    """The names of the component schemas that ``node`` refers to, directly or through others."""
+    found = set() if found is None else found
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        if ref.startswith("#/components/schemas/") and ref.rsplit("/", 1)[1] not in found:
+            found.add(ref.rsplit("/", 1)[1])
+            schemas_reached(spec, spec["components"]["schemas"][ref.rsplit("/", 1)[1]], found)
+        for value in node.values():
+            schemas_reached(spec, value, found)
+    elif isinstance(node, list):
+        for value in node:
+            schemas_reached(spec, value, found)
+    return found
+
+
+def test_no_operation_has_a_catch_all_answer(spec: Json) -> None:
+    """Every status is declared by itself: schemathesis checks that no other is answered (a `default`
+    answer would let any status through)."""
+    assert [(path, method) for path, method, operation in operations(spec) if "default" in operation["responses"]] == []
+
+
+def test_every_answer_declares_its_headers_as_components_with_schemas(spec: Json) -> None:
+    headers = spec["components"]["headers"]
+    assert set(headers) >= {"X-Request-Id", "Retry-After", "ETag", "Cache-Control", "Vary", "Location"}
+    assert all("schema" in header and header.get("description") for header in headers.values())
+    for path, method, operation in operations(spec):
+        for status, response in operation["responses"].items():
+            if status == "101":
+                continue  # the upgrade is answered by the WebSocket handshake, before the app's headers
+            declared = response.get("headers", {})
+            assert "X-Request-Id" in declared, (path, method, status)
+            assert ("Retry-After" in declared) == (status in ("429", "503", "507")), (path, method, status)
+            for name, header in declared.items():
+                assert resolve(spec, header)["schema"], (path, method, status, name)
+
+
+def test_conditional_reads_and_writes_declare_their_etags(spec: Json) -> None:
+    with_etag = {
+        ("getMatch", "200"),
+        ("getMatch", "304"),
+        ("getSeatView", "200"),
+        ("getSeatView", "304"),
+        ("listEvents", "304"),
+        ("listSeatEvents", "304"),
+        ("submitAction", "200"),
+        ("createMatch", "201"),
+    }
+    found = {
+        (operation["operationId"], status)
+        for _, _, operation in operations(spec)
+        for status, response in operation["responses"].items()
+        if "ETag" in response.get("headers", {})
+    }
+    assert with_etag <= found
+    created = spec["paths"]["/matches"]["post"]["responses"]["201"]["headers"]
+    assert {"Location", "Idempotent-Replayed", "Cache-Control"} <= set(created)
+
+
+def test_error_descriptions_name_listed_codes_of_their_status(spec: Json) -> None:
+    """A code that an error answer's description names is in api/error_codes.py, with that status."""
+    named = 0
+    areas = {code.split("/")[0] for code in ERROR_CODES}
+    for path, method, operation in operations(spec):
+        for status, response in operation["responses"].items():
+            if int(status) < 400:
+                continue
+            for code in re.findall(r"`([a-z]+/[a-z_]+)`", resolve(spec, response)["description"]):
+                if code.split("/")[0] not in areas:
+                    continue  # a media type
+                named += 1
+                assert code in ERROR_CODES, (path, method, status, code)
+                assert int(status) in ERROR_CODES[code].statuses, (path, method, status, code)
+    assert named > 100
+
+
+def test_error_code_is_an_enum_and_game_ids_are_one(spec: Json) -> None:
+    schemas = spec["components"]["schemas"]
+    assert schemas["Error"]["properties"]["code"]["enum"] == list(ERROR_CODES)
+    assert schemas["GameId"]["enum"] == [game.info.id for game in engine.all_games()]
+    game_fields = [
+        (name, prop)
+        for name, schema in schemas.items()
+        for key, prop in schema.get("properties", {}).items()
+        if key == "game" and name not in ("GameView",) and "enum" not in prop
+    ]
+    assert len(game_fields) >= 8
+    assert all(prop["$ref"] == "#/components/schemas/GameId" for _, prop in game_fields), game_fields
+    assert schemas["Game"]["properties"]["id"]["$ref"] == "#/components/schemas/GameId"
+
+
+def test_request_bodies_have_no_defaults(spec: Json) -> None:
+    """openapi-typescript, by default, types a property with a `default` as always present: a request
+    schema states its defaults in its descriptions instead, so its optional fields stay optional."""
+    bodies = [operation.get("requestBody", {}) for _, _, operation in operations(spec)]
+    sockets = [operation["x-websocket"] for _, _, operation in operations(spec) if "x-websocket" in operation]
+    reached = schemas_reached(spec, [bodies, sockets])
+    assert {"CreateMatch", "ActionRequest", "TimeControlRequest", "PiliPiliPlayRequest", "Join"} <= reached
+    defaulted = [
+        (name, key)
+        for name in sorted(reached)
+        for key, prop in spec["components"]["schemas"][name].get("properties", {}).items()
+        if "default" in prop
+    ]
+    assert defaulted == []
+    on_timeout = spec["components"]["schemas"]["TimeControlRequest"]["properties"]["on_timeout"]
+    assert on_timeout["description"].endswith('Default: `"forfeit"`.')
+
+
+def test_integer_bounds_are_the_servers_own_never_a_machine_word(spec: Json) -> None:
+    """No integer is bounded by 32 or 64 bits but a seed's, whose 63 bits are the server's own limit."""
+
+    def bounds(node: Any, where: str) -> list[tuple[str, Any]]:
+        found = []
+        if isinstance(node, dict):
+            for key in ("minimum", "maximum"):
+                value = node.get(key)
+                if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 2**31 - 1:
+                    found.append((where, value))
+            for key, value in node.items():
+                found += bounds(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                found += bounds(value, f"{where}/{index}")
+        return found
+
+    sample_seed = next(
+        index
+        for index, parameter in enumerate(spec["paths"]["/matches/{match_id}/legal-actions"]["get"]["parameters"])
+        if parameter["name"] == "sample_seed"
+    )
+    assert sorted(bounds(spec, "")) == [
+        ("/components/schemas/CreateMatch/properties/seed", 2**63 - 1),
+        ("/components/schemas/CreateTournament/properties/seed", 2**63 - 1),
+        (f"/paths//matches/{{match_id}}/legal-actions/get/parameters/{sample_seed}/schema", 2**63 - 1),
+    ]
+
+
+def test_each_stream_names_the_schema_of_each_event_type(spec: Json) -> None:
+    for operation_id, path in STREAMS.items():
+        content = spec["paths"][path]["get"]["responses"]["200"]["content"]["text/event-stream"]
+        kinds = content["schema"]["properties"]["event"]["enum"]
+        assert set(content["x-events"]) == set(kinds)
+        for kind, ref in content["x-events"].items():
+            assert resolve(spec, ref)["properties"], (operation_id, kind)
+        assert ("turn" in kinds) == (operation_id == "streamSeat")
+    socket = spec["paths"][SOCKETS["seatSocket"]]["get"]
+    item = spec["components"]["schemas"]["SocketItem"]
+    assert socket["x-websocket"]["server-messages"]["item"] == {"$ref": "#/components/schemas/SocketItem"}
+    members = {kind: resolve(spec, {"$ref": ref}) for kind, ref in item["discriminator"]["mapping"].items()}
+    stream = spec["paths"][STREAMS["streamSeat"]]["get"]["responses"]["200"]["content"]["text/event-stream"]
+    assert {kind: member["properties"]["data"] for kind, member in members.items()} == stream["x-events"]
+    assert socket["x-websocket"]["client-messages"]["act"] == {"$ref": "#/components/schemas/SocketMove"}
+    move = spec["components"]["schemas"]["SocketMove"]["properties"]["action"]
+    assert move["$ref"] == "#/components/schemas/ActionRequest"
+    stream_parameters = {p["name"]: p for p in spec["paths"][STREAMS["streamSeat"]]["get"]["parameters"]}
+    assert {p["name"]: p for p in socket["parameters"] if p["in"] != "path"} == stream_parameters
+
+
+def test_streamed_events_carry_the_data_their_type_names(client: FlaskClient, spec: Json) -> None:
+    """A whole match read from both streams: each event's data validates against the schema that the
+    stream's `x-events` names for its type."""
+    created = create_match(client, "pipifax", 2, seed=4, options={"first_player": 0})
+    rng = random.Random(4)
+    current = created.match
+    while current["status"] != "finished":
+        seat = current["to_act"][0]
+        listed = body_of(client.get(f"{created.url}/legal-actions", headers=created.auth(seat)))
+        current = act(client, created, seat, rng.choice(listed["actions"]), listed["version"])
+    seen: set[str] = set()
+    for operation_id, headers in (("streamMatch", {}), ("streamSeat", created.auth(0))):
+        response = client.get(f"{created.url}/{STREAMS[operation_id].rsplit('/', 1)[1]}?after=-1", headers=headers)
+        assert response.status_code == 200
+        content = spec["paths"][STREAMS[operation_id]]["get"]["responses"]["200"]["content"]["text/event-stream"]
+        for block in response.get_data(as_text=True).split("\n\n"):
+            fields = dict(line.split(": ", 1) for line in block.splitlines() if line and not line.startswith(":"))
+            if not fields:
+                continue
+            ref = content["x-events"][fields["event"]]["$ref"]
+            validator = OAS31Validator({"$ref": ref, "components": spec["components"]})
+            errors = [e.message for e in validator.iter_errors(json.loads(fields["data"]))]
+            assert errors == [], (operation_id, fields["event"], errors[:3])
+            seen.add(f"{operation_id}:{fields['event']}")
+    assert {"streamMatch:event", "streamMatch:match_over", "streamSeat:event", "streamSeat:match_over"} <= seen

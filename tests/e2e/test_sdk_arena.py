@@ -22,6 +22,7 @@ from arena_sdk import (
     Seat,
     SeatOutError,
 )
+from arena_sdk.actions import request_model
 
 from tests.live_server import LiveServer
 
@@ -206,7 +207,9 @@ def test_a_resent_action_applies_once(arena: Arena, live_server: LiveServer) -> 
     with AuthenticatedClient(base_url=live_server.url, token=token) as client:
         key = str(uuid.uuid4())
         answers = [
-            submit_action.sync_detailed(match_id, client=client, body=action, if_match="0", idempotency_key=key)
+            submit_action.sync_detailed(
+                match_id, client=client, body=request_model(action), if_match="0", idempotency_key=key
+            )
             for _ in range(2)
         ]
     assert [a.status_code for a in answers] == [200, 200]

@@ -64,7 +64,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List matches, newest first: filter by game, status or open seats; page with `cursor`. */
+        /**
+         * List matches, newest first: filter by game, status or open seats; page with `cursor`.
+         * @description A `game` the catalogue does not have is 404 `game/unknown`.
+         */
         get: operations["listMatches"];
         put?: never;
         /**
@@ -723,6 +726,7 @@ export interface components {
             seat: number;
             version: number;
         };
+        ActionRequest: components["schemas"]["GirafferaffePlay"] | components["schemas"]["GirafferaffePass"] | components["schemas"]["PiliPiliBet"] | components["schemas"]["PiliPiliPlayRequest"] | components["schemas"]["PiliPiliPlaySlot"] | components["schemas"]["PiliPiliPass"] | components["schemas"]["PiliPiliChoosePartner"] | components["schemas"]["PiliPiliExchangeWith"] | components["schemas"]["PiliPiliGive"] | components["schemas"]["PipifaxFlip"] | components["schemas"]["TaigaFlip"] | components["schemas"]["TaigaPass"] | components["schemas"]["TaigaTake"];
         AppliesWhen: {
             option: string;
             values: unknown[];
@@ -739,91 +743,54 @@ export interface components {
         };
         CreateMatch: {
             /** @description A game id from `/games`. */
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @description Match options by name (see the game's catalogue entry); defaults fill the rest. */
             options?: {
                 [key: string]: unknown;
             };
-            /**
-             * @description Milliseconds the server's bots wait before each of their moves, at most 5000: they play no faster than one version per `pace_ms`, so people can watch them move by move. Omitted, null or 0: they play at once. Deadlines and the other seats are not affected.
-             * @default null
-             */
-            pace_ms: number | null;
+            /** @description Milliseconds the server's bots wait before each of their moves, at most 5000: they play no faster than one version per `pace_ms`, so people can watch them move by move. Omitted, null or 0: they play at once. Deadlines and the other seats are not affected. */
+            pace_ms?: number | null;
             /** @description How many seats: 1 to 8 over all games; each game allows its own range (`min_players`, `max_players` in `/games`), else 422 `match/invalid_options`. */
             players: number;
-            /**
-             * @description One entry per seat: `{name}` (its token is returned now), `{bot}` (the server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`.
-             * @default null
-             */
-            seats: components["schemas"]["SeatRequest"][] | null;
-            /**
-             * @description The random seed; omit it for a random one, revealed when the match ends.
-             * @default null
-             */
-            seed: number | null;
-            /** @default null */
-            time_control: components["schemas"]["TimeControl"] | null;
+            /** @description One entry per seat: `{name}` (its token is returned now), `{bot}` (the server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`. */
+            seats?: components["schemas"]["SeatRequest"][] | null;
+            /** @description The random seed; omit it for a random one, revealed when the match ends. */
+            seed?: number | null;
+            time_control?: components["schemas"]["TimeControlRequest"] | null;
             /** @description POST the public events to this URL, signed; the answer shows the secret once. */
             webhook?: components["schemas"]["MatchWebhookRequest"];
         };
         CreateTournament: {
-            /**
-             * @description At most this many matches at once (default 32); a named entrant plays one match at a time.
-             * @default null
-             */
-            concurrency: number | null;
-            /**
-             * @description Play every rotation of a deal with the same seed, so the luck of the deal cancels out.
-             * @default false
-             */
-            duplicate: boolean;
+            /** @description At most this many matches at once (default 32); a named entrant plays one match at a time. */
+            concurrency?: number | null;
+            /** @description Play every rotation of a deal with the same seed, so the luck of the deal cancels out. Default: `false`. */
+            duplicate?: boolean;
             entrants: components["schemas"]["EntrantRequest"][];
             /**
              * @description `round-robin`: every group of `players_per_match` entrants meets; `swiss`: `rounds` rounds of tables of entrants of similar standing; `gauntlet`: entrant 0 against the field.
              * @enum {string}
              */
             format: "round-robin" | "swiss" | "gauntlet";
-            game: string;
-            /**
-             * @description Deals per table; each deal is played once per seat rotation, so a table plays `games_per_pairing * players_per_match` matches.
-             * @default 1
-             */
-            games_per_pairing: number;
-            /**
-             * @description Illegal actions an entrant may send in one match; one more forfeits it (`illegal`).
-             * @default 10
-             */
-            max_illegal: number;
+            game: components["schemas"]["GameId"];
+            /** @description Deals per table; each deal is played once per seat rotation, so a table plays `games_per_pairing * players_per_match` matches. Default: `1`. */
+            games_per_pairing?: number;
+            /** @description Illegal actions an entrant may send in one match; one more forfeits it (`illegal`). Default: `10`. */
+            max_illegal?: number;
             /** @description The options of every match (see the game's catalogue entry). */
             options?: {
                 [key: string]: unknown;
             };
             players_per_match: number;
-            /**
-             * @description Swiss: how many rounds (required). Others: rounds of a balanced design, if one is used.
-             * @default null
-             */
-            rounds: number | null;
-            /**
-             * @description The tournament's seed (every match seed derives from it); revealed when it is over.
-             * @default null
-             */
-            seed: number | null;
-            /**
-             * @description Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a verdict.
-             * @default null
-             */
-            sprt: components["schemas"]["SprtRequest"] | null;
-            /**
-             * @description Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host starts it.
-             * @default true
-             */
-            start: boolean;
-            /**
-             * @description The time control of every match (default: 60 s per decision, forfeit on timeout).
-             * @default null
-             */
-            time_control: components["schemas"]["TimeControl"] | null;
+            /** @description Swiss: how many rounds (required). Others: rounds of a balanced design, if one is used. */
+            rounds?: number | null;
+            /** @description The tournament's seed (every match seed derives from it); revealed when it is over. */
+            seed?: number | null;
+            /** @description Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a verdict. */
+            sprt?: components["schemas"]["SprtRequest"] | null;
+            /** @description Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host starts it. Default: `true`. */
+            start?: boolean;
+            /** @description The time control of every match (default: 60 s per decision, forfeit on timeout). */
+            time_control?: components["schemas"]["TimeControlRequest"] | null;
             /** @description POST the standings to this URL whenever they change, signed; the answer shows its secret once. */
             webhook?: components["schemas"]["TournamentWebhookRequest"];
         };
@@ -951,11 +918,8 @@ export interface components {
             total: number;
         };
         EntrantRequest: {
-            /**
-             * @description A server bot of the game (`GET /games/{id}` lists them): it plays on the server.
-             * @default null
-             */
-            bot: string | null;
+            /** @description A server bot of the game (`GET /games/{id}` lists them): it plays on the server. */
+            bot?: string | null;
             /** @description Unique within the tournament. */
             name: string;
         };
@@ -967,8 +931,11 @@ export interface components {
             token: string;
         };
         Error: {
-            /** @description Stable machine-readable error code. */
-            code: string;
+            /**
+             * @description Stable machine-readable error code (docs/api.md#errors lists what each means). A client should expect codes added in later versions and fall back on `status` for one it does not know.
+             * @enum {string}
+             */
+            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "tournament/no_sprt" | "webhook/not_found" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "tournament/not_running" | "tournament/not_paused" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "webhook/refused_url" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
             /** @description Structured extras: the rule broken, the current version, field errors. */
             details: {
                 [key: string]: unknown;
@@ -996,11 +963,10 @@ export interface components {
         };
         Forfeit: {
             /**
-             * @description Why: `crash` (the program stopped before the match did).
-             * @default crash
+             * @description Why: `crash` (the program stopped before the match did). Default: `"crash"`.
              * @enum {string}
              */
-            cause: "crash";
+            cause?: "crash";
             /** @description The schedule index. */
             index: number;
             seat: number;
@@ -1018,7 +984,7 @@ export interface components {
             bots: components["schemas"]["Bot"][];
             description: string;
             /** @description The game id used to create matches. */
-            id: string;
+            id: components["schemas"]["GameId"];
             max_players: number;
             min_players: number;
             options: components["schemas"]["Option"][];
@@ -1032,6 +998,11 @@ export interface components {
             score_order: "higher" | "lower" | null;
             title: string;
         };
+        /**
+         * @description A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a tournament).
+         * @enum {string}
+         */
+        GameId: "girafferaffe" | "pili-pili" | "pipifax" | "taiga";
         GameList: {
             games: components["schemas"]["Game"][];
         };
@@ -1114,16 +1085,10 @@ export interface components {
             store: string;
         };
         Join: {
-            /**
-             * @description Your name at the table (default: the seat's label).
-             * @default null
-             */
-            name: string | null;
-            /**
-             * @description The open seat to take (default: the first open one); a seat the match does not have is 422 `request/invalid`.
-             * @default null
-             */
-            seat: number | null;
+            /** @description Your name at the table (default: the seat's label). */
+            name?: string | null;
+            /** @description The open seat to take (default: the first open one); a seat the match does not have is 422 `request/invalid`. */
+            seat?: number | null;
         };
         JoinTournament: {
             /** @description Unique within the tournament. */
@@ -1155,7 +1120,7 @@ export interface components {
         Match: {
             /** @description Seconds since the epoch. */
             created_at: number;
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             options: {
                 [key: string]: unknown;
@@ -1197,7 +1162,7 @@ export interface components {
         };
         MatchSummary: {
             created_at: number;
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             /** @description The seats anyone may join. */
             open_seats: number[];
@@ -1223,7 +1188,7 @@ export interface components {
             /** @description Seconds since the epoch. */
             created_at: number;
             events: components["schemas"]["Event"][];
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             options: {
                 [key: string]: unknown;
@@ -1362,11 +1327,20 @@ export interface components {
         PiliPiliPlay: {
             /** @description The card: 1-55, or 0 for the Joker. */
             card: number;
-            /**
-             * @description The Joker's value, 0-56, when playing the Joker (L1); null or left out for a numbered card.
-             * @default null
-             */
+            /** @description The Joker's value, 0-56, when playing the Joker (L1); null or left out for a numbered card. */
             joker_value: number | null;
+            /**
+             * @description The action type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "pili-pili.play";
+        };
+        /** @description Play a card from your hand to the trick; under S9 this commits it face down. */
+        PiliPiliPlayRequest: {
+            /** @description The card: 1-55, or 0 for the Joker. */
+            card: number;
+            /** @description The Joker's value, 0-56, when playing the Joker (L1); null or left out for a numbered card. */
+            joker_value?: number | null;
             /**
              * @description The action type. (enum property replaced by openapi-typescript)
              * @enum {string}
@@ -1457,11 +1431,8 @@ export interface components {
             winner: number | null;
         };
         Presence: {
-            /**
-             * @description The entrants it holds (numbers); null: every named entrant.
-             * @default null
-             */
-            entrants: number[] | null;
+            /** @description The entrants it holds (numbers); null: every named entrant. */
+            entrants?: number[] | null;
             /** @description How long from now the lease runs; renew it before it lapses. */
             seconds: number;
         };
@@ -1494,7 +1465,7 @@ export interface components {
             at: number;
             /** @description Its public events. */
             events: components["schemas"]["Event"][];
-            game: string;
+            game: components["schemas"]["GameId"];
             /** @description The match's final version. */
             last_version: number;
             match_id: string;
@@ -1589,7 +1560,7 @@ export interface components {
         SeatView: {
             /** @description Seconds since the epoch. */
             created_at: number;
-            game: string;
+            game: components["schemas"]["GameId"];
             match_id: string;
             options: {
                 [key: string]: unknown;
@@ -1626,21 +1597,30 @@ export interface components {
             /** @enum {string} */
             type: "error";
         };
-        SocketItem: {
-            /** @description An `Event`, a `TurnEvent` or a `MatchOverEvent`. */
-            data: {
-                [key: string]: unknown;
-            };
+        SocketEventItem: {
+            data: components["schemas"]["Event"];
             /** @description The event id, as the stream's. */
             id: string;
-            /** @enum {string} */
-            type: "event" | "turn" | "match_over";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event";
+        };
+        SocketItem: components["schemas"]["SocketEventItem"] | components["schemas"]["SocketTurnItem"] | components["schemas"]["SocketMatchOverItem"];
+        SocketMatchOverItem: {
+            data: components["schemas"]["MatchOverEvent"];
+            /** @description The event id, as the stream's. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "match_over";
         };
         SocketMove: {
-            /** @description An `Action` of the match's game. */
-            action: {
-                [key: string]: unknown;
-            };
+            /** @description An action of the match's game. */
+            action: components["schemas"]["ActionRequest"];
             /** @description The move's idempotency key (as `Idempotency-Key`): a resend replays its answer. */
             key?: string | null;
             /** @description The version the action was decided at (as `If-Match`). */
@@ -1653,6 +1633,16 @@ export interface components {
             status: number;
             /** @enum {string} */
             type: "result";
+        };
+        SocketTurnItem: {
+            data: components["schemas"]["TurnEvent"];
+            /** @description The event id, as the stream's. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turn";
         };
         Sprt: {
             alpha: number;
@@ -1693,10 +1683,10 @@ export interface components {
             verdict: "H0" | "H1" | null;
         };
         SprtRequest: {
-            /** @default 0.05 */
-            alpha: number;
-            /** @default 0.05 */
-            beta: number;
+            /** @description Default: `0.05`. */
+            alpha?: number;
+            /** @description Default: `0.05`. */
+            beta?: number;
             elo0: number;
             elo1: number;
         };
@@ -1792,17 +1782,22 @@ export interface components {
             winners: number[] | null;
         };
         TimeControl: {
-            /**
-             * @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (default 30).
-             * @default 30
-             */
-            first_decision: number;
+            /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (default 30). Default: `30.0`. */
+            first_decision?: number;
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it.
-             * @default forfeit
              * @enum {string}
              */
             on_timeout: "forfeit" | "bot";
+            /** @description Seconds each seat has for each decision (0.1 to 86400). */
+            per_action: number;
+        };
+        TimeControlRequest: {
+            /**
+             * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
+             * @enum {string}
+             */
+            on_timeout?: "forfeit" | "bot";
             /** @description Seconds each seat has for each decision (0.1 to 86400). */
             per_action: number;
         };
@@ -1815,7 +1810,7 @@ export interface components {
             entrants: components["schemas"]["Entrant"][];
             /** @enum {string} */
             format: "round-robin" | "swiss" | "gauntlet";
-            game: string;
+            game: components["schemas"]["GameId"];
             games_per_pairing: number;
             max_illegal: number;
             options: {
@@ -1848,7 +1843,7 @@ export interface components {
             entrants: number;
             /** @enum {string} */
             format: "round-robin" | "swiss" | "gauntlet";
-            game: string;
+            game: components["schemas"]["GameId"];
             players_per_match: number;
             progress: components["schemas"]["Progress"];
             /** @enum {string} */
@@ -1904,20 +1899,31 @@ export interface components {
             url: string;
         };
     };
-    responses: {
-        /** @description Default error response */
-        DEFAULT_ERROR: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-    };
+    responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description CORS, only when `ARENA_CORS_ORIGINS` is set: the origin allowed (`*` or the request's). */
+        "Access-Control-Allow-Origin": string;
+        /** @description CORS, only when `ARENA_CORS_ORIGINS` is set: the headers a page's script may read. */
+        "Access-Control-Expose-Headers": string;
+        /** @description `private, no-store` on an answer for one token (a seat's view, tokens); `no-cache` on the public stream; `public, max-age=3600` on a replayed version, which never changes. */
+        "Cache-Control": "private, no-store" | "no-cache" | "public, max-age=3600";
+        /** @description The match version the answer shows, quoted (`"7"`): send it as `If-Match` to act on it, or as `If-None-Match` to wait for a change. */
+        ETag: string;
+        /** @description `true` when the answer is the one remembered for the request's `Idempotency-Key`. */
+        "Idempotent-Replayed": "true";
+        /** @description The new match's address. */
+        Location: string;
+        /** @description Seconds to wait before sending the request again. */
+        "Retry-After": number;
+        /** @description `Authorization` on an answer for one token; `Origin` on every answer when `ARENA_CORS_ORIGINS` lists origins (not `*`). */
+        Vary: string;
+        /** @description `no`: a proxy (nginx) should pass each event on at once. */
+        "X-Accel-Buffering": "no";
+        /** @description The request's id: the `X-Request-Id` the request sent when it is 1 to 128 letters, digits and `._:/+=@-`, else a new one. The server's log lines about the request carry it. */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1934,13 +1940,30 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameList"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGame: {
@@ -1957,6 +1980,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1966,13 +1993,30 @@ export interface operations {
             /** @description No game with this id (`game/unknown`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getHealth: {
@@ -1987,37 +2031,45 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`). */
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     listMatches: {
         parameters: {
             query?: {
                 /** @description Only matches of this game. */
-                game?: string | null;
-                status?: "waiting" | "active" | "finished" | "aborted" | null;
+                game?: components["schemas"]["GameId"];
+                status?: "waiting" | "active" | "finished" | "aborted";
                 /** @description `true`: only matches with a seat anyone may join (those `waiting`). */
-                open?: boolean | null;
+                open?: boolean;
                 limit?: number;
                 /** @description Only matches whose last version is at most this many seconds old, which leaves out abandoned ones (the web client lists waiting and live matches idle for less than 15 minutes). A page may then hold fewer than `limit` matches while `next_cursor` still leads on. */
-                updated_within?: number | null;
+                updated_within?: number;
                 /** @description The `next_cursor` of the previous page. */
-                cursor?: string | null;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -2028,31 +2080,70 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MatchList"];
                 };
             };
+            /** @description No such game (`game/unknown`). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     createMatch: {
@@ -2074,6 +2165,15 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    /** @description `true` when the answer is the one remembered for the request's `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    Location: components["headers"]["Location"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2083,15 +2183,36 @@ export interface operations {
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such game (`game/unknown`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` created a match whose remembered answer has expired (`request/idempotency_key_reused`): use a new key. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2101,6 +2222,10 @@ export interface operations {
             /** @description The request body is too large (`request/too_large`). */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2110,6 +2235,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
             415: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2119,29 +2248,65 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMatch: {
         parameters: {
             query?: {
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: {
                 /** @description A version (ETag) the client holds; 304 when the match is still at it (after `wait`). */
@@ -2157,8 +2322,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The match version. */
-                    ETag?: string;
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2168,13 +2336,22 @@ export interface operations {
             /** @description The match is still at the version given in If-None-Match. */
             304: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2184,22 +2361,44 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     abortMatch: {
@@ -2216,6 +2415,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2225,49 +2429,97 @@ export interface operations {
             /** @description Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`). */
+            /** @description A token of another match, or a seat's (`auth/wrong_match`, `auth/not_host`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The seat may not act now (`action/not_your_turn`, `match/over`, `match/waiting`, `seat/out`, `action/too_late`). */
+            /** @description The match is over (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     submitAction: {
@@ -2286,13 +2538,21 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Action"];
+                "application/json": components["schemas"]["ActionRequest"];
             };
         };
         responses: {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    /** @description `true` when the answer is the one remembered for the request's `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2302,6 +2562,10 @@ export interface operations {
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2311,24 +2575,36 @@ export interface operations {
             /** @description Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`). */
+            /** @description A token of another match or seat, or the host's (`auth/wrong_match`, `auth/wrong_seat`, `auth/not_a_seat`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2338,6 +2614,10 @@ export interface operations {
             /** @description The seat may not act now (`action/not_your_turn`, `match/over`, `match/waiting`, `seat/out`, `action/too_late`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2347,6 +2627,10 @@ export interface operations {
             /** @description The match has moved past the If-Match version (`match/stale_version`). */
             412: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2356,6 +2640,10 @@ export interface operations {
             /** @description The request body is too large (`request/too_large`). */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2365,6 +2653,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
             415: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2374,6 +2666,10 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2383,22 +2679,58 @@ export interface operations {
             /** @description The If-Match header is missing or blank (`match/version_required`). */
             428: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listEvents: {
@@ -2408,7 +2740,7 @@ export interface operations {
                 after?: number;
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: never;
             path: {
@@ -2421,6 +2753,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2430,13 +2767,22 @@ export interface operations {
             /** @description With `wait`: no event after `after` came within the wait. */
             304: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2446,22 +2792,44 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     joinMatch: {
@@ -2482,6 +2850,11 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2491,24 +2864,36 @@ export interface operations {
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The seat may not act now (`action/not_your_turn`, `match/over`, `match/waiting`, `seat/out`, `action/too_late`). */
+            /** @description No open seat is left, or the one asked for is taken (`match/full`); the match is over (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2518,6 +2903,10 @@ export interface operations {
             /** @description The request body is too large (`request/too_large`). */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,6 +2916,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
             415: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2536,36 +2929,72 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listLegalActions: {
         parameters: {
             query?: {
                 /** @description The seat the caller expects its token to be for; 403 if it is another. */
-                seat?: number | null;
+                seat?: number;
                 /** @description Actions to skip; at most 1,000,000 (narrow huge lists with `filter`). */
                 offset?: number;
                 limit?: number;
                 /** @description Instead of a page: this many distinct legal actions drawn uniformly at random (all of them when there are fewer), without listing the rest; `offset` and `limit` are then ignored. */
-                sample?: number | null;
+                sample?: number;
                 /** @description The seed of the sample (default: a random one, returned in `sample_seed`). */
-                sample_seed?: number | null;
+                sample_seed?: number;
                 /** @description Narrow the list with `key=value`. The keys are those some game offers (`tree`); a key the match's game does not offer (see its `action_filters` in `/games`) is 422 `request/invalid`. */
                 filter?: string[];
             };
@@ -2580,6 +3009,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2589,24 +3024,36 @@ export interface operations {
             /** @description Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`). */
+            /** @description A token of another match or seat, or the host's (`auth/wrong_match`, `auth/wrong_seat`, `auth/not_a_seat`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2616,22 +3063,44 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     resignSeat: {
@@ -2648,6 +3117,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2657,49 +3132,97 @@ export interface operations {
             /** @description Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`). */
+            /** @description A token of another match, or the host's (`auth/wrong_match`, `auth/not_a_seat`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The seat may not act now (`action/not_your_turn`, `match/over`, `match/waiting`, `seat/out`, `action/too_late`). */
+            /** @description The match is over (`match/over`), or the seat has left it already (`seat/out`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSeatEvents: {
@@ -2709,7 +3232,7 @@ export interface operations {
                 after?: number;
                 limit?: number;
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: never;
             path: {
@@ -2722,6 +3245,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2731,6 +3260,11 @@ export interface operations {
             /** @description With `wait`: no event after `after` came within the wait. */
             304: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2738,24 +3272,36 @@ export interface operations {
             /** @description Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`). */
+            /** @description A token of another match or seat, or the host's (`auth/wrong_match`, `auth/wrong_seat`, `auth/not_a_seat`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2765,33 +3311,58 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     seatSocket: {
         parameters: {
             query?: {
-                /** @description As for `streamSeat`. */
+                /** @description Send every event after this version (0 replays the match from its first move, -1 from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. However it starts, once the stream has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`. */
                 after?: number;
-                /** @description As for `streamSeat`. */
+                /** @description How many legal actions each `turn` event carries: all of them when there are no more, else a uniform random sample of this many (its `total` says how many there are), drawn from the match's seed and version and the seat as `engine.offered_actions` documents: the same that the offline environments offer. */
                 legal_limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The id of the last event received: the stream resumes right after it (empty: none). */
+                "Last-Event-ID"?: string;
+            };
             path: {
                 match_id: string;
             };
@@ -2809,15 +3380,23 @@ export interface operations {
             /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A query parameter out of range (`request/invalid`). */
+            /** @description A query parameter or `Last-Event-ID` out of range (`request/invalid`). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2827,6 +3406,38 @@ export interface operations {
             /** @description Not a WebSocket upgrade (`request/upgrade_required`). */
             426: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2839,7 +3450,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Send every event after this version (0 replays the match from its first move, -1 from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. However it starts, once the stream has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`. */
-                after?: number | null;
+                after?: number;
                 /** @description How many legal actions each `turn` event carries: all of them when there are no more, else a uniform random sample of this many (its `total` says how many there are), drawn from the match's seed and version and the seat as `engine.offered_actions` documents: the same that the offline environments offer. */
                 legal_limit?: number;
             };
@@ -2854,9 +3465,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`. */
+            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). `x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Accel-Buffering": components["headers"]["X-Accel-Buffering"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2871,6 +3488,10 @@ export interface operations {
             /** @description The match is over and nothing follows where the stream would resume (its last event, `match_over`, was received already): nothing more will come, so an EventSource stops reconnecting. */
             204: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2878,24 +3499,36 @@ export interface operations {
             /** @description Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`). */
+            /** @description A token of another match or seat, or the host's (`auth/wrong_match`, `auth/wrong_seat`, `auth/not_a_seat`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2905,29 +3538,51 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     streamMatch: {
         parameters: {
             query?: {
                 /** @description Send every event after this version (0 replays the match from its first move, -1 from the setup's events, such as a dealt hand); `Last-Event-ID` does the same and wins over it. Without either, the stream starts after the current version. However it starts, once the stream has caught up it sends where the match stands: a seat's pending `turn`, or `match_over`. */
-                after?: number | null;
+                after?: number;
             };
             header?: {
                 /** @description The id of the last event received: the stream resumes right after it (empty: none). */
@@ -2940,16 +3595,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`. */
+            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). `x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`. */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Accel-Buffering": components["headers"]["X-Accel-Buffering"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "text/event-stream": {
                         data: string;
                         /** @enum {string} */
-                        event: "event" | "turn" | "match_over";
+                        event: "event" | "match_over";
                         id?: string;
                     } | string;
                 };
@@ -2957,13 +3618,21 @@ export interface operations {
             /** @description The match is over and nothing follows where the stream would resume (its last event, `match_over`, was received already): nothing more will come, so an EventSource stops reconnecting. */
             204: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2973,22 +3642,44 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     getMatchVersion: {
@@ -3006,6 +3697,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3015,6 +3711,10 @@ export interface operations {
             /** @description No such match (`match/not_found`), or no such version of it (`match/version_not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3024,31 +3724,53 @@ export interface operations {
             /** @description The match is waiting or active (`match/not_over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`). */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     getSeatView: {
         parameters: {
             query?: {
                 /** @description The seat the caller expects its token to be for; 403 if it is another. */
-                seat?: number | null;
+                seat?: number;
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: {
                 /** @description A version (ETag) the client holds; 304 when the match is still at it (after `wait`). */
@@ -3064,6 +3786,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3073,6 +3801,11 @@ export interface operations {
             /** @description With `wait`: the match stayed at the version given in If-None-Match. */
             304: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3080,24 +3813,36 @@ export interface operations {
             /** @description Missing or invalid seat token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A token of another match or seat (`auth/wrong_match`, `auth/wrong_seat`). */
+            /** @description A token of another match or seat, or the host's (`auth/wrong_match`, `auth/wrong_seat`, `auth/not_a_seat`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such match or game (`match/not_found`, `game/unknown`). */
+            /** @description No such match (`match/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3107,22 +3852,44 @@ export interface operations {
             /** @description Malformed or illegal input (`action/malformed`, `action/illegal`, `match/invalid_options`, `bot/unknown`, `request/invalid`, `request/idempotency_mismatch`); an illegal action's `details.rule` names the rule it breaks. */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match store is unavailable (`store/unavailable`); retry shortly. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`); retry after `Retry-After` seconds. On `submitAction` the move may have been applied before the store stopped answering: read the match's version again. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     getMatchWebhook: {
@@ -3139,6 +3906,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3148,6 +3919,10 @@ export interface operations {
             /** @description Missing or invalid host token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3157,6 +3932,10 @@ export interface operations {
             /** @description A token of another match or tournament, or not the host's (`auth/wrong_match`, `auth/wrong_tournament`, `auth/not_host`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3166,6 +3945,24 @@ export interface operations {
             /** @description No such match or tournament (`match/not_found`, `tournament/not_found`), or it has no webhook (`webhook/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3175,13 +3972,17 @@ export interface operations {
             /** @description The store is unavailable (`store/unavailable`); retry shortly. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     listTournaments: {
@@ -3189,7 +3990,7 @@ export interface operations {
             query?: {
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
-                cursor?: string | null;
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3200,6 +4001,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3209,22 +4014,44 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     createTournament: {
@@ -3243,6 +4070,11 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3252,6 +4084,10 @@ export interface operations {
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3261,6 +4097,10 @@ export interface operations {
             /** @description The request body is too large (`request/too_large`). */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3270,6 +4110,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
             415: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3279,22 +4123,58 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTournament: {
@@ -3314,6 +4194,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +4207,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3332,22 +4220,44 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     cancelTournament: {
@@ -3364,6 +4274,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3373,6 +4287,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3382,6 +4300,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3391,6 +4313,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3400,22 +4326,58 @@ export interface operations {
             /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTournamentCrosstable: {
@@ -3434,6 +4396,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3444,6 +4410,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3453,22 +4423,44 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     listTournamentEntrants: {
@@ -3488,6 +4480,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3497,6 +4493,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,22 +4506,44 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     joinTournament: {
@@ -3542,6 +4564,11 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3551,6 +4578,10 @@ export interface operations {
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3560,6 +4591,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3569,6 +4604,10 @@ export interface operations {
             /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3578,6 +4617,10 @@ export interface operations {
             /** @description The request body is too large (`request/too_large`). */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3587,6 +4630,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
             415: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3596,22 +4643,58 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     reportForfeit: {
@@ -3632,6 +4715,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +4728,10 @@ export interface operations {
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +4741,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3659,6 +4754,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,6 +4767,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3677,6 +4780,10 @@ export interface operations {
             /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +4793,10 @@ export interface operations {
             /** @description The request body is too large (`request/too_large`). */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3695,6 +4806,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
             415: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3704,29 +4819,65 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTournamentMatches: {
         parameters: {
             query?: {
                 /** @description Only matches in this state. */
-                state?: "pending" | "playing" | "done" | "void" | "skipped" | null;
+                state?: "pending" | "playing" | "done" | "void" | "skipped";
             };
             header?: never;
             path: {
@@ -3739,6 +4890,12 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    /** @description `private, no-store` on an answer for one token (a seat's view, tokens); `no-cache` on the public stream; `public, max-age=3600` on a replayed version, which never changes. */
+                    "Cache-Control"?: "private, no-store" | "no-cache" | "public, max-age=3600";
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3748,6 +4905,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3757,6 +4918,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3766,6 +4931,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3775,29 +4944,51 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     nextTournamentMatch: {
         parameters: {
             query?: {
                 /** @description Long-poll: wait up to this many seconds (0 < wait <= 60) for a change before answering 304. Without it the answer is immediate. */
-                wait?: number | null;
+                wait?: number;
             };
             header?: never;
             path: {
@@ -3810,6 +5001,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3819,6 +5015,10 @@ export interface operations {
             /** @description No match came for the entrant within `wait` seconds; ask again. */
             304: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3826,6 +5026,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3835,6 +5039,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3844,6 +5052,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3853,22 +5065,44 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     pauseTournament: {
@@ -3885,6 +5119,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3894,6 +5132,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3903,6 +5145,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3912,6 +5158,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3921,22 +5171,58 @@ export interface operations {
             /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     holdPresence: {
@@ -3957,6 +5243,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3966,6 +5256,10 @@ export interface operations {
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +5269,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3984,6 +5282,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +5295,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4002,6 +5308,10 @@ export interface operations {
             /** @description The request body is too large (`request/too_large`). */
             413: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4011,6 +5321,10 @@ export interface operations {
             /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
             415: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4020,22 +5334,58 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     resumeTournament: {
@@ -4052,6 +5402,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4061,6 +5415,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4070,6 +5428,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4079,6 +5441,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4088,22 +5454,58 @@ export interface operations {
             /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTournamentSprt: {
@@ -4120,6 +5522,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4129,22 +5535,44 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     getTournamentStandings: {
@@ -4166,6 +5594,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4176,6 +5608,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4185,22 +5621,44 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
     startTournament: {
@@ -4217,6 +5675,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4226,6 +5688,10 @@ export interface operations {
             /** @description Missing or invalid token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4235,6 +5701,10 @@ export interface operations {
             /** @description A token of another tournament, or of the wrong kind (`auth/wrong_tournament`, `auth/not_host`, `auth/not_an_entrant`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,6 +5714,10 @@ export interface operations {
             /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +5727,10 @@ export interface operations {
             /** @description Not now: entries are closed (`tournament/started`) or full (`tournament/full`), it is over (`tournament/over`), not running (`tournament/not_running`) or not paused (`tournament/not_paused`), or the match is not playing (`match/over`). */
             409: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,22 +5740,58 @@ export interface operations {
             /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
             422: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry shortly. */
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTournamentWebhook: {
@@ -4294,6 +5808,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4303,6 +5821,10 @@ export interface operations {
             /** @description Missing or invalid host token (`auth/missing_token`, `auth/invalid_token`). */
             401: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4312,6 +5834,10 @@ export interface operations {
             /** @description A token of another match or tournament, or not the host's (`auth/wrong_match`, `auth/wrong_tournament`, `auth/not_host`). */
             403: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4321,6 +5847,24 @@ export interface operations {
             /** @description No such match or tournament (`match/not_found`, `tournament/not_found`), or it has no webhook (`webhook/not_found`). */
             404: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4330,13 +5874,17 @@ export interface operations {
             /** @description The store is unavailable (`store/unavailable`); retry shortly. */
             503: {
                 headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            default: components["responses"]["DEFAULT_ERROR"];
         };
     };
 }

@@ -34,6 +34,7 @@ from .entrant_page import EntrantPage
 from .entrant_request import EntrantRequest
 from .entrant_token import EntrantToken
 from .error import Error
+from .error_code import ErrorCode
 from .error_details import ErrorDetails
 from .event import Event
 from .event_data import EventData
@@ -42,6 +43,7 @@ from .forfeit import Forfeit
 from .forfeit_cause import ForfeitCause
 from .forfeited import Forfeited
 from .game import Game
+from .game_id import GameId
 from .game_list import GameList
 from .game_score_order_type_1 import GameScoreOrderType1
 from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
@@ -62,16 +64,8 @@ from .join import Join
 from .join_tournament import JoinTournament
 from .joined import Joined
 from .legal_actions import LegalActions
-from .list_matches_status_type_1 import ListMatchesStatusType1
-from .list_matches_status_type_2_type_1 import ListMatchesStatusType2Type1
-from .list_matches_status_type_3_type_1 import ListMatchesStatusType3Type1
-from .list_tournament_matches_state_type_1 import ListTournamentMatchesStateType1
-from .list_tournament_matches_state_type_2_type_1 import (
-    ListTournamentMatchesStateType2Type1,
-)
-from .list_tournament_matches_state_type_3_type_1 import (
-    ListTournamentMatchesStateType3Type1,
-)
+from .list_matches_status import ListMatchesStatus
+from .list_tournament_matches_state import ListTournamentMatchesState
 from .llr_point import LlrPoint
 from .match import Match
 from .match_list import MatchList
@@ -104,6 +98,8 @@ from .pili_pili_mission_view_params import PiliPiliMissionViewParams
 from .pili_pili_pass import PiliPiliPass
 from .pili_pili_pass_type import PiliPiliPassType
 from .pili_pili_play import PiliPiliPlay
+from .pili_pili_play_request import PiliPiliPlayRequest
+from .pili_pili_play_request_type import PiliPiliPlayRequestType
 from .pili_pili_play_slot import PiliPiliPlaySlot
 from .pili_pili_play_slot_type import PiliPiliPlaySlotType
 from .pili_pili_play_type import PiliPiliPlayType
@@ -138,13 +134,15 @@ from .seat_view_options import SeatViewOptions
 from .seat_view_status import SeatViewStatus
 from .socket_error import SocketError
 from .socket_error_type import SocketErrorType
-from .socket_item import SocketItem
-from .socket_item_data import SocketItemData
-from .socket_item_type import SocketItemType
+from .socket_event_item import SocketEventItem
+from .socket_event_item_type import SocketEventItemType
+from .socket_match_over_item import SocketMatchOverItem
+from .socket_match_over_item_type import SocketMatchOverItemType
 from .socket_move import SocketMove
-from .socket_move_action import SocketMoveAction
 from .socket_result import SocketResult
 from .socket_result_type import SocketResultType
+from .socket_turn_item import SocketTurnItem
+from .socket_turn_item_type import SocketTurnItemType
 from .sprt import Sprt
 from .sprt_curve import SprtCurve
 from .sprt_curve_unit import SprtCurveUnit
@@ -177,6 +175,8 @@ from .taiga_view_game import TaigaViewGame
 from .taiga_view_phase import TaigaViewPhase
 from .time_control import TimeControl
 from .time_control_on_timeout import TimeControlOnTimeout
+from .time_control_request import TimeControlRequest
+from .time_control_request_on_timeout import TimeControlRequestOnTimeout
 from .tournament import Tournament
 from .tournament_format import TournamentFormat
 from .tournament_list import TournamentList
@@ -225,6 +225,7 @@ __all__ = (
     "EntrantRequest",
     "EntrantToken",
     "Error",
+    "ErrorCode",
     "ErrorDetails",
     "Event",
     "EventData",
@@ -233,6 +234,7 @@ __all__ = (
     "ForfeitCause",
     "Forfeited",
     "Game",
+    "GameId",
     "GameList",
     "GameScoreOrderType1",
     "GameScoreOrderType2Type1",
@@ -253,12 +255,8 @@ __all__ = (
     "JoinTournament",
     "Joined",
     "LegalActions",
-    "ListMatchesStatusType1",
-    "ListMatchesStatusType2Type1",
-    "ListMatchesStatusType3Type1",
-    "ListTournamentMatchesStateType1",
-    "ListTournamentMatchesStateType2Type1",
-    "ListTournamentMatchesStateType3Type1",
+    "ListMatchesStatus",
+    "ListTournamentMatchesState",
     "LlrPoint",
     "Match",
     "MatchList",
@@ -291,6 +289,8 @@ __all__ = (
     "PiliPiliPass",
     "PiliPiliPassType",
     "PiliPiliPlay",
+    "PiliPiliPlayRequest",
+    "PiliPiliPlayRequestType",
     "PiliPiliPlaySlot",
     "PiliPiliPlaySlotType",
     "PiliPiliPlayType",
@@ -325,13 +325,15 @@ __all__ = (
     "SeatViewStatus",
     "SocketError",
     "SocketErrorType",
-    "SocketItem",
-    "SocketItemData",
-    "SocketItemType",
+    "SocketEventItem",
+    "SocketEventItemType",
+    "SocketMatchOverItem",
+    "SocketMatchOverItemType",
     "SocketMove",
-    "SocketMoveAction",
     "SocketResult",
     "SocketResultType",
+    "SocketTurnItem",
+    "SocketTurnItemType",
     "Sprt",
     "SprtCurve",
     "SprtCurveUnit",
@@ -364,6 +366,8 @@ __all__ = (
     "TaigaViewPhase",
     "TimeControl",
     "TimeControlOnTimeout",
+    "TimeControlRequest",
+    "TimeControlRequestOnTimeout",
     "Tournament",
     "TournamentFormat",
     "TournamentList",

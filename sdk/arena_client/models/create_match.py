@@ -5,13 +5,14 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.create_match_options import CreateMatchOptions
     from ..models.match_webhook_request import MatchWebhookRequest
     from ..models.seat_request import SeatRequest
-    from ..models.time_control import TimeControl
+    from ..models.time_control_request import TimeControlRequest
 
 
 T = TypeVar("T", bound="CreateMatch")
@@ -21,7 +22,8 @@ T = TypeVar("T", bound="CreateMatch")
 class CreateMatch:
     """
     Attributes:
-        game (str): A game id from `/games`.
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         players (int): How many seats: 1 to 8 over all games; each game allows its own range (`min_players`,
             `max_players` in `/games`), else 422 `match/invalid_options`.
         options (CreateMatchOptions | Unset): Match options by name (see the game's catalogue entry); defaults fill the
@@ -33,23 +35,23 @@ class CreateMatch:
             server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose
             length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`.
         seed (int | None | Unset): The random seed; omit it for a random one, revealed when the match ends.
-        time_control (None | TimeControl | Unset):
+        time_control (None | TimeControlRequest | Unset):
         webhook (MatchWebhookRequest | Unset):
     """
 
-    game: str
+    game: GameId
     players: int
     options: CreateMatchOptions | Unset = UNSET
     pace_ms: int | None | Unset = UNSET
     seats: list[SeatRequest] | None | Unset = UNSET
     seed: int | None | Unset = UNSET
-    time_control: None | TimeControl | Unset = UNSET
+    time_control: None | TimeControlRequest | Unset = UNSET
     webhook: MatchWebhookRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.time_control import TimeControl
+        from ..models.time_control_request import TimeControlRequest
 
-        game = self.game
+        game = self.game.value
 
         players = self.players
 
@@ -84,7 +86,7 @@ class CreateMatch:
         time_control: dict[str, Any] | None | Unset
         if isinstance(self.time_control, Unset):
             time_control = UNSET
-        elif isinstance(self.time_control, TimeControl):
+        elif isinstance(self.time_control, TimeControlRequest):
             time_control = self.time_control.to_dict()
         else:
             time_control = self.time_control
@@ -121,10 +123,10 @@ class CreateMatch:
         from ..models.create_match_options import CreateMatchOptions
         from ..models.match_webhook_request import MatchWebhookRequest
         from ..models.seat_request import SeatRequest
-        from ..models.time_control import TimeControl
+        from ..models.time_control_request import TimeControlRequest
 
         d = dict(src_dict)
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         players = d.pop("players")
 
@@ -175,7 +177,7 @@ class CreateMatch:
 
         seed = _parse_seed(d.pop("seed", UNSET))
 
-        def _parse_time_control(data: object) -> None | TimeControl | Unset:
+        def _parse_time_control(data: object) -> None | TimeControlRequest | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -183,12 +185,12 @@ class CreateMatch:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                time_control_type_0 = TimeControl.from_dict(data)
+                time_control_type_0 = TimeControlRequest.from_dict(data)
 
                 return time_control_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | TimeControl | Unset, data)
+            return cast(None | TimeControlRequest | Unset, data)
 
         time_control = _parse_time_control(d.pop("time_control", UNSET))
 

@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.create_tournament_format import CreateTournamentFormat
+from ..models.game_id import GameId
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.create_tournament_options import CreateTournamentOptions
     from ..models.entrant_request import EntrantRequest
     from ..models.sprt_request import SprtRequest
-    from ..models.time_control import TimeControl
+    from ..models.time_control_request import TimeControlRequest
     from ..models.tournament_webhook_request import TournamentWebhookRequest
 
 
@@ -26,16 +27,17 @@ class CreateTournament:
         entrants (list[EntrantRequest]):
         format_ (CreateTournamentFormat): `round-robin`: every group of `players_per_match` entrants meets; `swiss`:
             `rounds` rounds of tables of entrants of similar standing; `gauntlet`: entrant 0 against the field.
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         players_per_match (int):
         concurrency (int | None | Unset): At most this many matches at once (default 32); a named entrant plays one
             match at a time.
         duplicate (bool | Unset): Play every rotation of a deal with the same seed, so the luck of the deal cancels out.
-            Default: False.
+            Default: `false`.
         games_per_pairing (int | Unset): Deals per table; each deal is played once per seat rotation, so a table plays
-            `games_per_pairing * players_per_match` matches. Default: 1.
+            `games_per_pairing * players_per_match` matches. Default: `1`.
         max_illegal (int | Unset): Illegal actions an entrant may send in one match; one more forfeits it (`illegal`).
-            Default: 10.
+            Default: `10`.
         options (CreateTournamentOptions | Unset): The options of every match (see the game's catalogue entry).
         rounds (int | None | Unset): Swiss: how many rounds (required). Others: rounds of a balanced design, if one is
             used.
@@ -43,31 +45,31 @@ class CreateTournament:
         sprt (None | SprtRequest | Unset): Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a
             verdict.
         start (bool | Unset): Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host
-            starts it. Default: True.
-        time_control (None | TimeControl | Unset): The time control of every match (default: 60 s per decision, forfeit
-            on timeout).
+            starts it. Default: `true`.
+        time_control (None | TimeControlRequest | Unset): The time control of every match (default: 60 s per decision,
+            forfeit on timeout).
         webhook (TournamentWebhookRequest | Unset):
     """
 
     entrants: list[EntrantRequest]
     format_: CreateTournamentFormat
-    game: str
+    game: GameId
     players_per_match: int
     concurrency: int | None | Unset = UNSET
-    duplicate: bool | Unset = False
-    games_per_pairing: int | Unset = 1
-    max_illegal: int | Unset = 10
+    duplicate: bool | Unset = UNSET
+    games_per_pairing: int | Unset = UNSET
+    max_illegal: int | Unset = UNSET
     options: CreateTournamentOptions | Unset = UNSET
     rounds: int | None | Unset = UNSET
     seed: int | None | Unset = UNSET
     sprt: None | SprtRequest | Unset = UNSET
-    start: bool | Unset = True
-    time_control: None | TimeControl | Unset = UNSET
+    start: bool | Unset = UNSET
+    time_control: None | TimeControlRequest | Unset = UNSET
     webhook: TournamentWebhookRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.sprt_request import SprtRequest
-        from ..models.time_control import TimeControl
+        from ..models.time_control_request import TimeControlRequest
 
         entrants = []
         for entrants_item_data in self.entrants:
@@ -76,7 +78,7 @@ class CreateTournament:
 
         format_ = self.format_.value
 
-        game = self.game
+        game = self.game.value
 
         players_per_match = self.players_per_match
 
@@ -121,7 +123,7 @@ class CreateTournament:
         time_control: dict[str, Any] | None | Unset
         if isinstance(self.time_control, Unset):
             time_control = UNSET
-        elif isinstance(self.time_control, TimeControl):
+        elif isinstance(self.time_control, TimeControlRequest):
             time_control = self.time_control.to_dict()
         else:
             time_control = self.time_control
@@ -170,7 +172,7 @@ class CreateTournament:
         from ..models.create_tournament_options import CreateTournamentOptions
         from ..models.entrant_request import EntrantRequest
         from ..models.sprt_request import SprtRequest
-        from ..models.time_control import TimeControl
+        from ..models.time_control_request import TimeControlRequest
         from ..models.tournament_webhook_request import TournamentWebhookRequest
 
         d = dict(src_dict)
@@ -183,7 +185,7 @@ class CreateTournament:
 
         format_ = CreateTournamentFormat(d.pop("format"))
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         players_per_match = d.pop("players_per_match")
 
@@ -246,7 +248,7 @@ class CreateTournament:
 
         start = d.pop("start", UNSET)
 
-        def _parse_time_control(data: object) -> None | TimeControl | Unset:
+        def _parse_time_control(data: object) -> None | TimeControlRequest | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -254,12 +256,12 @@ class CreateTournament:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                time_control_type_0 = TimeControl.from_dict(data)
+                time_control_type_0 = TimeControlRequest.from_dict(data)
 
                 return time_control_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | TimeControl | Unset, data)
+            return cast(None | TimeControlRequest | Unset, data)
 
         time_control = _parse_time_control(d.pop("time_control", UNSET))
 

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.error_code import ErrorCode
+
 if TYPE_CHECKING:
     from ..models.error_details import ErrorDetails
 
@@ -16,19 +18,20 @@ T = TypeVar("T", bound="Error")
 class Error:
     """
     Attributes:
-        code (str): Stable machine-readable error code.
+        code (ErrorCode): Stable machine-readable error code (docs/api.md#errors lists what each means). A client should
+            expect codes added in later versions and fall back on `status` for one it does not know.
         details (ErrorDetails): Structured extras: the rule broken, the current version, field errors.
         message (str): What went wrong, for people.
         status (int): The HTTP status code.
     """
 
-    code: str
+    code: ErrorCode
     details: ErrorDetails
     message: str
     status: int
 
     def to_dict(self) -> dict[str, Any]:
-        code = self.code
+        code = self.code.value
 
         details = self.details.to_dict()
 
@@ -54,7 +57,7 @@ class Error:
         from ..models.error_details import ErrorDetails
 
         d = dict(src_dict)
-        code = d.pop("code")
+        code = ErrorCode(d.pop("code"))
 
         details = ErrorDetails.from_dict(d.pop("details"))
 

@@ -17,13 +17,12 @@ class Forfeit:
     Attributes:
         index (int): The schedule index.
         seat (int):
-        cause (ForfeitCause | Unset): Why: `crash` (the program stopped before the match did). Default:
-            ForfeitCause.CRASH.
+        cause (ForfeitCause | Unset): Why: `crash` (the program stopped before the match did). Default: `"crash"`.
     """
 
     index: int
     seat: int
-    cause: ForfeitCause | Unset = ForfeitCause.CRASH
+    cause: ForfeitCause | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         index = self.index

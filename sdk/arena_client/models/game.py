@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.game_score_order_type_1 import GameScoreOrderType1
 from ..models.game_score_order_type_2_type_1 import GameScoreOrderType2Type1
 from ..models.game_score_order_type_3_type_1 import GameScoreOrderType3Type1
@@ -26,7 +27,8 @@ class Game:
         action_types (list[str]): The game's action types.
         bots (list[Bot]): The server's bots.
         description (str):
-        id (str): The game id used to create matches.
+        id (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         max_players (int):
         min_players (int):
         options (list[Option]):
@@ -41,7 +43,7 @@ class Game:
     action_types: list[str]
     bots: list[Bot]
     description: str
-    id: str
+    id: GameId
     max_players: int
     min_players: int
     options: list[Option]
@@ -64,7 +66,7 @@ class Game:
 
         description = self.description
 
-        id = self.id
+        id = self.id.value
 
         max_players = self.max_players
 
@@ -135,7 +137,7 @@ class Game:
 
         description = d.pop("description")
 
-        id = d.pop("id")
+        id = GameId(d.pop("id"))
 
         max_players = d.pop("max_players")
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.match_status import MatchStatus
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ class Match:
     """
     Attributes:
         created_at (float): Seconds since the epoch.
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         match_id (str):
         options (MatchOptions):
         pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
@@ -46,7 +48,7 @@ class Match:
     """
 
     created_at: float
-    game: str
+    game: GameId
     match_id: str
     options: MatchOptions
     pace_ms: int | None
@@ -72,7 +74,7 @@ class Match:
 
         created_at = self.created_at
 
-        game = self.game
+        game = self.game.value
 
         match_id = self.match_id
 
@@ -167,7 +169,7 @@ class Match:
         d = dict(src_dict)
         created_at = d.pop("created_at")
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         match_id = d.pop("match_id")
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.match_summary_status import MatchSummaryStatus
 
 if TYPE_CHECKING:
@@ -19,7 +20,8 @@ class MatchSummary:
     """
     Attributes:
         created_at (float):
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         match_id (str):
         open_seats (list[int]): The seats anyone may join.
         players (int):
@@ -30,7 +32,7 @@ class MatchSummary:
     """
 
     created_at: float
-    game: str
+    game: GameId
     match_id: str
     open_seats: list[int]
     players: int
@@ -42,7 +44,7 @@ class MatchSummary:
     def to_dict(self) -> dict[str, Any]:
         created_at = self.created_at
 
-        game = self.game
+        game = self.game.value
 
         match_id = self.match_id
 
@@ -86,7 +88,7 @@ class MatchSummary:
         d = dict(src_dict)
         created_at = d.pop("created_at")
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         match_id = d.pop("match_id")
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.move_result_status import MoveResultStatus
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ class MoveResult:
     Attributes:
         created_at (float): Seconds since the epoch.
         events (list[Event]):
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         match_id (str):
         options (MoveResultOptions):
         pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
@@ -50,7 +52,7 @@ class MoveResult:
 
     created_at: float
     events: list[Event]
-    game: str
+    game: GameId
     match_id: str
     options: MoveResultOptions
     pace_ms: int | None
@@ -82,7 +84,7 @@ class MoveResult:
             events_item = events_item_data.to_dict()
             events.append(events_item)
 
-        game = self.game
+        game = self.game.value
 
         match_id = self.match_id
 
@@ -189,7 +191,7 @@ class MoveResult:
 
             events.append(events_item)
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         match_id = d.pop("match_id")
 

@@ -6,7 +6,6 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.pili_pili_play_type import PiliPiliPlayType
-from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="PiliPiliPlay")
 
@@ -17,36 +16,32 @@ class PiliPiliPlay:
 
     Attributes:
         card (int): The card: 1-55, or 0 for the Joker.
+        joker_value (int | None): The Joker's value, 0-56, when playing the Joker (L1); null or left out for a numbered
+            card.
         type_ (PiliPiliPlayType): The action type.
-        joker_value (int | None | Unset): The Joker's value, 0-56, when playing the Joker (L1); null or left out for a
-            numbered card.
     """
 
     card: int
+    joker_value: int | None
     type_: PiliPiliPlayType
-    joker_value: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         card = self.card
 
-        type_ = self.type_.value
+        joker_value: int | None
+        joker_value = self.joker_value
 
-        joker_value: int | None | Unset
-        if isinstance(self.joker_value, Unset):
-            joker_value = UNSET
-        else:
-            joker_value = self.joker_value
+        type_ = self.type_.value
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "card": card,
+                "joker_value": joker_value,
                 "type": type_,
             }
         )
-        if joker_value is not UNSET:
-            field_dict["joker_value"] = joker_value
 
         return field_dict
 
@@ -55,21 +50,19 @@ class PiliPiliPlay:
         d = dict(src_dict)
         card = d.pop("card")
 
-        type_ = PiliPiliPlayType(d.pop("type"))
-
-        def _parse_joker_value(data: object) -> int | None | Unset:
+        def _parse_joker_value(data: object) -> int | None:
             if data is None:
                 return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+            return cast(int | None, data)
 
-        joker_value = _parse_joker_value(d.pop("joker_value", UNSET))
+        joker_value = _parse_joker_value(d.pop("joker_value"))
+
+        type_ = PiliPiliPlayType(d.pop("type"))
 
         pili_pili_play = cls(
             card=card,
-            type_=type_,
             joker_value=joker_value,
+            type_=type_,
         )
 
         return pili_pili_play

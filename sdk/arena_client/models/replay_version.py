@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.replay_version_status import ReplayVersionStatus
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ class ReplayVersion:
         action (ActionRecord | None): The action that made this version; null for the setup, a join, a resignation...
         at (float): When this version was written (epoch seconds).
         events (list[Event]): Its public events.
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         last_version (int): The match's final version.
         match_id (str):
         players (int):
@@ -40,7 +42,7 @@ class ReplayVersion:
     action: ActionRecord | None
     at: float
     events: list[Event]
-    game: str
+    game: GameId
     last_version: int
     match_id: str
     players: int
@@ -69,7 +71,7 @@ class ReplayVersion:
             events_item = events_item_data.to_dict()
             events.append(events_item)
 
-        game = self.game
+        game = self.game.value
 
         last_version = self.last_version
 
@@ -152,7 +154,7 @@ class ReplayVersion:
 
             events.append(events_item)
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         last_version = d.pop("last_version")
 

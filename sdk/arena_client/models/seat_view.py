@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.seat_view_status import SeatViewStatus
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ class SeatView:
     """
     Attributes:
         created_at (float): Seconds since the epoch.
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         match_id (str):
         options (SeatViewOptions):
         pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
@@ -47,7 +49,7 @@ class SeatView:
     """
 
     created_at: float
-    game: str
+    game: GameId
     match_id: str
     options: SeatViewOptions
     pace_ms: int | None
@@ -74,7 +76,7 @@ class SeatView:
 
         created_at = self.created_at
 
-        game = self.game
+        game = self.game.value
 
         match_id = self.match_id
 
@@ -172,7 +174,7 @@ class SeatView:
         d = dict(src_dict)
         created_at = d.pop("created_at")
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         match_id = d.pop("match_id")
 

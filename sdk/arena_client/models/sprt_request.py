@@ -16,14 +16,14 @@ class SprtRequest:
     Attributes:
         elo0 (float):
         elo1 (float):
-        alpha (float | Unset):  Default: 0.05.
-        beta (float | Unset):  Default: 0.05.
+        alpha (float | Unset): Default: `0.05`.
+        beta (float | Unset): Default: `0.05`.
     """
 
     elo0: float
     elo1: float
-    alpha: float | Unset = 0.05
-    beta: float | Unset = 0.05
+    alpha: float | Unset = UNSET
+    beta: float | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         elo0 = self.elo0

@@ -4,7 +4,6 @@ from enum import StrEnum
 class StreamMatchResponse200Type0Event(StrEnum):
     EVENT = "event"
     MATCH_OVER = "match_over"
-    TURN = "turn"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -15,60 +15,52 @@ T = TypeVar("T", bound="TimeControl")
 class TimeControl:
     """
     Attributes:
+        on_timeout (TimeControlOnTimeout): `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`:
+            the server's `random` bot makes that one decision for it.
         per_action (float): Seconds each seat has for each decision (0.1 to 86400).
         first_decision (float | Unset): Seconds a decision waits for a seat's program that has not asked for the match
             yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's
             clock starts when its program first asks, or this long after the decision came to it, whichever is first
-            (default 30). Default: 30.0.
-        on_timeout (TimeControlOnTimeout | Unset): `forfeit`: a seat whose time runs out leaves the match (`timed_out`);
-            `bot`: the server's `random` bot makes that one decision for it. Default: TimeControlOnTimeout.FORFEIT.
+            (default 30). Default: `30.0`.
     """
 
+    on_timeout: TimeControlOnTimeout
     per_action: float
-    first_decision: float | Unset = 30.0
-    on_timeout: TimeControlOnTimeout | Unset = TimeControlOnTimeout.FORFEIT
+    first_decision: float | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        on_timeout = self.on_timeout.value
+
         per_action = self.per_action
 
         first_decision = self.first_decision
-
-        on_timeout: str | Unset = UNSET
-        if not isinstance(self.on_timeout, Unset):
-            on_timeout = self.on_timeout.value
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
+                "on_timeout": on_timeout,
                 "per_action": per_action,
             }
         )
         if first_decision is not UNSET:
             field_dict["first_decision"] = first_decision
-        if on_timeout is not UNSET:
-            field_dict["on_timeout"] = on_timeout
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+        on_timeout = TimeControlOnTimeout(d.pop("on_timeout"))
+
         per_action = d.pop("per_action")
 
         first_decision = d.pop("first_decision", UNSET)
 
-        _on_timeout = d.pop("on_timeout", UNSET)
-        on_timeout: TimeControlOnTimeout | Unset
-        if isinstance(_on_timeout, Unset):
-            on_timeout = UNSET
-        else:
-            on_timeout = TimeControlOnTimeout(_on_timeout)
-
         time_control = cls(
+            on_timeout=on_timeout,
             per_action=per_action,
             first_decision=first_decision,
-            on_timeout=on_timeout,
         )
 
         return time_control

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.tournament_format import TournamentFormat
 from ..models.tournament_status import TournamentStatus
 
@@ -30,7 +31,8 @@ class Tournament:
         entrant_count (int):
         entrants (list[Entrant]): A page of the entrants (`offset`, `limit`); `GET .../entrants` pages through all.
         format_ (TournamentFormat):
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         games_per_pairing (int):
         max_illegal (int):
         options (TournamentOptions):
@@ -53,7 +55,7 @@ class Tournament:
     entrant_count: int
     entrants: list[Entrant]
     format_: TournamentFormat
-    game: str
+    game: GameId
     games_per_pairing: int
     max_illegal: int
     options: TournamentOptions
@@ -89,7 +91,7 @@ class Tournament:
 
         format_ = self.format_.value
 
-        game = self.game
+        game = self.game.value
 
         games_per_pairing = self.games_per_pairing
 
@@ -192,7 +194,7 @@ class Tournament:
 
         format_ = TournamentFormat(d.pop("format"))
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         games_per_pairing = d.pop("games_per_pairing")
 

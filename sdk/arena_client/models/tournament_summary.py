@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.game_id import GameId
 from ..models.tournament_summary_format import TournamentSummaryFormat
 from ..models.tournament_summary_status import TournamentSummaryStatus
 
@@ -22,7 +23,8 @@ class TournamentSummary:
         created_at (float):
         entrants (int):
         format_ (TournamentSummaryFormat):
-        game (str):
+        game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
+            tournament).
         players_per_match (int):
         progress (Progress):
         status (TournamentSummaryStatus):
@@ -33,7 +35,7 @@ class TournamentSummary:
     created_at: float
     entrants: int
     format_: TournamentSummaryFormat
-    game: str
+    game: GameId
     players_per_match: int
     progress: Progress
     status: TournamentSummaryStatus
@@ -47,7 +49,7 @@ class TournamentSummary:
 
         format_ = self.format_.value
 
-        game = self.game
+        game = self.game.value
 
         players_per_match = self.players_per_match
 
@@ -88,7 +90,7 @@ class TournamentSummary:
 
         format_ = TournamentSummaryFormat(d.pop("format"))
 
-        game = d.pop("game")
+        game = GameId(d.pop("game"))
 
         players_per_match = d.pop("players_per_match")
 

@@ -22,7 +22,6 @@ from arena_client.models import (
     PiliPiliPlayType,
     PiliPiliView,
 )
-from arena_client.types import UNSET
 
 from arena_sdk.actions import Action as AnyAction
 from arena_sdk.games.narrowing import GameView, HasGameView, narrow_actions, narrow_view
@@ -69,9 +68,7 @@ def bet(tricks: int) -> PiliPiliBet:
 
 def play_card(card: int, joker_value: int | None = None) -> PiliPiliPlay:
     """Play ``card`` (1-55, or 0 for the Joker with its ``joker_value``, 0-56) to the trick."""
-    return PiliPiliPlay(
-        card=card, joker_value=UNSET if joker_value is None else joker_value, type_=PiliPiliPlayType.PILI_PILI_PLAY
-    )
+    return PiliPiliPlay(card=card, joker_value=joker_value, type_=PiliPiliPlayType.PILI_PILI_PLAY)
 
 
 def play_slot(slot: int) -> PiliPiliPlaySlot:

@@ -3,6 +3,7 @@ from typing import Any
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.game_list import GameList
@@ -21,15 +22,21 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | GameList:
+) -> Error | GameList | None:
     if response.status_code == 200:
         response_200 = GameList.from_dict(response.json())
 
         return response_200
 
-    response_default = Error.from_dict(response.json())
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
 
-    return response_default
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(

@@ -3,73 +3,46 @@ from typing import Any
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.list_matches_status_type_1 import ListMatchesStatusType1
-from ...models.list_matches_status_type_2_type_1 import ListMatchesStatusType2Type1
-from ...models.list_matches_status_type_3_type_1 import ListMatchesStatusType3Type1
+from ...models.game_id import GameId
+from ...models.list_matches_status import ListMatchesStatus
 from ...models.match_list import MatchList
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    game: None | str | Unset = UNSET,
-    status: ListMatchesStatusType1
-    | ListMatchesStatusType2Type1
-    | ListMatchesStatusType3Type1
-    | None
-    | Unset = UNSET,
-    open_: bool | None | Unset = UNSET,
+    game: GameId | Unset = UNSET,
+    status: ListMatchesStatus | Unset = UNSET,
+    open_: bool | Unset = UNSET,
     limit: int | Unset = 20,
-    updated_within: float | None | Unset = UNSET,
-    cursor: None | str | Unset = UNSET,
+    updated_within: float | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
-    json_game: None | str | Unset
-    if isinstance(game, Unset):
-        json_game = UNSET
-    else:
-        json_game = game
+    json_game: str | Unset = UNSET
+    if not isinstance(game, Unset):
+        json_game = game.value
+
     params["game"] = json_game
 
-    json_status: None | str | Unset
-    if isinstance(status, Unset):
-        json_status = UNSET
-    elif (
-        isinstance(status, ListMatchesStatusType1)
-        or isinstance(status, ListMatchesStatusType2Type1)
-        or isinstance(status, ListMatchesStatusType3Type1)
-    ):
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
         json_status = status.value
-    else:
-        json_status = status
+
     params["status"] = json_status
 
-    json_open_: bool | None | Unset
-    if isinstance(open_, Unset):
-        json_open_ = UNSET
-    else:
-        json_open_ = open_
-    params["open"] = json_open_
+    params["open"] = open_
 
     params["limit"] = limit
 
-    json_updated_within: float | None | Unset
-    if isinstance(updated_within, Unset):
-        json_updated_within = UNSET
-    else:
-        json_updated_within = updated_within
-    params["updated_within"] = json_updated_within
+    params["updated_within"] = updated_within
 
-    json_cursor: None | str | Unset
-    if isinstance(cursor, Unset):
-        json_cursor = UNSET
-    else:
-        json_cursor = cursor
-    params["cursor"] = json_cursor
+    params["cursor"] = cursor
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -84,25 +57,36 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | MatchList:
+) -> Error | MatchList | None:
     if response.status_code == 200:
         response_200 = MatchList.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
 
     if response.status_code == 422:
         response_422 = Error.from_dict(response.json())
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -119,27 +103,25 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    game: None | str | Unset = UNSET,
-    status: ListMatchesStatusType1
-    | ListMatchesStatusType2Type1
-    | ListMatchesStatusType3Type1
-    | None
-    | Unset = UNSET,
-    open_: bool | None | Unset = UNSET,
+    game: GameId | Unset = UNSET,
+    status: ListMatchesStatus | Unset = UNSET,
+    open_: bool | Unset = UNSET,
     limit: int | Unset = 20,
-    updated_within: float | None | Unset = UNSET,
-    cursor: None | str | Unset = UNSET,
+    updated_within: float | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[Error | MatchList]:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
 
+     A `game` the catalogue does not have is 404 `game/unknown`.
+
     Args:
-        game (None | str | Unset):
-        status (ListMatchesStatusType1 | ListMatchesStatusType2Type1 | ListMatchesStatusType3Type1
-            | None | Unset):
-        open_ (bool | None | Unset):
+        game (GameId | Unset): A game of the catalogue (`/games`). A request naming another is 404
+            `game/unknown` (422 for a tournament).
+        status (ListMatchesStatus | Unset):
+        open_ (bool | Unset):
         limit (int | Unset):  Default: 20.
-        updated_within (float | None | Unset):
-        cursor (None | str | Unset):
+        updated_within (float | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,27 +150,25 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    game: None | str | Unset = UNSET,
-    status: ListMatchesStatusType1
-    | ListMatchesStatusType2Type1
-    | ListMatchesStatusType3Type1
-    | None
-    | Unset = UNSET,
-    open_: bool | None | Unset = UNSET,
+    game: GameId | Unset = UNSET,
+    status: ListMatchesStatus | Unset = UNSET,
+    open_: bool | Unset = UNSET,
     limit: int | Unset = 20,
-    updated_within: float | None | Unset = UNSET,
-    cursor: None | str | Unset = UNSET,
+    updated_within: float | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Error | MatchList | None:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
 
+     A `game` the catalogue does not have is 404 `game/unknown`.
+
     Args:
-        game (None | str | Unset):
-        status (ListMatchesStatusType1 | ListMatchesStatusType2Type1 | ListMatchesStatusType3Type1
-            | None | Unset):
-        open_ (bool | None | Unset):
+        game (GameId | Unset): A game of the catalogue (`/games`). A request naming another is 404
+            `game/unknown` (422 for a tournament).
+        status (ListMatchesStatus | Unset):
+        open_ (bool | Unset):
         limit (int | Unset):  Default: 20.
-        updated_within (float | None | Unset):
-        cursor (None | str | Unset):
+        updated_within (float | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -212,27 +192,25 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    game: None | str | Unset = UNSET,
-    status: ListMatchesStatusType1
-    | ListMatchesStatusType2Type1
-    | ListMatchesStatusType3Type1
-    | None
-    | Unset = UNSET,
-    open_: bool | None | Unset = UNSET,
+    game: GameId | Unset = UNSET,
+    status: ListMatchesStatus | Unset = UNSET,
+    open_: bool | Unset = UNSET,
     limit: int | Unset = 20,
-    updated_within: float | None | Unset = UNSET,
-    cursor: None | str | Unset = UNSET,
+    updated_within: float | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[Error | MatchList]:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
 
+     A `game` the catalogue does not have is 404 `game/unknown`.
+
     Args:
-        game (None | str | Unset):
-        status (ListMatchesStatusType1 | ListMatchesStatusType2Type1 | ListMatchesStatusType3Type1
-            | None | Unset):
-        open_ (bool | None | Unset):
+        game (GameId | Unset): A game of the catalogue (`/games`). A request naming another is 404
+            `game/unknown` (422 for a tournament).
+        status (ListMatchesStatus | Unset):
+        open_ (bool | Unset):
         limit (int | Unset):  Default: 20.
-        updated_within (float | None | Unset):
-        cursor (None | str | Unset):
+        updated_within (float | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -259,27 +237,25 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    game: None | str | Unset = UNSET,
-    status: ListMatchesStatusType1
-    | ListMatchesStatusType2Type1
-    | ListMatchesStatusType3Type1
-    | None
-    | Unset = UNSET,
-    open_: bool | None | Unset = UNSET,
+    game: GameId | Unset = UNSET,
+    status: ListMatchesStatus | Unset = UNSET,
+    open_: bool | Unset = UNSET,
     limit: int | Unset = 20,
-    updated_within: float | None | Unset = UNSET,
-    cursor: None | str | Unset = UNSET,
+    updated_within: float | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Error | MatchList | None:
     """List matches, newest first: filter by game, status or open seats; page with `cursor`.
 
+     A `game` the catalogue does not have is 404 `game/unknown`.
+
     Args:
-        game (None | str | Unset):
-        status (ListMatchesStatusType1 | ListMatchesStatusType2Type1 | ListMatchesStatusType3Type1
-            | None | Unset):
-        open_ (bool | None | Unset):
+        game (GameId | Unset): A game of the catalogue (`/games`). A request naming another is 404
+            `game/unknown` (422 for a tournament).
+        status (ListMatchesStatus | Unset):
+        open_ (bool | Unset):
         limit (int | Unset):  Default: 20.
-        updated_within (float | None | Unset):
-        cursor (None | str | Unset):
+        updated_within (float | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

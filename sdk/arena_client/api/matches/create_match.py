@@ -3,6 +3,7 @@ from typing import Any
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.create_match import CreateMatch
 from ...models.created_match import CreatedMatch
@@ -34,7 +35,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CreatedMatch | Error:
+) -> CreatedMatch | Error | None:
     if response.status_code == 201:
         response_201 = CreatedMatch.from_dict(response.json())
 
@@ -49,6 +50,11 @@ def _parse_response(
         response_404 = Error.from_dict(response.json())
 
         return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = Error.from_dict(response.json())
@@ -65,14 +71,25 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
+    if response.status_code == 507:
+        response_507 = Error.from_dict(response.json())
 
-    return response_default
+        return response_507
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(

@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.match import Match
@@ -13,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -22,12 +23,7 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -45,7 +41,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | Match:
+) -> Any | Error | Match | None:
     if response.status_code == 200:
         response_200 = Match.from_dict(response.json())
 
@@ -65,14 +61,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -90,7 +92,7 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -100,7 +102,7 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -128,7 +130,7 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -138,7 +140,7 @@ def sync(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -161,7 +163,7 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | Match]:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -171,7 +173,7 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -197,7 +199,7 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | Match | None:
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
@@ -207,7 +209,7 @@ async def asyncio(
 
     Args:
         match_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:

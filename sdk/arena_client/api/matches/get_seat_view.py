@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.seat_view import SeatView
@@ -13,8 +14,8 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -23,19 +24,9 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_seat: int | None | Unset
-    if isinstance(seat, Unset):
-        json_seat = UNSET
-    else:
-        json_seat = seat
-    params["seat"] = json_seat
+    params["seat"] = seat
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -53,7 +44,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | SeatView:
+) -> Any | Error | SeatView | None:
     if response.status_code == 200:
         response_200 = SeatView.from_dict(response.json())
 
@@ -83,14 +74,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -108,8 +105,8 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -119,8 +116,8 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -149,8 +146,8 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -160,8 +157,8 @@ def sync(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -185,8 +182,8 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Response[Any | Error | SeatView]:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -196,8 +193,8 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:
@@ -224,8 +221,8 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
-    wait: float | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
+    wait: float | Unset = UNSET,
     if_none_match: str | Unset = UNSET,
 ) -> Any | Error | SeatView | None:
     """What the token's seat sees: its own hand and everything public, nothing more.
@@ -235,8 +232,8 @@ async def asyncio(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
-        wait (float | None | Unset):
+        seat (int | Unset):
+        wait (float | Unset):
         if_none_match (str | Unset):
 
     Raises:

@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.event_page import EventPage
@@ -15,7 +16,7 @@ def _get_kwargs(
     *,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,12 +25,7 @@ def _get_kwargs(
 
     params["limit"] = limit
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -46,7 +42,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | EventPage:
+) -> Any | Error | EventPage | None:
     if response.status_code == 200:
         response_200 = EventPage.from_dict(response.json())
 
@@ -66,14 +62,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -93,7 +95,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | EventPage]:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -103,7 +105,7 @@ def sync_detailed(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -133,7 +135,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | EventPage | None:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -143,7 +145,7 @@ def sync(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +170,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | EventPage]:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -178,7 +180,7 @@ async def asyncio_detailed(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,7 +208,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | Unset = -1,
     limit: int | Unset = 100,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | EventPage | None:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
@@ -216,7 +218,7 @@ async def asyncio(
         match_id (str):
         after (int | Unset):  Default: -1.
         limit (int | Unset):  Default: 100.
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.legal_actions import LegalActions
@@ -13,40 +14,25 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    seat: int | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
-    sample: int | None | Unset = UNSET,
-    sample_seed: int | None | Unset = UNSET,
+    sample: int | Unset = UNSET,
+    sample_seed: int | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
-    json_seat: int | None | Unset
-    if isinstance(seat, Unset):
-        json_seat = UNSET
-    else:
-        json_seat = seat
-    params["seat"] = json_seat
+    params["seat"] = seat
 
     params["offset"] = offset
 
     params["limit"] = limit
 
-    json_sample: int | None | Unset
-    if isinstance(sample, Unset):
-        json_sample = UNSET
-    else:
-        json_sample = sample
-    params["sample"] = json_sample
+    params["sample"] = sample
 
-    json_sample_seed: int | None | Unset
-    if isinstance(sample_seed, Unset):
-        json_sample_seed = UNSET
-    else:
-        json_sample_seed = sample_seed
-    params["sample_seed"] = json_sample_seed
+    params["sample_seed"] = sample_seed
 
     json_filter_: list[str] | Unset = UNSET
     if not isinstance(filter_, Unset):
@@ -69,7 +55,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | LegalActions:
+) -> Error | LegalActions | None:
     if response.status_code == 200:
         response_200 = LegalActions.from_dict(response.json())
 
@@ -95,14 +81,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -120,11 +112,11 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
-    sample: int | None | Unset = UNSET,
-    sample_seed: int | None | Unset = UNSET,
+    sample: int | Unset = UNSET,
+    sample_seed: int | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Response[Error | LegalActions]:
     """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
@@ -136,11 +128,11 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        seat (int | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
-        sample (int | None | Unset):
-        sample_seed (int | None | Unset):
+        sample (int | Unset):
+        sample_seed (int | Unset):
         filter_ (list[str] | Unset):
 
     Raises:
@@ -172,11 +164,11 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
-    sample: int | None | Unset = UNSET,
-    sample_seed: int | None | Unset = UNSET,
+    sample: int | Unset = UNSET,
+    sample_seed: int | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Error | LegalActions | None:
     """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
@@ -188,11 +180,11 @@ def sync(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        seat (int | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
-        sample (int | None | Unset):
-        sample_seed (int | None | Unset):
+        sample (int | Unset):
+        sample_seed (int | Unset):
         filter_ (list[str] | Unset):
 
     Raises:
@@ -219,11 +211,11 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
-    sample: int | None | Unset = UNSET,
-    sample_seed: int | None | Unset = UNSET,
+    sample: int | Unset = UNSET,
+    sample_seed: int | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Response[Error | LegalActions]:
     """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
@@ -235,11 +227,11 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        seat (int | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
-        sample (int | None | Unset):
-        sample_seed (int | None | Unset):
+        sample (int | Unset):
+        sample_seed (int | Unset):
         filter_ (list[str] | Unset):
 
     Raises:
@@ -269,11 +261,11 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    seat: int | None | Unset = UNSET,
+    seat: int | Unset = UNSET,
     offset: int | Unset = 0,
     limit: int | Unset = 100,
-    sample: int | None | Unset = UNSET,
-    sample_seed: int | None | Unset = UNSET,
+    sample: int | Unset = UNSET,
+    sample_seed: int | Unset = UNSET,
     filter_: list[str] | Unset = UNSET,
 ) -> Error | LegalActions | None:
     """The seat's legal actions now, each ready to submit unchanged, with a label; paged, with the total
@@ -285,11 +277,11 @@ async def asyncio(
 
     Args:
         match_id (str):
-        seat (int | None | Unset):
+        seat (int | Unset):
         offset (int | Unset):  Default: 0.
         limit (int | Unset):  Default: 100.
-        sample (int | None | Unset):
-        sample_seed (int | None | Unset):
+        sample (int | Unset):
+        sample_seed (int | Unset):
         filter_ (list[str] | Unset):
 
     Raises:

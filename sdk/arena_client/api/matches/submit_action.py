@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.girafferaffe_pass import GirafferaffePass
@@ -14,7 +15,7 @@ from ...models.pili_pili_choose_partner import PiliPiliChoosePartner
 from ...models.pili_pili_exchange_with import PiliPiliExchangeWith
 from ...models.pili_pili_give import PiliPiliGive
 from ...models.pili_pili_pass import PiliPiliPass
-from ...models.pili_pili_play import PiliPiliPlay
+from ...models.pili_pili_play_request import PiliPiliPlayRequest
 from ...models.pili_pili_play_slot import PiliPiliPlaySlot
 from ...models.pipifax_flip import PipifaxFlip
 from ...models.taiga_flip import TaigaFlip
@@ -33,7 +34,7 @@ def _get_kwargs(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -59,7 +60,7 @@ def _get_kwargs(
         isinstance(body, GirafferaffePlay)
         or isinstance(body, GirafferaffePass)
         or isinstance(body, PiliPiliBet)
-        or isinstance(body, PiliPiliPlay)
+        or isinstance(body, PiliPiliPlayRequest)
         or isinstance(body, PiliPiliPlaySlot)
         or isinstance(body, PiliPiliPass)
         or isinstance(body, PiliPiliChoosePartner)
@@ -81,7 +82,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | MoveResult:
+) -> Error | MoveResult | None:
     if response.status_code == 200:
         response_200 = MoveResult.from_dict(response.json())
 
@@ -137,14 +138,25 @@ def _parse_response(
 
         return response_428
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
+    if response.status_code == 507:
+        response_507 = Error.from_dict(response.json())
 
-    return response_default
+        return response_507
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -169,7 +181,7 @@ def sync_detailed(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -200,8 +212,8 @@ def sync_detailed(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -236,7 +248,7 @@ def sync(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -267,8 +279,8 @@ def sync(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -298,7 +310,7 @@ async def asyncio_detailed(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -329,8 +341,8 @@ async def asyncio_detailed(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -363,7 +375,7 @@ async def asyncio(
     | PiliPiliExchangeWith
     | PiliPiliGive
     | PiliPiliPass
-    | PiliPiliPlay
+    | PiliPiliPlayRequest
     | PiliPiliPlaySlot
     | PipifaxFlip
     | TaigaFlip
@@ -394,8 +406,8 @@ async def asyncio(
         if_match (str):
         idempotency_key (str | Unset):
         body (GirafferaffePass | GirafferaffePlay | PiliPiliBet | PiliPiliChoosePartner |
-            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlay | PiliPiliPlaySlot |
-            PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
+            PiliPiliExchangeWith | PiliPiliGive | PiliPiliPass | PiliPiliPlayRequest |
+            PiliPiliPlaySlot | PipifaxFlip | TaigaFlip | TaigaPass | TaigaTake):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

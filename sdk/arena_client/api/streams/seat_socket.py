@@ -15,7 +15,11 @@ def _get_kwargs(
     *,
     after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
+    last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(last_event_id, Unset):
+        headers["Last-Event-ID"] = last_event_id
 
     params: dict[str, Any] = {}
 
@@ -33,6 +37,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -58,6 +63,16 @@ def _parse_response(
 
         return response_426
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
@@ -81,6 +96,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
+    last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error]:
     """A seat's WebSocket: the seat stream's items pushed, the seat's moves sent and answered.
 
@@ -100,6 +116,7 @@ def sync_detailed(
         match_id (str):
         after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,6 +130,7 @@ def sync_detailed(
         match_id=match_id,
         after=after,
         legal_limit=legal_limit,
+        last_event_id=last_event_id,
     )
 
     response = client.get_httpx_client().request(
@@ -128,6 +146,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
+    last_event_id: str | Unset = UNSET,
 ) -> Any | Error | None:
     """A seat's WebSocket: the seat stream's items pushed, the seat's moves sent and answered.
 
@@ -147,6 +166,7 @@ def sync(
         match_id (str):
         after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,6 +181,7 @@ def sync(
         client=client,
         after=after,
         legal_limit=legal_limit,
+        last_event_id=last_event_id,
     ).parsed
 
 
@@ -170,6 +191,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
+    last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error]:
     """A seat's WebSocket: the seat stream's items pushed, the seat's moves sent and answered.
 
@@ -189,6 +211,7 @@ async def asyncio_detailed(
         match_id (str):
         after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,6 +225,7 @@ async def asyncio_detailed(
         match_id=match_id,
         after=after,
         legal_limit=legal_limit,
+        last_event_id=last_event_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -215,6 +239,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
+    last_event_id: str | Unset = UNSET,
 ) -> Any | Error | None:
     """A seat's WebSocket: the seat stream's items pushed, the seat's moves sent and answered.
 
@@ -234,6 +259,7 @@ async def asyncio(
         match_id (str):
         after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
+        last_event_id (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -249,5 +275,6 @@ async def asyncio(
             client=client,
             after=after,
             legal_limit=legal_limit,
+            last_event_id=last_event_id,
         )
     ).parsed

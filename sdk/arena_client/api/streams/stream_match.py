@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.stream_match_response_200_type_0 import StreamMatchResponse200Type0
@@ -13,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -22,12 +23,7 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_after: int | None | Unset
-    if isinstance(after, Unset):
-        json_after = UNSET
-    else:
-        json_after = after
-    params["after"] = json_after
+    params["after"] = after
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -45,7 +41,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | str | StreamMatchResponse200Type0:
+) -> Any | Error | str | StreamMatchResponse200Type0 | None:
     if response.status_code == 200:
 
         def _parse_response_200(data: object) -> str | StreamMatchResponse200Type0:
@@ -77,14 +73,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -102,14 +104,14 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -137,14 +139,14 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -167,14 +169,14 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamMatchResponse200Type0]:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:
@@ -200,14 +202,14 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient | Client,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamMatchResponse200Type0 | None:
     """The public events of the match as they happen, then `match_over`.
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         last_event_id (str | Unset):
 
     Raises:

@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.stream_seat_response_200_type_0 import StreamSeatResponse200Type0
@@ -13,7 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     match_id: str,
     *,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -23,12 +24,7 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_after: int | None | Unset
-    if isinstance(after, Unset):
-        json_after = UNSET
-    else:
-        json_after = after
-    params["after"] = json_after
+    params["after"] = after
 
     params["legal_limit"] = legal_limit
 
@@ -48,7 +44,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | str | StreamSeatResponse200Type0:
+) -> Any | Error | str | StreamSeatResponse200Type0 | None:
     if response.status_code == 200:
 
         def _parse_response_200(data: object) -> str | StreamSeatResponse200Type0:
@@ -90,14 +86,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -115,7 +117,7 @@ def sync_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamSeatResponse200Type0]:
@@ -123,7 +125,7 @@ def sync_detailed(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
@@ -153,7 +155,7 @@ def sync(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamSeatResponse200Type0 | None:
@@ -161,7 +163,7 @@ def sync(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
@@ -186,7 +188,7 @@ async def asyncio_detailed(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | Error | str | StreamSeatResponse200Type0]:
@@ -194,7 +196,7 @@ async def asyncio_detailed(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 
@@ -222,7 +224,7 @@ async def asyncio(
     match_id: str,
     *,
     client: AuthenticatedClient,
-    after: int | None | Unset = UNSET,
+    after: int | Unset = UNSET,
     legal_limit: int | Unset = 100,
     last_event_id: str | Unset = UNSET,
 ) -> Any | Error | str | StreamSeatResponse200Type0 | None:
@@ -230,7 +232,7 @@ async def asyncio(
 
     Args:
         match_id (str):
-        after (int | None | Unset):
+        after (int | Unset):
         legal_limit (int | Unset):  Default: 100.
         last_event_id (str | Unset):
 

@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.crosstable import Crosstable
 from ...models.error import Error
@@ -40,7 +41,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Crosstable | Error:
+) -> Crosstable | Error | None:
     if response.status_code == 200:
         response_200 = Crosstable.from_dict(response.json())
 
@@ -56,14 +57,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(

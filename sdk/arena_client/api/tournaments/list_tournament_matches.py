@@ -4,17 +4,10 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
-from ...models.list_tournament_matches_state_type_1 import (
-    ListTournamentMatchesStateType1,
-)
-from ...models.list_tournament_matches_state_type_2_type_1 import (
-    ListTournamentMatchesStateType2Type1,
-)
-from ...models.list_tournament_matches_state_type_3_type_1 import (
-    ListTournamentMatchesStateType3Type1,
-)
+from ...models.list_tournament_matches_state import ListTournamentMatchesState
 from ...models.schedule import Schedule
 from ...types import UNSET, Response, Unset
 
@@ -22,26 +15,15 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     tournament_id: str,
     *,
-    state: ListTournamentMatchesStateType1
-    | ListTournamentMatchesStateType2Type1
-    | ListTournamentMatchesStateType3Type1
-    | None
-    | Unset = UNSET,
+    state: ListTournamentMatchesState | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
-    json_state: None | str | Unset
-    if isinstance(state, Unset):
-        json_state = UNSET
-    elif (
-        isinstance(state, ListTournamentMatchesStateType1)
-        or isinstance(state, ListTournamentMatchesStateType2Type1)
-        or isinstance(state, ListTournamentMatchesStateType3Type1)
-    ):
+    json_state: str | Unset = UNSET
+    if not isinstance(state, Unset):
         json_state = state.value
-    else:
-        json_state = state
+
     params["state"] = json_state
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -59,7 +41,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | Schedule:
+) -> Error | Schedule | None:
     if response.status_code == 200:
         response_200 = Schedule.from_dict(response.json())
 
@@ -85,14 +67,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -110,11 +98,7 @@ def sync_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
-    state: ListTournamentMatchesStateType1
-    | ListTournamentMatchesStateType2Type1
-    | ListTournamentMatchesStateType3Type1
-    | None
-    | Unset = UNSET,
+    state: ListTournamentMatchesState | Unset = UNSET,
 ) -> Response[Error | Schedule]:
     """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
@@ -123,8 +107,7 @@ def sync_detailed(
 
     Args:
         tournament_id (str):
-        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
-            ListTournamentMatchesStateType3Type1 | None | Unset):
+        state (ListTournamentMatchesState | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,11 +133,7 @@ def sync(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
-    state: ListTournamentMatchesStateType1
-    | ListTournamentMatchesStateType2Type1
-    | ListTournamentMatchesStateType3Type1
-    | None
-    | Unset = UNSET,
+    state: ListTournamentMatchesState | Unset = UNSET,
 ) -> Error | Schedule | None:
     """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
@@ -163,8 +142,7 @@ def sync(
 
     Args:
         tournament_id (str):
-        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
-            ListTournamentMatchesStateType3Type1 | None | Unset):
+        state (ListTournamentMatchesState | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -185,11 +163,7 @@ async def asyncio_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
-    state: ListTournamentMatchesStateType1
-    | ListTournamentMatchesStateType2Type1
-    | ListTournamentMatchesStateType3Type1
-    | None
-    | Unset = UNSET,
+    state: ListTournamentMatchesState | Unset = UNSET,
 ) -> Response[Error | Schedule]:
     """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
@@ -198,8 +172,7 @@ async def asyncio_detailed(
 
     Args:
         tournament_id (str):
-        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
-            ListTournamentMatchesStateType3Type1 | None | Unset):
+        state (ListTournamentMatchesState | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -223,11 +196,7 @@ async def asyncio(
     tournament_id: str,
     *,
     client: AuthenticatedClient | Client,
-    state: ListTournamentMatchesStateType1
-    | ListTournamentMatchesStateType2Type1
-    | ListTournamentMatchesStateType3Type1
-    | None
-    | Unset = UNSET,
+    state: ListTournamentMatchesState | Unset = UNSET,
 ) -> Error | Schedule | None:
     """Every scheduled match (or those in `state`) with its state, match id and outcome.
 
@@ -236,8 +205,7 @@ async def asyncio(
 
     Args:
         tournament_id (str):
-        state (ListTournamentMatchesStateType1 | ListTournamentMatchesStateType2Type1 |
-            ListTournamentMatchesStateType3Type1 | None | Unset):
+        state (ListTournamentMatchesState | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -3,6 +3,7 @@ from typing import Any
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.tournament_list import TournamentList
@@ -12,19 +13,14 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
     params["limit"] = limit
 
-    json_cursor: None | str | Unset
-    if isinstance(cursor, Unset):
-        json_cursor = UNSET
-    else:
-        json_cursor = cursor
-    params["cursor"] = json_cursor
+    params["cursor"] = cursor
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -39,7 +35,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | TournamentList:
+) -> Error | TournamentList | None:
     if response.status_code == 200:
         response_200 = TournamentList.from_dict(response.json())
 
@@ -50,14 +46,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -75,13 +77,13 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[Error | TournamentList]:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,13 +109,13 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Error | TournamentList | None:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,13 +136,13 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Response[Error | TournamentList]:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,13 +166,13 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     limit: int | Unset = 20,
-    cursor: None | str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
 ) -> Error | TournamentList | None:
     """List tournaments, newest first; page with `cursor`.
 
     Args:
         limit (int | Unset):  Default: 20.
-        cursor (None | str | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -4,6 +4,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error import Error
 from ...models.next_match import NextMatch
@@ -13,17 +14,12 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     tournament_id: str,
     *,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
-    json_wait: float | None | Unset
-    if isinstance(wait, Unset):
-        json_wait = UNSET
-    else:
-        json_wait = wait
-    params["wait"] = json_wait
+    params["wait"] = wait
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -40,7 +36,7 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Error | NextMatch:
+) -> Any | Error | NextMatch | None:
     if response.status_code == 200:
         response_200 = NextMatch.from_dict(response.json())
 
@@ -70,14 +66,20 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Error.from_dict(response.json())
 
         return response_503
 
-    response_default = Error.from_dict(response.json())
-
-    return response_default
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
 
 
 def _build_response(
@@ -95,7 +97,7 @@ def sync_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | NextMatch]:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -105,7 +107,7 @@ def sync_detailed(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,7 +133,7 @@ def sync(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | NextMatch | None:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -141,7 +143,7 @@ def sync(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,7 +164,7 @@ async def asyncio_detailed(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Response[Any | Error | NextMatch]:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -172,7 +174,7 @@ async def asyncio_detailed(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -196,7 +198,7 @@ async def asyncio(
     tournament_id: str,
     *,
     client: AuthenticatedClient,
-    wait: float | None | Unset = UNSET,
+    wait: float | Unset = UNSET,
 ) -> Any | Error | NextMatch | None:
     """The entrant's match to play now (`match_id`, `seat`, `token`), or `{"done": true}`.
 
@@ -206,7 +208,7 @@ async def asyncio(
 
     Args:
         tournament_id (str):
-        wait (float | None | Unset):
+        wait (float | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,27 +5,27 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.socket_item_type import SocketItemType
+from ..models.socket_match_over_item_type import SocketMatchOverItemType
 
 if TYPE_CHECKING:
-    from ..models.socket_item_data import SocketItemData
+    from ..models.match_over_event import MatchOverEvent
 
 
-T = TypeVar("T", bound="SocketItem")
+T = TypeVar("T", bound="SocketMatchOverItem")
 
 
 @_attrs_define
-class SocketItem:
+class SocketMatchOverItem:
     """
     Attributes:
-        data (SocketItemData): An `Event`, a `TurnEvent` or a `MatchOverEvent`.
+        data (MatchOverEvent):
         id (str): The event id, as the stream's.
-        type_ (SocketItemType):
+        type_ (SocketMatchOverItemType):
     """
 
-    data: SocketItemData
+    data: MatchOverEvent
     id: str
-    type_: SocketItemType
+    type_: SocketMatchOverItemType
 
     def to_dict(self) -> dict[str, Any]:
         data = self.data.to_dict()
@@ -48,19 +48,19 @@ class SocketItem:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.socket_item_data import SocketItemData
+        from ..models.match_over_event import MatchOverEvent
 
         d = dict(src_dict)
-        data = SocketItemData.from_dict(d.pop("data"))
+        data = MatchOverEvent.from_dict(d.pop("data"))
 
         id = d.pop("id")
 
-        type_ = SocketItemType(d.pop("type"))
+        type_ = SocketMatchOverItemType(d.pop("type"))
 
-        socket_item = cls(
+        socket_match_over_item = cls(
             data=data,
             id=id,
             type_=type_,
         )
 
-        return socket_item
+        return socket_match_over_item

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class ListMatchesStatusType2Type1(StrEnum):
+class ListMatchesStatus(StrEnum):
     ABORTED = "aborted"
     ACTIVE = "active"
     FINISHED = "finished"

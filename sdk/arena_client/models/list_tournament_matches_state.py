@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class ListTournamentMatchesStateType1(StrEnum):
+class ListTournamentMatchesState(StrEnum):
     DONE = "done"
     PENDING = "pending"
     PLAYING = "playing"

@@ -1,9 +1,7 @@
 from enum import StrEnum
 
 
-class SocketItemType(StrEnum):
-    EVENT = "event"
-    MATCH_OVER = "match_over"
+class SocketTurnItemType(StrEnum):
     TURN = "turn"
 
     def __str__(self) -> str:

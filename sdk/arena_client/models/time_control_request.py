@@ -1,0 +1,62 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.time_control_request_on_timeout import TimeControlRequestOnTimeout
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="TimeControlRequest")
+
+
+@_attrs_define
+class TimeControlRequest:
+    """
+    Attributes:
+        per_action (float): Seconds each seat has for each decision (0.1 to 86400).
+        on_timeout (TimeControlRequestOnTimeout | Unset): `forfeit`: a seat whose time runs out leaves the match
+            (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
+    """
+
+    per_action: float
+    on_timeout: TimeControlRequestOnTimeout | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        per_action = self.per_action
+
+        on_timeout: str | Unset = UNSET
+        if not isinstance(self.on_timeout, Unset):
+            on_timeout = self.on_timeout.value
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "per_action": per_action,
+            }
+        )
+        if on_timeout is not UNSET:
+            field_dict["on_timeout"] = on_timeout
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        per_action = d.pop("per_action")
+
+        _on_timeout = d.pop("on_timeout", UNSET)
+        on_timeout: TimeControlRequestOnTimeout | Unset
+        if isinstance(_on_timeout, Unset):
+            on_timeout = UNSET
+        else:
+            on_timeout = TimeControlRequestOnTimeout(_on_timeout)
+
+        time_control_request = cls(
+            per_action=per_action,
+            on_timeout=on_timeout,
+        )
+
+        return time_control_request
