@@ -56,6 +56,8 @@ class Settings:
     ``frame_ancestors``: the sources that may embed the web client and the docs in a frame, as the
     Content-Security-Policy's ``frame-ancestors`` takes them (``ARENA_FRAME_ANCESTORS``, space- or
     comma-separated, e.g. ``'self' https://host.example``; default ``'self'``).
+    ``record_ttl``: seconds a finished match's record stays (``ARENA_RECORD_TTL``, default 30 days;
+    at least ``finished_ttl``): ``GET /matches/{id}/record`` serves it after the match has expired.
     ``compact_finished``: whether a finished match's log is swapped for its compact record
     (``ARENA_COMPACT_FINISHED``, default ``1``; ``0`` keeps whole logs, as to compare both forms).
     """
@@ -64,6 +66,7 @@ class Settings:
     key_prefix: str = "arena"
     idle_ttl: int = 7 * 24 * 3600
     finished_ttl: int = 24 * 3600
+    record_ttl: int = 30 * 24 * 3600
     max_body_bytes: int = 64 * 1024
     cors_origins: tuple[str, ...] = ()
     rate_limits: str = "create=60/minute;act=100/second;read=300/second"
@@ -98,6 +101,7 @@ class Settings:
             key_prefix=os.environ.get("ARENA_KEY_PREFIX", defaults.key_prefix),
             idle_ttl=_integer("ARENA_IDLE_TTL", defaults.idle_ttl),
             finished_ttl=_integer("ARENA_FINISHED_TTL", defaults.finished_ttl),
+            record_ttl=_integer("ARENA_RECORD_TTL", defaults.record_ttl),
             max_body_bytes=_integer("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
             cors_origins=_origins("ARENA_CORS_ORIGINS"),
             rate_limits=os.environ.get("ARENA_RATE_LIMITS") or defaults.rate_limits,

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import engine
+from api.commitment import seed_commitment
 from api.errors import ApiError
 from api.referee.clock import Deadlines, TimeControl, earliest, next_deadlines
 from engine import Event, Match
@@ -97,6 +98,9 @@ class Table:
     memories: tuple[Memory | None, ...] = ()
     #: Milliseconds the server's bots wait before each move, so people can watch (None: no wait).
     pace_ms: int | None = None
+    #: The salt of the seed's commitment (``api/commitment.py``), secret until the seed is revealed;
+    #: ``None`` for a match created before matches committed to their seeds.
+    salt: str | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -114,6 +118,11 @@ class Table:
     @property
     def is_over(self) -> bool:
         return self.status in ("finished", "aborted")
+
+    @property
+    def seed_commitment(self) -> str | None:
+        """The commitment to the match's seed published at creation (``None``: a match from before them)."""
+        return None if self.salt is None else seed_commitment(self.match.seed, self.salt)
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -315,6 +324,7 @@ class Table:
             "max_illegal": self.max_illegal,
             "memories": list(self.memories),
             "pace_ms": self.pace_ms,
+            "salt": self.salt,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -342,6 +352,7 @@ class Table:
             max_illegal=record.get("max_illegal"),
             memories=tuple(record.get("memories") or ()),
             pace_ms=record.get("pace_ms"),
+            salt=record.get("salt"),
         )
 
     def summary(self) -> dict[str, Any]:

@@ -38,7 +38,7 @@ def public_version(store: MatchStore, match_id: str, version: int) -> dict[str, 
         if entry["action"] is not None:
             match, _ = engine.apply_action(match, entry["seat"], entry["action"], entry["at"])
     entry = entries[-1]
-    actions = visible_actions([entry], final, None)
+    actions = visible_actions([entry], final, None, ended=True)
     return {
         "match_id": match_id,
         "game": final.game_id,
@@ -51,5 +51,6 @@ def public_version(store: MatchStore, match_id: str, version: int) -> dict[str, 
         "action": actions[0] if actions else None,
         "events": visible_events([entry], None),
         "to_act": [] if version == table.version else list(match.to_act),
-        "view": {"game": final.game_id, **engine.view(match, None, entry["at"])},
+        # the last version shows everything, however the match ended (as the match's own view does)
+        "view": {"game": final.game_id, **engine.view(match, None, entry["at"], ended=version == table.version)},
     }

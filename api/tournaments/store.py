@@ -149,6 +149,12 @@ class TournamentStore:
         record: dict[str, Any] = orjson.loads(raw)
         return record
 
+    def is_over(self, tournament_id: str) -> bool:
+        """Whether the tournament is over (finished or cancelled), or gone: one that expired plays no more."""
+        with reaching_redis():
+            raw = self.client.hget(self.tournament_key(tournament_id), "summary")
+        return raw is None or orjson.loads(raw)["status"] in ("finished", "cancelled")
+
     def save_secrets(self, tournament_id: str, index: int, secrets: dict[str, Any], ttl: int) -> None:
         """Remember the tokens of the match at schedule ``index`` (idempotent: the same match, the same tokens)."""
         args: list[bytes | str | int] = [str(index), orjson.dumps(secrets), ttl, self.notify_channel(tournament_id)]
