@@ -16,6 +16,7 @@ from api.json_provider import OrjsonProvider
 from api.limits import install_rate_limits
 from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
+from api.records.routes import blp as records_blp
 from api.replay.routes import blp as replay_blp
 from api.settings import Settings
 from api.spec_plugin import ArenaSpecPlugin
@@ -71,6 +72,7 @@ def create_app(settings: Settings | None = None) -> Flask:
             },
         },
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        ARENA_MAX_RECORD_BYTES=settings.max_record_bytes,
     )
     store = MatchStore.connect(settings)
     app.extensions[STORE_KEY] = store
@@ -78,7 +80,8 @@ def create_app(settings: Settings | None = None) -> Flask:
         settings.node_url, store.notify_pattern(), store.match_id_of_channel, cluster=settings.redis_cluster
     )
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
-    for blueprint in (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, health_blp):
+    blueprints = (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, records_blp, tournaments_blp, health_blp)
+    for blueprint in blueprints:
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)

@@ -171,6 +171,13 @@ class Table:
         self._check_can_act(seat, now)
         return self._apply(seat, action, now, [])
 
+    def replay_action(self, seat: int, action: Mapping[str, Any], now: float, before: Sequence[Event] = ()) -> Step:
+        """The step of an action that a match's record says ``seat`` took at ``now``: a player's, a
+        bot's or a stand-in's (``before``: the arena's events first, a timeout's). Checked by the rules
+        alone, since the record says who played it; the record's replay (``api/records/verify.py``)."""
+        self._check_running(seat=seat)
+        return self._apply(seat, action, now, list(before))
+
     def join(self, seat: int, name: str | None, digest: str, now: float) -> Step:
         """A player takes open ``seat``; the match starts when no open seat is left."""
         if self.seats[seat].kind != "open":
