@@ -22,8 +22,10 @@ class RecordSchema(Schema):
 
     format = fields.Integer(
         required=True,
-        validate=validate.Equal(FORMAT),
-        metadata={"description": f"The record's layout: {FORMAT}. New keys a reader may ignore keep it."},
+        metadata={
+            "description": f"The record's layout, {FORMAT} now; a reader refuses a format it does not know. "
+            "New keys that a reader may ignore (replay checkpoints) keep the format."
+        },
     )
     match_id = fields.String(required=True)
     game = fields.String(required=True)

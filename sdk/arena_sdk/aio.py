@@ -31,6 +31,7 @@ from arena_client.api.matches import (
     list_seat_events,
     submit_action,
 )
+from arena_client.api.records import get_match_record
 from arena_client.models import (
     CreatedMatch,
     EventPage,
@@ -43,6 +44,7 @@ from arena_client.models import (
     Match,
     MatchList,
     MoveResult,
+    Record,
     SeatView,
 )
 from arena_client.types import UNSET, Response
@@ -196,6 +198,12 @@ class AsyncArena:
     async def match(self, match_id: str) -> Match:
         """The match as a spectator sees it."""
         return await self.call(partial(get_match.asyncio_detailed, match_id, client=self.client), Match)
+
+    async def record(self, match_id: str) -> dict[str, Any]:
+        """The record of a finished or aborted match, as JSON data (see ``Arena.record``)."""
+        return (
+            await self.call(partial(get_match_record.asyncio_detailed, match_id, client=self.client), Record)
+        ).to_dict()
 
     async def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""

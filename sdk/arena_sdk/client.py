@@ -30,6 +30,7 @@ from arena_client.api.matches import (
     list_seat_events,
     submit_action,
 )
+from arena_client.api.records import get_match_record
 from arena_client.api.replay import get_match_version
 from arena_client.models import (
     CreatedMatch,
@@ -45,6 +46,7 @@ from arena_client.models import (
     Match,
     MatchList,
     MoveResult,
+    Record,
     ReplayVersion,
     SeatRequest,
     SeatView,
@@ -209,6 +211,11 @@ class Arena:
     def match_version(self, match_id: str, version: int) -> ReplayVersion:
         """A finished or aborted match's public view right after ``version``, rebuilt by the server."""
         return self.call(lambda: get_match_version.sync_detailed(match_id, version, client=self.client), ReplayVersion)
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        """The record of a finished or aborted match, as JSON data: save it (one per line makes a file
+        ``arena replay`` takes), check it with :func:`arena_sdk.verify`, replay it with ``arena verify``."""
+        return self.call(lambda: get_match_record.sync_detailed(match_id, client=self.client), Record).to_dict()
 
     def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""

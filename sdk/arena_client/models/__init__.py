@@ -94,6 +94,12 @@ from .pipifax_flip_type import PipifaxFlipType
 from .pipifax_view import PipifaxView
 from .pipifax_view_game import PipifaxViewGame
 from .progress import Progress
+from .record import Record
+from .record_options import RecordOptions
+from .record_seat import RecordSeat
+from .record_seat_kind import RecordSeatKind
+from .record_seat_state import RecordSeatState
+from .record_status import RecordStatus
 from .replay_version import ReplayVersion
 from .replay_version_status import ReplayVersionStatus
 from .result import Result
@@ -238,6 +244,12 @@ __all__ = (
     "PipifaxView",
     "PipifaxViewGame",
     "Progress",
+    "Record",
+    "RecordOptions",
+    "RecordSeat",
+    "RecordSeatKind",
+    "RecordSeatState",
+    "RecordStatus",
     "ReplayVersion",
     "ReplayVersionStatus",
     "Result",
