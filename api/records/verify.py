@@ -157,8 +157,9 @@ def _replay_step(table: Table, version: int, step: Any) -> Step:
     shape = "a step is [seat, at, action, events before] or [seat, at, events]"
     _require(isinstance(step, list) and len(step) in (3, 4), shape, version)
     seat, at = step[0], step[1]
-    _require(isinstance(seat, int) and not isinstance(seat, bool), "the seat is an integer", version)
-    _require(0 <= seat < len(table.seats), f"seat {seat} does not exist", version)
+    if seat is not None or len(step) == 4:  # the abort is no seat's step
+        _require(isinstance(seat, int) and not isinstance(seat, bool), "the seat is an integer", version)
+        _require(0 <= seat < len(table.seats), f"seat {seat} does not exist", version)
     _require(_is_time(at), "the time is a number of seconds", version)
     try:
         if len(step) == 4:
@@ -188,7 +189,7 @@ def _action_step(table: Table, seat: int, at: float, taken: tuple[Any, Any], ver
     return table.replay_action(seat, action, at, prefix)
 
 
-def _arena_step(table: Table, seat: int, at: float, events: Any, version: int) -> Step:
+def _arena_step(table: Table, seat: int | None, at: float, events: Any, version: int) -> Step:
     """A join, a resignation (or disqualification), a forfeit on time or the abort, with the events it gave."""
     _require(
         isinstance(events, list) and len(events) > 0 and isinstance(events[0], Mapping),
@@ -197,7 +198,10 @@ def _arena_step(table: Table, seat: int, at: float, events: Any, version: int) -
     )
     first, data = events[0].get("kind"), events[0].get("data") or {}
     _require(first in ARENA_STEPS, f"an arena step is one of {list(ARENA_STEPS)}, not {first!r}", version)
-    if first == "joined":
+    _require((seat is None) == (first == "aborted"), "every arena step but the abort is a seat's", version)
+    if seat is None:
+        step = table.abort(at)
+    elif first == "joined":
         name = data.get("name")
         _require(name is None or isinstance(name, str), "a joined seat's name is a string", version)
         step = table.join(seat, name, "", at)
@@ -211,8 +215,6 @@ def _arena_step(table: Table, seat: int, at: float, events: Any, version: int) -
         running = table.status == "active" and not table.seats[seat].is_out and seat in table.to_act
         _require(running, f"seat {seat} had no decision to time out on", version)
         step = table.time_out(seat, at)
-    else:
-        step = table.abort(at)
     _require(step.entry["seat"] == seat, f"this step is seat {step.entry['seat']}'s, not seat {seat}'s", version)
     _require(_json(step.entry["events"]) == events, f"the {first} step's events are not what the arena gives", version)
     return step

@@ -122,7 +122,9 @@ def _check_steps(steps: Sequence[Any], players: int) -> dict[int, str]:
             version,
         )
         seat, at = step[0], step[1]
-        _require(_is_int(seat) and 0 <= seat < players, f"seat {seat!r} does not exist", version)
+        aborted = len(step) == 3 and isinstance(step[2], list) and len(step[2]) > 0 and _kind(step[2][0]) == "aborted"
+        if seat is not None or not aborted:  # the abort is no seat's step
+            _require(_is_int(seat) and 0 <= seat < players, f"seat {seat!r} does not exist", version)
         _require(_is_time(at), "the time is a number of seconds", version)
         events = step[-1]
         _require(isinstance(events, list), "a step's events are a list", version)
@@ -149,6 +151,10 @@ def _check_steps(steps: Sequence[Any], players: int) -> dict[int, str]:
         elif kind == "aborted":
             _require(version == len(steps) - 1, "nothing follows the abort", version)
     return left
+
+
+def _kind(event: Any) -> Any:
+    return event.get("kind") if isinstance(event, Mapping) else None
 
 
 def _check_end(record: Mapping[str, Any], left: Mapping[int, str]) -> None:
