@@ -92,7 +92,7 @@ def _is_time(value: Any) -> bool:
 def _initial_seats(record: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
     """The seats as the match was created: a seat that someone joined was open then."""
     joined = {
-        step[0]
+        step[2][0].get("data", {}).get("seat")
         for step in record["steps"][1:]
         if isinstance(step, list) and len(step) == 3 and step[2] and _kind(step[2][0]) == "joined"
     }
@@ -157,7 +157,7 @@ def _replay_step(table: Table, version: int, step: Any) -> Step:
     shape = "a step is [seat, at, action, events before] or [seat, at, events]"
     _require(isinstance(step, list) and len(step) in (3, 4), shape, version)
     seat, at = step[0], step[1]
-    if seat is not None or len(step) == 4:  # the abort is no seat's step
+    if seat is not None or len(step) == 4:  # a join and the abort are no seat's steps
         _require(isinstance(seat, int) and not isinstance(seat, bool), "the seat is an integer", version)
         _require(0 <= seat < len(table.seats), f"seat {seat} does not exist", version)
     _require(_is_time(at), "the time is a number of seconds", version)
@@ -198,13 +198,17 @@ def _arena_step(table: Table, seat: int | None, at: float, events: Any, version:
     )
     first, data = events[0].get("kind"), events[0].get("data") or {}
     _require(first in ARENA_STEPS, f"an arena step is one of {list(ARENA_STEPS)}, not {first!r}", version)
-    _require((seat is None) == (first == "aborted"), "every arena step but the abort is a seat's", version)
-    if seat is None:
+    seatless = first in ("joined", "aborted")
+    _require((seat is None) == seatless, "every arena step but a join and the abort is a seat's", version)
+    if first == "aborted":
         step = table.abort(at)
     elif first == "joined":
-        name = data.get("name")
+        name, joined = data.get("name"), data.get("seat")
         _require(name is None or isinstance(name, str), "a joined seat's name is a string", version)
-        step = table.join(seat, name, "", at)
+        _require(isinstance(joined, int) and 0 <= joined < len(table.seats), "a join names a seat", version)
+        step = table.join(int(joined), name, "", at)
+    elif seat is None:
+        raise RecordInvalid("every arena step but a join and the abort is a seat's", version)
     elif first == "resigned":
         reason = data.get("reason")
         _require(reason in ("resigned", "disqualified"), "a seat resigns or is disqualified", version)

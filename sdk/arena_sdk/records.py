@@ -122,8 +122,8 @@ def _check_steps(steps: Sequence[Any], players: int) -> dict[int, str]:
             version,
         )
         seat, at = step[0], step[1]
-        aborted = len(step) == 3 and isinstance(step[2], list) and len(step[2]) > 0 and _kind(step[2][0]) == "aborted"
-        if seat is not None or not aborted:  # the abort is no seat's step
+        arena = len(step) == 3 and isinstance(step[2], list) and len(step[2]) > 0
+        if seat is not None or not (arena and _kind(step[2][0]) in ("joined", "aborted")):  # no seat's steps
             _require(_is_int(seat) and 0 <= seat < players, f"seat {seat!r} does not exist", version)
         _require(_is_time(at), "the time is a number of seconds", version)
         events = step[-1]
