@@ -205,8 +205,9 @@ def _arena_step(table: Table, seat: int | None, at: float, events: Any, version:
     elif first == "joined":
         name, joined = data.get("name"), data.get("seat")
         _require(name is None or isinstance(name, str), "a joined seat's name is a string", version)
-        _require(isinstance(joined, int) and 0 <= joined < len(table.seats), "a join names a seat", version)
-        step = table.join(int(joined), name, "", at)
+        if not (isinstance(joined, int) and 0 <= joined < len(table.seats)):
+            raise RecordInvalid("a join names a seat", version)
+        step = table.join(joined, name, "", at)
     elif seat is None:
         raise RecordInvalid("every arena step but a join and the abort is a seat's", version)
     elif first == "resigned":
