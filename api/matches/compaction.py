@@ -14,11 +14,13 @@ swapped for the record (:func:`pack`; a reader tells them from JSON by their fir
 The record, as ``GET /matches/{id}/record`` serves it (docs/api.md, "Records")::
 
     {"format": 2, "match_id", "game", "players", "options", "seats": [{"name", "kind", "bot", "state"}],
-     "seed", "salt", "seed_commitment", "time_control", "tournament", "status", "result",
+     "seed", "salt", "seed_commitment", "time_control", "tournament", "status", "result", "state_digest",
      "steps": [<created at>, [seat, at, action, arena events before], [seat, at, arena events], ...]}
 
 ``steps[v]`` made version ``v``: an action step (a player's, a bot's or a stand-in's), or an arena
-step (``action`` null in the log: a join, a resignation, a forfeit on time, the abort). ``format`` 1
+step (``action`` null in the log: a join, a resignation, a forfeit on time, the abort; a join's and
+the abort's seat is null). ``state_digest`` is the SHA-256 of the final engine state
+(:func:`state_digest`), which a replay must reproduce. ``format`` 1
 was the same without the header's match, seats, salt and result (stored in the match's hash only);
 a reader refuses any format it does not know. New keys that a reader may ignore (replay checkpoints)
 keep the format; a change to a key's meaning takes a new one.
@@ -27,6 +29,7 @@ keep the format; a change to a key's meaning takes a new one.
 from __future__ import annotations
 
 import functools
+import hashlib
 import zlib
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -120,7 +123,14 @@ def record_header(table: Table) -> dict[str, Any]:
         else {"tournament_id": table.tournament[0], "index": table.tournament[1]},
         "status": table.status,
         "result": table.result(),
+        "state_digest": state_digest(match),
     }
+
+
+def state_digest(match: engine.Match) -> str:
+    """The hex SHA-256 of the match's engine state as JSON with sorted keys: the replay of a record must
+    end in it, so a record edited to another legal move that ends the same way still fails."""
+    return hashlib.sha256(orjson.dumps(match.state, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
 def decode_record(encoded: bytes) -> dict[str, Any]:

@@ -51,6 +51,14 @@ class RecordSchema(Schema):
     tournament = fields.Nested(MatchTournamentSchema, required=True, allow_none=True)
     status = fields.String(required=True, validate=validate.OneOf(["finished", "aborted"]))
     result = fields.Nested(ResultSchema, required=True, allow_none=True, metadata={"description": "null if aborted."})
+    state_digest = fields.String(
+        required=True,
+        validate=validate.Regexp(HEX_DIGEST),
+        metadata={
+            "description": "The hex SHA-256 of the engine's final state (its JSON with sorted keys): a replay "
+            "must end in it."
+        },
+    )
     steps = fields.List(
         fields.Raw(),
         required=True,

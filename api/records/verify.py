@@ -22,7 +22,7 @@ import orjson
 import engine
 from api.commitment import commitment_event, seed_commitment
 from api.errors import ApiError
-from api.matches.compaction import FORMAT
+from api.matches.compaction import FORMAT, state_digest
 from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
 from engine import Event
@@ -231,12 +231,12 @@ def verify_record(record: Mapping[str, Any], commitment: str | None = None) -> V
 
     Raises :class:`RecordInvalid` naming the first problem.
     """
+    committed = check_commitment(record, commitment)  # first: a re-deal shows as what it is
     last: Table | None = None
     for step in replay_record(record):
         last = step.table
     assert last is not None
     check_end(record, last)
-    committed = check_commitment(record, commitment)
     return Verified(record["match_id"], record["game"], last.version, last.status, last.result(), committed)
 
 
@@ -247,6 +247,8 @@ def check_end(record: Mapping[str, Any], last: Table) -> None:
     _require(_json(record.get("result")) == _json(last.result()), f"the match's result is {_json(last.result())}")
     seats = [{"name": s.name, "kind": s.kind, "bot": s.bot, "state": s.state} for s in last.seats]
     _require(_json(record["seats"]) == seats, f"the seats end as {seats}")
+    digest = state_digest(last.match)
+    _require(record.get("state_digest") == digest, f"the replay ends in state {digest}, not the record's")
 
 
 def check_commitment(record: Mapping[str, Any], commitment: str | None = None) -> bool:
@@ -265,6 +267,7 @@ def check_commitment(record: Mapping[str, Any], commitment: str | None = None) -
 
 def replayed_version(record: Mapping[str, Any], version: int) -> tuple[Step, Table]:
     """The record's ``version`` (its step) and its last table, after checking the whole record."""
+    check_commitment(record)
     wanted: Step | None = None
     last: Table | None = None
     for step in replay_record(record):
@@ -273,7 +276,6 @@ def replayed_version(record: Mapping[str, Any], version: int) -> tuple[Step, Tab
         last = step.table
     assert last is not None
     check_end(record, last)
-    check_commitment(record)
     if wanted is None:
         raise IndexError(version)
     return wanted, last

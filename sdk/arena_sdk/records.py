@@ -80,10 +80,13 @@ def verify(record: Mapping[str, Any], commitment: str | None = None) -> CheckedR
     consistency; :class:`RecordError` names the first problem. The replay itself is ``arena verify``'s."""
     _require(isinstance(record, Mapping), "a record is a JSON object")
     _require(record.get("format") == RECORD_FORMAT, f"a record of format {record.get('format')!r}, not {RECORD_FORMAT}")
-    keys = ("match_id", "game", "players", "options", "seats", "seed", "salt", "seed_commitment", "status", "result")
+    keys = ["match_id", "game", "players", "options", "seats", "seed", "salt", "seed_commitment", "status"]
+    keys += ["result", "state_digest"]
     missing = [key for key in (*keys, "steps") if key not in record]
     _require(not missing, f"the record has no {', '.join(missing)}")
     _check_commitment(record, commitment)
+    digest = record["state_digest"]
+    _require(isinstance(digest, str) and HEX_DIGEST.fullmatch(digest) is not None, "state_digest is a digest")
     players, seats, steps = record["players"], record["seats"], record["steps"]
     _require(isinstance(record["match_id"], str) and isinstance(record["game"], str), "match_id and game are strings")
     _require(_is_int(players) and players >= 1, "players is a positive integer")

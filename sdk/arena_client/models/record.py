@@ -33,6 +33,8 @@ class Record:
         seats (list[RecordSeat]): One per seat.
         seed (int): The match seed: every deal and roll follows from it.
         seed_commitment (None | str): The commitment published at creation: the hex SHA-256 of `"<seed>:<salt>"`.
+        state_digest (str): The hex SHA-256 of the engine's final state (its JSON with sorted keys): a replay must end
+            in it.
         status (RecordStatus):
         steps (list[Any]): One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat,
             at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a
@@ -52,6 +54,7 @@ class Record:
     seats: list[RecordSeat]
     seed: int
     seed_commitment: None | str
+    state_digest: str
     status: RecordStatus
     steps: list[Any]
     time_control: None | TimeControl
@@ -91,6 +94,8 @@ class Record:
         seed_commitment: None | str
         seed_commitment = self.seed_commitment
 
+        state_digest = self.state_digest
+
         status = self.status.value
 
         steps = self.steps
@@ -121,6 +126,7 @@ class Record:
                 "seats": seats,
                 "seed": seed,
                 "seed_commitment": seed_commitment,
+                "state_digest": state_digest,
                 "status": status,
                 "steps": steps,
                 "time_control": time_control,
@@ -187,6 +193,8 @@ class Record:
 
         seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
+        state_digest = d.pop("state_digest")
+
         status = RecordStatus(d.pop("status"))
 
         steps = cast(list[Any], d.pop("steps"))
@@ -232,6 +240,7 @@ class Record:
             seats=seats,
             seed=seed,
             seed_commitment=seed_commitment,
+            state_digest=state_digest,
             status=status,
             steps=steps,
             time_control=time_control,
