@@ -17,8 +17,6 @@ import math
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import orjson
-
 import engine
 from api.commitment import commitment_event, seed_commitment
 from api.errors import ApiError
@@ -54,8 +52,12 @@ class Verified:
 
 
 def _json(value: Any) -> Any:
-    """``value`` as JSON gives it back (tuples as lists), to compare with what a record holds."""
-    return orjson.loads(orjson.dumps(value))
+    """``value`` as JSON gives it back (tuples as lists, keys as strings), to compare with a record's."""
+    if isinstance(value, Mapping):
+        return {str(key): _json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(item) for item in value]
+    return value
 
 
 def _require(condition: bool, problem: str, version: int | None = None) -> None:
@@ -81,6 +83,18 @@ def _check_header(record: Mapping[str, Any]) -> None:
     _require(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**63, "seed is 0 to 2**63 - 1")
     salt = record.get("salt")
     _require(salt is None or isinstance(salt, str), "salt is a string")
+    tournament = record.get("tournament")
+    _require(
+        tournament is None
+        or (
+            isinstance(tournament, Mapping)
+            and isinstance(tournament.get("tournament_id"), str)
+            and isinstance(tournament.get("index"), int)
+        ),
+        "tournament is null or {tournament_id, index}",
+    )
+    control = record.get("time_control")
+    _require(control is None or isinstance(control, Mapping), "time_control is null or an object")
     _require(isinstance(steps, list) and len(steps) >= 1, "steps starts with the creation time")
     _require(_is_time(steps[0]), "steps[0] is the creation time (seconds)", 0)
 
@@ -92,9 +106,12 @@ def _is_time(value: Any) -> bool:
 def _initial_seats(record: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
     """The seats as the match was created: a seat that someone joined was open then."""
     joined = {
-        step[2][0].get("data", {}).get("seat")
+        seat
         for step in record["steps"][1:]
-        if isinstance(step, list) and len(step) == 3 and step[2] and _kind(step[2][0]) == "joined"
+        if isinstance(step, list)
+        and len(step) == 3
+        and _kind(step[2]) == "joined"
+        and isinstance(seat := _data(step[2][0]).get("seat"), int)
     }
     seats = []
     for number, seat in enumerate(record["seats"]):
@@ -107,8 +124,15 @@ def _initial_seats(record: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
     return tuple(seats)
 
 
-def _kind(event: Any) -> Any:
-    return event.get("kind") if isinstance(event, Mapping) else None
+def _kind(events: Any) -> Any:
+    """The kind of the first of ``events`` (a list), if it is an event."""
+    first = events[0] if isinstance(events, list) and events else None
+    return first.get("kind") if isinstance(first, Mapping) else None
+
+
+def _data(event: Any) -> Mapping[str, Any]:
+    data = event.get("data") if isinstance(event, Mapping) else None
+    return data if isinstance(data, Mapping) else {}
 
 
 def replay_record(record: Mapping[str, Any]) -> Iterator[Step]:
@@ -148,7 +172,12 @@ def replay_record(record: Mapping[str, Any]) -> Iterator[Step]:
     entry = {"version": 0, "seat": None, "action": None, "at": created, "events": [e.to_json() for e in events]}
     yield Step(table, entry, events)
     for version, step in enumerate(steps[1:], start=1):
-        replayed = _replay_step(table, version, step)
+        try:
+            replayed = _replay_step(table, version, step)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError) as error:
+            if isinstance(error, RecordInvalid):
+                raise
+            raise RecordInvalid(f"a malformed step ({error!r})", version) from None
         yield replayed
         table = replayed.table
 
@@ -196,7 +225,7 @@ def _arena_step(table: Table, seat: int | None, at: float, events: Any, version:
         "an arena step has events",
         version,
     )
-    first, data = events[0].get("kind"), events[0].get("data") or {}
+    first, data = events[0].get("kind"), _data(events[0])
     _require(first in ARENA_STEPS, f"an arena step is one of {list(ARENA_STEPS)}, not {first!r}", version)
     seatless = first in ("joined", "aborted")
     _require((seat is None) == seatless, "every arena step but a join and the abort is a seat's", version)
@@ -254,6 +283,7 @@ def check_end(record: Mapping[str, Any], last: Table) -> None:
 def check_commitment(record: Mapping[str, Any], commitment: str | None = None) -> bool:
     """The seed and salt open the record's commitment (and ``commitment``, when given); whether there
     was one to check (a record from before commitments has none: then ``commitment`` must be ``None``)."""
+    _check_header(record)
     salt, published = record.get("salt"), record.get("seed_commitment")
     if salt is None and published is None:
         _require(commitment is None, "the record has no salt to check the given commitment with")

@@ -145,7 +145,8 @@ def _check_steps(steps: Sequence[Any], players: int) -> dict[int, str]:
             f"an arena step is one of {list(ARENA_STEPS)}",
             version,
         )
-        kind, data = events[0]["kind"], events[0].get("data") or {}
+        kind, data = events[0]["kind"], events[0].get("data")
+        data = data if isinstance(data, Mapping) else {}
         if kind == "resigned":
             left[seat] = str(data.get("reason"))
         elif kind == "timeout":

@@ -311,6 +311,9 @@ WRONG_FOR_THE_MATCH: dict[tuple[int, str], Callable[[dict[str, Any]], bool]] = {
     (412, "match/stale_version"): lambda details: True,
     # an Idempotency-Key that an earlier request (with another body) used: the spec cannot know it
     (422, "request/idempotency_mismatch"): lambda details: True,
+    # a record whose seed does not open its commitment, or whose moves do not replay: only the engine
+    # can tell (the record schema says what a record holds, not whether it is a true one)
+    (422, "record/invalid"): lambda details: "version" in details,
 }
 
 

@@ -7,8 +7,10 @@ replay, what ``arena verify`` runs) and the SDK's ``verify`` (no engine) both ch
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -238,3 +240,36 @@ def test_the_commitment_is_the_sha256_of_seed_and_salt_and_hides_the_seed() -> N
     # the salt hides the seed: the same seed commits differently, and trying seeds without it finds nothing
     assert seed_commitment(42, new_salt()) != committed
     assert all(hashlib.sha256(f"{seed}".encode()).hexdigest() != committed for seed in range(1000))
+
+
+#: What a malformed record may hold where something else belongs.
+JUNK: list[Any] = [None, [], {}, "x", -1, 1.5, True, [None], {"kind": 3}, [[]], 2**70]
+
+
+def junk_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON value (keys of objects, indexes of lists), the root's children first."""
+    found: list[tuple[Any, ...]] = []
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        found.append((*path, key))
+        found += junk_paths(child, (*path, key))
+    return found
+
+
+def test_a_malformed_record_is_refused_as_invalid_never_with_another_error() -> None:
+    """Junk anywhere in a record (a step, an event, the header): the replay names a problem, and
+    neither it nor the SDK fails any other way (the server answers 422, never 500)."""
+    record = by_abort("taiga").record()
+    rng = random.Random(3)
+    paths = junk_paths(record)
+    for _ in range(400):
+        edited = copy.deepcopy(record)
+        path = rng.choice(paths)
+        parent = edited
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = copy.deepcopy(rng.choice(JUNK))
+        with contextlib.suppress(RecordInvalid):
+            verify_record(edited)
+        with contextlib.suppress(arena_sdk.RecordError):
+            arena_sdk.verify(edited)
