@@ -18,6 +18,7 @@ from api.games.schemas import GameListSchema, GameSchema
 from api.health.routes import HealthSchema
 from api.lobby import schemas as lobby
 from api.matches import schemas
+from api.records.schemas import RecordSchema
 from api.replay.schemas import ReplayVersionSchema
 from api.tournaments import schemas as tournaments
 from tests.api.helpers import Json, act, auth, body_of, create_match
@@ -53,6 +54,8 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "listTournamentMatches": ("/tournaments/{tournament_id}/matches", "get", "200", tournaments.ScheduleSchema),
     "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournaments.ForfeitedSchema),
     "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
+    "getMatchRecord": ("/matches/{match_id}/record", "get", "200", RecordSchema),
+    "replayRecordVersion": ("/records/versions/{version}", "post", "200", ReplayVersionSchema),
 }
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.
