@@ -50,7 +50,7 @@ from arena_client.models import (
 from arena_client.types import UNSET, Response
 
 from arena_sdk.actions import Action, ActionLike, action_model
-from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, create_body
+from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, create_body, raw_json
 from arena_sdk.errors import (
     ArenaError,
     IllegalActionError,
@@ -201,9 +201,14 @@ class AsyncArena:
 
     async def record(self, match_id: str) -> dict[str, Any]:
         """The record of a finished or aborted match, as JSON data (see ``Arena.record``)."""
-        return (
-            await self.call(partial(get_match_record.asyncio_detailed, match_id, client=self.client), Record)
-        ).to_dict()
+        answers: list[Response[Any]] = []
+
+        async def send() -> Response[Any]:
+            answers.append(await get_match_record.asyncio_detailed(match_id, client=self.client))
+            return answers[-1]
+
+        await self.call(send, Record)
+        return raw_json(answers[-1])
 
     async def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""

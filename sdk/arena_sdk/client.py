@@ -10,6 +10,7 @@ whole matches over its event stream. :mod:`arena_sdk.aio` has the same for async
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -215,7 +216,14 @@ class Arena:
     def record(self, match_id: str) -> dict[str, Any]:
         """The record of a finished or aborted match, as JSON data: save it (one per line makes a file
         ``arena replay`` takes), check it with :func:`arena_sdk.verify`, replay it with ``arena verify``."""
-        return self.call(lambda: get_match_record.sync_detailed(match_id, client=self.client), Record).to_dict()
+        answers: list[Response[Any]] = []
+
+        def send() -> Response[Any]:
+            answers.append(get_match_record.sync_detailed(match_id, client=self.client))
+            return answers[-1]
+
+        self.call(send, Record)  # typed errors and retries as for any read
+        return raw_json(answers[-1])  # as served: keys a newer server adds (checkpoints) are kept
 
     def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""
@@ -236,6 +244,12 @@ class Arena:
     def seat(self, match_id: str, token: str) -> Seat:
         """Play one seat of a match with its token (``InvalidTokenError`` at once for a malformed one)."""
         return Seat(self, match_id, token)
+
+
+def raw_json(response: Response[Any]) -> dict[str, Any]:
+    """The JSON object of an answer as the server sent it (a model drops the keys it does not know)."""
+    body: dict[str, Any] = json.loads(response.content)
+    return body
 
 
 def create_body(

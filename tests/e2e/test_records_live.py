@@ -11,16 +11,18 @@ the web replay page opens a record file). ``arena verify <match id>`` fetches an
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from arena_client.api.records import replay_record_version
 from arena_client.models import Record, ReplayVersion
-from arena_sdk import Arena, verify
+from arena_sdk import Arena, AsyncArena, verify
 
 from api.cli import main as arena_cli
 from tests.engine.conformance import configurations
@@ -99,6 +101,14 @@ def test_arena_replay_takes_json_lines_and_names_the_record_that_fails(
 
 def test_arena_verify_fetches_a_match_by_id(arena: Arena, live_server: LiveServer, tmp_path: Path) -> None:
     record, committed = played_record(arena, "girafferaffe", 2, {"mode": "standard"})
+    served = httpx.get(f"{live_server.url}/matches/{record['match_id']}/record", timeout=60).json()
+    assert record == served  # the SDK gives the record as served, every key kept
+
+    async def fetched() -> dict[str, Any]:
+        async with AsyncArena(live_server.url) as asynchronous:
+            return await asynchronous.record(record["match_id"])
+
+    assert asyncio.run(fetched()) == served
     command = [sys.executable, "-m", "api.cli", "verify", record["match_id"], "--url", live_server.url]
     found = subprocess.run(
         [*command, "--commitment", committed], check=False, capture_output=True, text=True, timeout=120
