@@ -17,6 +17,7 @@ from api.limits import install_rate_limits
 from api.lobby.routes import blp as lobby_blp
 from api.matches.routes import blp as matches_blp
 from api.observability.requests import install_observability
+from api.records.routes import blp as records_blp
 from api.replay.routes import blp as replay_blp
 from api.settings import Settings
 from api.sockets.routes import register_sockets
@@ -77,6 +78,7 @@ def create_app(settings: Settings | None = None) -> Flask:
             },
         },
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        ARENA_MAX_RECORD_BYTES=settings.max_record_bytes,
     )
     store = MatchStore.connect(settings)
     app.extensions[STORE_KEY] = store
@@ -90,7 +92,17 @@ def create_app(settings: Settings | None = None) -> Flask:
     )
     install_observability(app)  # first: the request id before anything can log, the metrics after every answer
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
-    blueprints = (games_blp, matches_blp, lobby_blp, streams_blp, replay_blp, tournaments_blp, webhooks_blp, health_blp)
+    blueprints = (
+        games_blp,
+        matches_blp,
+        lobby_blp,
+        streams_blp,
+        replay_blp,
+        records_blp,
+        tournaments_blp,
+        webhooks_blp,
+        health_blp,
+    )
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)

@@ -1,4 +1,5 @@
-"""The ``arena`` command: run the server, its referee and its webhook worker, write the OpenAPI spec."""
+"""The ``arena`` command: run the server, its referee and its webhook worker, write the OpenAPI spec,
+replay and verify records."""
 
 from __future__ import annotations
 
@@ -211,6 +212,84 @@ def run_worker(args: argparse.Namespace) -> int:
     return run(args.redis, args.queue or [DEFAULT_QUEUE], None if args.logs is None else Path(args.logs), args.burst)
 
 
+def verify_records(args: argparse.Namespace) -> int:
+    """Check records offline: each seed against its commitment, every version replayed, the result.
+
+    A match id (anything that is not a file) is fetched from ``--url`` first.
+    """
+    from api.records.files import RecordsUnreadable, fetch_record, read_records
+    from api.records.verify import RecordInvalid, verify_record
+
+    try:
+        path = Path(args.target)
+        records = read_records(path) if path.exists() else [fetch_record(args.url, args.target)]
+    except RecordsUnreadable as error:
+        return fail(str(error))
+    failed = 0
+    for record in records:
+        name = record.get("match_id", "?")
+        try:
+            verified = verify_record(record, args.commitment)
+        except RecordInvalid as invalid:
+            failed += 1
+            print(f"FAIL {name}: {invalid}", flush=True)
+            continue
+        opened = "the seed opens its commitment" if verified.committed else "no commitment (an old record)"
+        print(
+            f"ok   {name}: {verified.game}, {verified.status} at version {verified.last_version}, "
+            f"result {json.dumps(verified.result)}; {opened}; every version replays",
+            flush=True,
+        )
+    return 1 if failed else 0
+
+
+def replay_records(args: argparse.Namespace) -> int:
+    """Replay records offline, checking every version and the result (``--versions`` prints each one)."""
+    from api.records.files import RecordsUnreadable, read_records
+    from api.records.verify import RecordInvalid, check_end, replay_record
+
+    failed = 0
+    for file in args.files:
+        try:
+            records = read_records(Path(file))
+        except RecordsUnreadable as error:
+            failed += 1
+            print(f"arena: {error}", file=sys.stderr, flush=True)
+            continue
+        for record in records:
+            name = record.get("match_id", "?")
+            try:
+                last = None
+                for step in replay_record(record):
+                    last = step.table
+                    if args.versions:
+                        print(f"  {version_line(step.entry)}", flush=True)
+                assert last is not None
+                check_end(record, last)
+            except RecordInvalid as invalid:
+                failed += 1
+                print(f"FAIL {name}: {invalid}", flush=True)
+                continue
+            print(
+                f"ok   {name}: {last.match.game_id}, {last.status} at version {last.version}, "
+                f"result {json.dumps(last.result())}",
+                flush=True,
+            )
+    return 1 if failed else 0
+
+
+def version_line(entry: dict[str, object]) -> str:
+    """One replayed version as a line: who did what (an action's label, or an arena step's events)."""
+    events = entry["events"]
+    assert isinstance(events, list)
+    if entry["action"] is not None:
+        what = str(entry.get("label"))
+    else:
+        what = ", ".join(str(event["kind"]) for event in events) or "-"
+    seat = "" if entry["seat"] is None else f"seat {entry['seat']}: "
+    return f"v{entry['version']} {seat}{what}"
+
+
 def tuple_of(kind: str, value: str) -> tuple[str, str]:
     return kind, value
 
@@ -317,6 +396,19 @@ def main(argv: list[str] | None = None) -> int:
     spec = commands.add_parser("openapi", help="write the OpenAPI spec")
     spec.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
     spec.set_defaults(handler=write_openapi)
+
+    verify = commands.add_parser(
+        "verify", help="check a match's record offline: its seed against its commitment, every version, the result"
+    )
+    verify.add_argument("target", help="a record file (JSON, or JSON lines), or a match id to fetch from --url")
+    verify.add_argument("--url", default=os.environ.get("ARENA_URL", "http://127.0.0.1:8000"))
+    verify.add_argument("--commitment", default=None, help="the seed_commitment you saw when the match started")
+    verify.set_defaults(handler=verify_records)
+
+    replay = commands.add_parser("replay", help="replay record files offline, checking every version and the result")
+    replay.add_argument("files", nargs="+", help="record files: one JSON record, or JSON lines of them")
+    replay.add_argument("--versions", action="store_true", help="print every version as it is replayed")
+    replay.set_defaults(handler=replay_records)
 
     add_tournament_commands(commands)
 

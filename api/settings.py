@@ -61,6 +61,10 @@ class Settings:
     comma-separated, e.g. ``'self' https://host.example``; default ``'self'``).
     ``socket_ping_seconds``: seconds between the server's pings on a seat socket; a client that does
     not answer one within as long again is taken for gone (``ARENA_SOCKET_PING_SECONDS``, default 25).
+    ``record_ttl``: seconds a finished match's record stays (``ARENA_RECORD_TTL``, default 30 days;
+    at least ``finished_ttl``): ``GET /matches/{id}/record`` serves it after the match has expired.
+    ``max_record_bytes``: the largest record ``POST /records/versions/{version}`` takes
+    (``ARENA_MAX_RECORD_BYTES``, default 1 MiB: about 18,000 versions; each request replays it whole).
     ``compact_finished``: whether a finished match's log is swapped for its compact record
     (``ARENA_COMPACT_FINISHED``, default ``1``; ``0`` keeps whole logs, as to compare both forms).
     """
@@ -70,6 +74,8 @@ class Settings:
     idle_ttl: int = 7 * 24 * 3600
     finished_ttl: int = 24 * 3600
     tournament_ttl: int = 30 * 24 * 3600
+    record_ttl: int = 30 * 24 * 3600
+    max_record_bytes: int = 1024 * 1024
     max_body_bytes: int = 64 * 1024
     cors_origins: tuple[str, ...] = ()
     rate_limits: str = "create=500/second,10000/minute;read=1000/second,20000/minute;refused=20/second,300/minute"
@@ -106,6 +112,8 @@ class Settings:
             idle_ttl=_integer("ARENA_IDLE_TTL", defaults.idle_ttl),
             finished_ttl=_integer("ARENA_FINISHED_TTL", defaults.finished_ttl),
             tournament_ttl=_integer("ARENA_TOURNAMENT_TTL", defaults.tournament_ttl),
+            record_ttl=_integer("ARENA_RECORD_TTL", defaults.record_ttl),
+            max_record_bytes=_integer("ARENA_MAX_RECORD_BYTES", defaults.max_record_bytes),
             max_body_bytes=_integer("ARENA_MAX_BODY_BYTES", defaults.max_body_bytes),
             cors_origins=_origins("ARENA_CORS_ORIGINS"),
             rate_limits=os.environ.get("ARENA_RATE_LIMITS") or defaults.rate_limits,

@@ -6,15 +6,20 @@ one node and a script may touch them together:
 - ``<prefix>:{<id>}:match``, a hash: ``version`` (the compare-and-set guard), ``snapshot`` (the JSON
   record of the match at that version, whose size does not grow with the match's length),
   ``summary`` (what the match list shows) and ``due`` (when the referee is next due on it, or
-  empty); once the match is compacted, ``snapshot`` and ``summary`` are zlib-compressed and
-  ``record`` holds the log's compact record; ``asked:<seat>``, when the seat's program first asked
-  for the match (``FIRST_REQUEST_SCRIPT``, once per seat, never changed), which the next write
-  takes into the snapshot;
+  empty); once the match is compacted, ``snapshot`` and ``summary`` are zlib-compressed (a match
+  compacted before records had a key of their own keeps its format-1 record in the hash's ``record``);
+  ``asked:<seat>``, when the seat's program first asked for the match (``FIRST_REQUEST_SCRIPT``,
+  once per seat, never changed), which the next write takes into the snapshot;
 - ``<prefix>:{<id>}:log``, a list with one JSON entry per version (entry ``v`` produced version
   ``v``): who acted, what, when, and the events it produced. Once the match is over, its writer
-  swaps it, right after the write that ends the match and in one script, for the hash's ``record``:
-  the zlib-compressed record of what was played (``api/matches/compaction.py``), from which a read
-  replays every entry;
+  swaps it, right after the write that ends the match and in one script, for the record below,
+  from which a read replays every entry (``ARENA_COMPACT_FINISHED=0`` keeps the list);
+- ``<prefix>:{<id>}:record``, the zlib-compressed record of a match that is over
+  (``api/matches/compaction.py``: game, options, seats, seed and salt, result, and every version's
+  action and time), written by the same script that swaps the log, checked to replay the log
+  exactly. It expires ``ARENA_RECORD_TTL`` after the match ended (30 days), while the match's other
+  keys expire after ``ARENA_FINISHED_TTL``: ``GET /matches/{id}/record`` reads it after they have
+  gone;
 - ``<prefix>:{<id>}:idem:<scope>:<key digest>``, the response remembered for an ``Idempotency-Key``
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
 - the pub/sub channel ``<prefix>:{<id>}:notify``, published by every write with the new version, the
@@ -185,17 +190,22 @@ redis.call('PUBLISH', ARGV[7], ARGV[2] .. '\\n' .. ARGV[3] .. '\\n' .. ARGV[5])
 return {1, tonumber(ARGV[2])}
 """
 
-# Replaces the log of a finished match by its compressed record, and its snapshot and summary by
-# compressed copies, if the match is still at the version they were made from and its log is whole
-# (a second compaction, or an expired match, is a no-op). 'allow-oom': it frees more than it writes
-# (the caller checks), so a full Redis may run it.
-# KEYS: 1 match hash, 2 log list. ARGV: 1 version, 2 record, 3 snapshot, 4 summary.
-# Returns 1 when compacted, 0 when not.
+# Keeps the compressed record of a finished match (with its own TTL) and, when asked, replaces its
+# log by it and its snapshot and summary by compressed copies, if the match is still at the version
+# they were made from and its log is whole (a second compaction, or an expired match, is a no-op).
+# 'allow-oom': a swap frees more than it writes (the caller checks); a record kept beside its log
+# is small, and losing it to a full Redis would lose the match's record for good.
+# KEYS: 1 match hash, 2 log list, 3 record. ARGV: 1 version, 2 record, 3 its ttl seconds, 4 '1' to
+#   swap the log for it (else ''), 5 snapshot, 6 summary.
+# Returns 1 when done, 0 when not.
 COMPACT_SCRIPT = """#!lua flags=allow-oom
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) + 1 then return 0 end
-redis.call('HSET', KEYS[1], 'record', ARGV[2], 'snapshot', ARGV[3], 'summary', ARGV[4])
-redis.call('DEL', KEYS[2])
+redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[3])
+if ARGV[4] == '1' then
+  redis.call('HSET', KEYS[1], 'snapshot', ARGV[5], 'summary', ARGV[6])
+  redis.call('DEL', KEYS[2])
+end
 return 1
 """
 
@@ -326,6 +336,9 @@ class MatchStore:
     def log_key(self, match_id: str) -> str:
         return f"{self.settings.key_prefix}:{{{match_id}}}:log"
 
+    def record_key(self, match_id: str) -> str:
+        return f"{self.settings.key_prefix}:{{{match_id}}}:record"
+
     def idempotency_key(self, match_id: str, scope: str, key: str | None) -> str:
         digest = idempotency_digest(key) if key is not None else "-"
         return f"{self.settings.key_prefix}:{{{match_id}}}:idem:{scope}:{digest}"
@@ -364,6 +377,11 @@ class MatchStore:
 
     def ttl(self, finished: bool) -> int:
         return self.settings.finished_ttl if finished else self.settings.idle_ttl
+
+    def record_ttl(self) -> int:
+        """How long a finished match's record lives: ``ARENA_RECORD_TTL``, never less than the match itself
+        (a compacted match's log is read from its record)."""
+        return max(self.settings.record_ttl, self.settings.finished_ttl)
 
     # --- matches ------------------------------------------------------------------------------
 
@@ -491,10 +509,18 @@ class MatchStore:
             raw: Sequence[bytes] = cast(
                 list[bytes], self.client.lrange(self.log_key(match_id), start, start + limit - 1)
             )
-            record = None if raw else self.client.hget(self.match_key(match_id), "record")
+        record = None if raw else self.record(match_id)
         if record is not None:
             raw = derive_log(record)[start : start + limit]
         return [orjson.loads(item) for item in raw]
+
+    def record(self, match_id: str) -> bytes | None:
+        """The compressed record of a match that is over (``api/matches/compaction.py``), if one is kept."""
+        with _reaching_redis():
+            record = cast(bytes | None, self.client.get(self.record_key(match_id)))
+            if record is None:  # compacted before records had a key of their own
+                record = cast(bytes | None, self.client.hget(self.match_key(match_id), "record"))
+        return record
 
     def stored_form(self, match_id: str) -> tuple[list[bytes], bytes | None, bytes | None]:
         """The match's log entries (empty once compacted), snapshot and summary, as stored, read at once."""
@@ -504,12 +530,14 @@ class MatchStore:
             entries, (snapshot, summary) = pipe.execute()
         return entries, snapshot, summary
 
-    def compact(self, match_id: str, version: int, record: bytes, snapshot: bytes, summary: bytes) -> bool:
-        """Swap the log of a match over at ``version`` for its ``record``, and its snapshot and summary for
-        their compressed forms; whether it was done."""
-        keys = [self.match_key(match_id), self.log_key(match_id)]
+    def compact(self, match_id: str, version: int, record: bytes, swap: tuple[bytes, bytes] | None = None) -> bool:
+        """Keep the ``record`` of a match over at ``version`` for :meth:`record_ttl`; with ``swap``
+        (its compressed snapshot and summary), swap its log for the record and its snapshot and summary
+        for those; whether it was done."""
+        keys = [self.match_key(match_id), self.log_key(match_id), self.record_key(match_id)]
+        args: list[bytes | int | str] = [version, record, self.record_ttl(), "1" if swap else "", *(swap or ("", ""))]
         with _reaching_redis():
-            done = self._compact(keys=keys, args=[version, record, snapshot, summary])
+            done = self._compact(keys=keys, args=args)
         return bool(done)
 
     # --- the lobby ----------------------------------------------------------------------------

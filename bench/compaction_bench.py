@@ -58,12 +58,13 @@ def play(store: MatchStore, game_id: str, players: int, bot: str, seed: int) -> 
 def uncompact(store: MatchStore, match_id: str) -> None:
     """Put the full log back in place of the record, as the match was stored before compaction."""
     key = store.match_key(match_id)
-    record, snapshot, summary = cast(list[bytes | None], store.client.hmget(key, "record", "snapshot", "summary"))
+    record = store.record(match_id)
+    snapshot, summary = cast(list[bytes | None], store.client.hmget(key, "snapshot", "summary"))
     assert record is not None and snapshot is not None and summary is not None, "the match was not compacted"
     store.client.rpush(store.log_key(match_id), *derive_log(record))
     store.client.pexpire(store.log_key(match_id), store.client.pttl(key))
     store.client.hset(key, mapping={"snapshot": unpack(snapshot), "summary": unpack(summary)})
-    store.client.hdel(key, "record")
+    store.client.delete(store.record_key(match_id))
 
 
 def timed(action: object, repeat: int = READS) -> float:
@@ -87,7 +88,7 @@ def measure(store: MatchStore, game_id: str, seeds: int) -> str:
     match_id = max(candidates, key=versions.__getitem__)
     table = service.load_table(store, match_id)
     compacted = memory(store, match_id)
-    record = store.client.hget(store.match_key(match_id), "record")
+    record = store.record(match_id)
     assert record is not None
 
     def cold_read() -> None:

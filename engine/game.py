@@ -257,8 +257,12 @@ class Game(ABC, Generic[StateT]):
         """The state after a checked ``action``, and the events it produced; ``state`` is left as it was."""
 
     @abstractmethod
-    def view(self, state: StateT, seat: int | None, now: float) -> Mapping[str, Any]:
-        """What ``seat`` sees at the table at time ``now`` (``None``: a spectator)."""
+    def view(self, state: StateT, seat: int | None, now: float, *, ended: bool = False) -> Mapping[str, Any]:
+        """What ``seat`` sees at the table at time ``now`` (``None``: a spectator).
+
+        ``ended``: the match is over although its rules did not end it (the arena ended it early, or
+        it was aborted): the view shows everything, as at the rules' own end, and no seat's turn.
+        """
 
     @abstractmethod
     def hidden_paths(self, state: StateT, seat: int | None, now: float) -> Iterable[Path]:

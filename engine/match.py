@@ -227,18 +227,20 @@ def action_seen_by(
     action: Action | Mapping[str, Any],
     secret: Secret | Mapping[str, Any] | None,
     viewer: int | None,
+    *,
+    ended: bool = False,
 ) -> dict[str, Any]:
     """How the ``action`` that ``seat`` took appears to ``viewer`` (``None``: a spectator) in the log now.
 
     ``match`` is the current match (at or after the action) and ``secret`` what :func:`action_secret`
     said when it was taken. The answer is the action's JSON when the viewer may know it: always for a
     public action and for the acting seat itself, for a secret choice once its decision is resolved
-    (to the seats it is revealed to) and once the match is over. Otherwise it is the hidden form
-    ``{"type": <type>, "hidden": true}``.
+    (to the seats it is revealed to) and once the match is over (by its rules, or ``ended``: the arena
+    ended it or it was aborted). Otherwise it is the hidden form ``{"type": <type>, "hidden": true}``.
     """
     game = match.game
     shown = parse_action(game.actions_by_type, action).to_json()
-    if secret is None or viewer == seat or game.result(match.state) is not None:
+    if secret is None or viewer == seat or ended or game.result(match.state) is not None:
         return shown
     if not isinstance(secret, Secret):
         secret = Secret.from_json(secret)
@@ -272,11 +274,15 @@ def apply_action(
     return Match(match.game_id, match.players, match.options, match.seed, version, state), events
 
 
-def view(match: Match, seat: int | None, now: float = 0.0) -> Mapping[str, Any]:
-    """What ``seat`` sees (``None``: a spectator); the whole state is shown once the match is over."""
+def view(match: Match, seat: int | None, now: float = 0.0, *, ended: bool = False) -> Mapping[str, Any]:
+    """What ``seat`` sees (``None``: a spectator); the whole state is shown once the match is over.
+
+    ``ended``: the match is over although its rules did not end it (the arena ended it: everyone
+    else left, or it was aborted); the whole state is shown then too.
+    """
     if seat is not None and (isinstance(seat, bool) or not 0 <= seat < match.players):
         raise InvalidSeat(f"seat {seat!r} does not exist; seats are 0-{match.players - 1}", seat=seat)
-    return match.game.view(match.state, seat, now)
+    return match.game.view(match.state, seat, now, ended=ended)
 
 
 @dataclasses.dataclass(frozen=True)

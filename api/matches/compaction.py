@@ -1,28 +1,51 @@
-"""A finished match's log as a compact record: what was played, from which every entry is replayed.
+"""A finished match's record: what was played, from which every log entry is replayed.
 
 A finished match's log (one JSON entry per version, with every event) is what it costs most to
-keep. When the match ends, its writer replaces the log by a record of what cannot be derived: the
-game, players, options and seed, and per version who acted, what and when (an arena step, such as
-a join or a resignation, keeps its events, which are few and small), compressed with zlib. Reading
-the log replays the engine from that record; the replay is checked against the log before the log
-is dropped, so a match is compacted only when every entry comes back byte for byte, and every read
-answers exactly as before. The match's snapshot and summary, which no longer change, are kept
-zlib-compressed too (:func:`pack`; a reader tells them from JSON by their first byte).
+keep. When the match ends, its writer keeps a record of what cannot be derived: the game, players,
+options, seats, seed and salt, the result, and per version who acted, what and when (an arena step,
+such as a join or a resignation, keeps its events, which are few and small), compressed with zlib.
+Reading the log replays the engine from that record; the replay is checked against the log before
+the record is kept, so a record exists only when every entry comes back byte for byte, and every
+read answers exactly as before. The record outlives the rest of the match (``ARENA_RECORD_TTL``):
+``GET /matches/{id}/record`` serves it, and ``arena replay`` / ``arena verify`` replay it offline.
+The match's snapshot and summary, which no longer change, are kept zlib-compressed once the log is
+swapped for the record (:func:`pack`; a reader tells them from JSON by their first byte).
+
+The record, as ``GET /matches/{id}/record`` serves it (docs/api.md, "Records")::
+
+    {"format": 2, "match_id", "game", "players", "options", "seats": [{"name", "kind", "bot", "state"}],
+     "seed", "salt", "seed_commitment", "time_control", "tournament", "status", "result", "state_digest",
+     "steps": [<created at>, [seat, at, action, arena events before], [seat, at, arena events], ...]}
+
+``steps[v]`` made version ``v``: an action step (a player's, a bot's or a stand-in's), or an arena
+step (``action`` null in the log: a join, a resignation, a forfeit on time, the abort; a join's and
+the abort's seat is null). ``state_digest`` is the SHA-256 of the final engine state
+(:func:`state_digest`), which a replay must reproduce. ``format`` 1
+was the same without the header's match, seats, salt and result (stored in the match's hash only);
+a reader refuses any format it does not know. New keys that a reader may ignore (replay checkpoints)
+keep the format; a change to a key's meaning takes a new one.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import zlib
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 import engine
+from api.commitment import commitment_event
 
-#: The record's layout; a reader refuses any other.
-FORMAT = 1
+if TYPE_CHECKING:
+    from api.matches.table import Table
+
+#: The record's layout as written now; a reader refuses any other but :data:`READABLE`.
+FORMAT = 2
+#: The layouts a reader takes (format 1: records compacted before records had a header).
+READABLE = (1, 2)
 #: zlib's level: the record is written once and read rarely, so the smallest output is worth it.
 LEVEL = 9
 #: The kind of the one event the arena puts before an engine step's own events (a timeout).
@@ -45,8 +68,9 @@ class RecordMismatch(ValueError):
     """Replaying the record does not give the log back: the match is left uncompacted."""
 
 
-def encode_record(match: engine.Match, entries: Sequence[bytes]) -> bytes:
-    """The compressed record of a match's log (``entries``: the stored JSON entries, version 0 first).
+def encode_record(header: Mapping[str, Any], entries: Sequence[bytes]) -> bytes:
+    """The compressed record of a match's log (``entries``: the stored JSON entries, version 0 first),
+    after ``header`` (:func:`record_header`).
 
     Raises :class:`RecordMismatch` unless replaying the record gives every entry back exactly.
     """
@@ -62,14 +86,7 @@ def encode_record(match: engine.Match, entries: Sequence[bytes]) -> bytes:
         else:  # of the events, only the arena's before the engine's own are kept (see ARENA_PREFIX)
             events = entry["events"]
             steps.append([entry["seat"], entry["at"], entry["action"], events[:1] if _arena_prefix(events) else []])
-    record = {
-        "format": FORMAT,
-        "game": match.game_id,
-        "players": match.players,
-        "options": dict(match.options),
-        "seed": match.seed,
-        "steps": steps,
-    }
+    record = {"format": FORMAT, **header, "steps": steps}
     encoded = zlib.compress(orjson.dumps(record), LEVEL)
     derived = derive_log(encoded)
     if len(derived) != len(entries) or any(a != b for a, b in zip(derived, entries, strict=True)):
@@ -88,14 +105,51 @@ def _arena_prefix(events: Sequence[dict[str, Any]]) -> bool:
     return bool(events) and events[0]["kind"] == ARENA_PREFIX
 
 
+def record_header(table: Table) -> dict[str, Any]:
+    """What a record says of the match besides its steps: who played what, dealt how, and how it ended."""
+    match = table.match
+    return {
+        "match_id": table.match_id,
+        "game": match.game_id,
+        "players": match.players,
+        "options": dict(match.options),
+        "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot, "state": s.state} for s in table.seats],
+        "seed": match.seed,
+        "salt": table.salt,
+        "seed_commitment": table.seed_commitment,
+        "time_control": None if table.time_control is None else table.time_control.to_json(),
+        "tournament": None
+        if table.tournament is None
+        else {"tournament_id": table.tournament[0], "index": table.tournament[1]},
+        "status": table.status,
+        "result": table.result(),
+        "state_digest": state_digest(match),
+    }
+
+
+def state_digest(match: engine.Match) -> str:
+    """The hex SHA-256 of the match's engine state as JSON with sorted keys: the replay of a record must
+    end in it, so a record edited to another legal move that ends the same way still fails."""
+    return hashlib.sha256(orjson.dumps(match.state, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def decode_record(encoded: bytes) -> dict[str, Any]:
+    """The record as JSON data, from its stored (compressed) form; ``ValueError`` for a format unknown here."""
+    record: dict[str, Any] = orjson.loads(zlib.decompress(encoded))
+    if record.get("format") not in READABLE:
+        raise ValueError(f"a match record of format {record.get('format')!r}, not one of {READABLE}")
+    return record
+
+
 @functools.lru_cache(maxsize=CACHED_LOGS)
 def derive_log(encoded: bytes) -> tuple[bytes, ...]:
     """Every log entry (as stored JSON, version 0 first) of a match's compressed record."""
-    record = orjson.loads(zlib.decompress(encoded))
-    if record.get("format") != FORMAT:
-        raise ValueError(f"a match record of format {record.get('format')!r}, not {FORMAT}")
+    record = decode_record(encoded)
     steps = record["steps"]
     match, setup = _setup(record)
+    commitment = record.get("seed_commitment")
+    if commitment is not None:  # the log opens with the commitment, before the setup's own events
+        setup = [commitment_event(commitment), *setup]
     # each entry has the keys of Table._next's, in the same order, so it dumps to the same bytes
     entries = [{"version": 0, "seat": None, "action": None, "at": steps[0], "events": [e.to_json() for e in setup]}]
     for version, step in enumerate(steps[1:], start=1):

@@ -20,6 +20,7 @@ from api.matches.table import Table
 from api.observability.metrics import count_move
 from api.responses import answer_headers
 from api.streams.waiting import wait_until
+from api.tournaments.store import TournamentStore
 from api.type_schemas import ActionRequestSchema
 from engine import Action, EngineError, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
 
@@ -213,7 +214,16 @@ class MatchById(MethodView):
         table = _changed_table(match_id, query["wait"])
         if request.if_none_match.contains_weak(str(table.version)):
             return not_modified(table.version)
-        return _with_etag(service.match_resource(table, None, time.time()), table.version)
+        return _with_etag(_resource(table, None), table.version)
+
+
+def _resource(table: Table, seat: int | None) -> dict[str, Any]:
+    """The match resource as ``seat`` sees it now; a tournament's match over reads whether its
+    tournament is over too (which reveals its seed)."""
+    tournament_over = False
+    if table.tournament is not None and table.is_over:
+        tournament_over = TournamentStore(store()).is_over(table.tournament[0])
+    return service.match_resource(table, seat, time.time(), tournament_over=tournament_over)
 
 
 def _changed_table(match_id: str, wait: float | None) -> Table:
@@ -250,7 +260,7 @@ class SeatView(MethodView):
             table = _changed_table(match_id, query["wait"])
             if request.if_none_match.contains_weak(str(table.version)):
                 return not_modified(table.version)
-        return _with_etag(service.match_resource(table, seat, time.time()), table.version, private=True)
+        return _with_etag(_resource(table, seat), table.version, private=True)
 
 
 @blp.route("/<match_id>/legal-actions")
@@ -391,7 +401,7 @@ def _event_page(table: Table, match_id: str, query: dict[str, Any], viewer: int 
         events = service.visible_events(entries, viewer)
         if wait is not None and not events and last >= current.version:
             return None
-        actions = service.visible_actions(entries, current.match, viewer)
+        actions = service.visible_actions(entries, current.match, viewer, ended=current.is_over)
         return {"events": events, "actions": actions, "next_after": last, "has_more": last < current.version}
 
     if wait is None:

@@ -21,6 +21,9 @@ MAX_PLAYERS = max(game.info.max_players for game in all_games())
 #: The longest wait a match may ask of its server bots before each move, in milliseconds (``pace_ms``).
 PACE_MS_MAX = 5000
 
+#: A salt or a SHA-256 digest: 64 lowercase hex digits.
+HEX_DIGEST = r"^[0-9a-f]{64}$"
+
 #: A seat number as a request may name it.
 SEAT = validate.Range(min=0, max=MAX_PLAYERS - 1)
 
@@ -219,8 +222,24 @@ class MatchSchema(Schema):
         required=True,
         allow_none=True,
         metadata={
-            "description": "The match seed, revealed once the match is over; a tournament's match keeps it secret "
-            "(it may deal another of its matches) and its tournament's schedule reveals it once the tournament is over."
+            "description": "The match seed, revealed once the match is over (finished or aborted); a tournament's "
+            "match reveals it once its tournament is over (it may deal another of its matches). docs/fairness.md."
+        },
+    )
+    salt = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.Regexp(HEX_DIGEST),
+        metadata={"description": "The salt of `seed_commitment` (64 hex digits), revealed with `seed`."},
+    )
+    seed_commitment = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.Regexp(HEX_DIGEST),
+        metadata={
+            "description": 'The hex SHA-256 of `"<seed>:<salt>"`, published at creation (and in the first event of '
+            "the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot "
+            "deal again after seeing moves. null only for a match created before matches committed to their seeds."
         },
     )
     created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})

@@ -21,8 +21,9 @@ import orjson
 from webargs.core import missing
 
 import engine
+from api.commitment import commitment_event, new_salt, seed_commitment
 from api.errors import ApiError
-from api.matches.compaction import RecordMismatch, encode_record, pack
+from api.matches.compaction import RecordMismatch, encode_record, pack, record_header
 from api.matches.table import SeatInfo, Step, Table, bot_memories
 from api.observability.metrics import timed_server_step
 from api.referee.clock import TimeControl
@@ -125,8 +126,8 @@ def commit(
         index_remove=index_remove,
         idempotency=idempotency,
     )
-    if table.is_over and store.settings.compact_finished:
-        compact(store, table)
+    if table.is_over:
+        compact(store, table, swap=store.settings.compact_finished)
     if table.tournament is not None and table.is_over and (before is None or not before.is_over):
         for listener in TOURNAMENT_MATCH_ENDED:
             try:
@@ -136,22 +137,24 @@ def commit(
     return table
 
 
-def compact(store: MatchStore, table: Table) -> bool:
-    """Swap the log of a match that is over for its compact record (``api/matches/compaction.py``).
+def compact(store: MatchStore, table: Table, swap: bool = True) -> bool:
+    """Keep the record of a match that is over (``api/matches/compaction.py``), and (``swap``) swap its
+    log for it when the record is the smaller; whether the record was kept.
 
     Done by the writer of the last version, right after it: the write itself stays as fast as any
     other, and the swap is one atomic script, so a reader meets the log or the record, never half
     of either. A match whose log does not replay exactly, or that the store cannot compact now,
-    keeps its log: it costs memory, never a wrong answer.
+    keeps its log and has no record (``GET /matches/{id}/record`` builds one from the log while the
+    match lasts): it costs memory, never a wrong answer.
     """
     try:
         entries, snapshot, summary = store.stored_form(table.match_id)
         if len(entries) != table.version + 1 or snapshot is None or summary is None:
             return False  # compacted already, or expired
-        record = encode_record(table.match, entries)
-        if len(record) >= sum(map(len, entries)):
-            return False
-        return store.compact(table.match_id, table.version, record, pack(snapshot), pack(summary))
+        record = encode_record(record_header(table), entries)
+        smaller = len(record) < sum(map(len, entries))
+        packed = (pack(snapshot), pack(summary)) if swap and smaller else None
+        return store.compact(table.match_id, table.version, record, packed)
     except (RecordMismatch, engine.EngineError) as error:
         log.warning("match %s keeps its log: %s", table.match_id, error)
     except StoreError as error:
@@ -258,6 +261,7 @@ def create_match(
     control = body.get("time_control")
     now = time.time()
     match, events = engine.new_match(game, players, body["options"], body["seed"], now)
+    salt = new_salt()
     tokens = {seat: new_token(match_id, seat) for seat, info in enumerate(seats) if info.kind == "player"}
     host_token = new_token(match_id, None)
     seats = [
@@ -277,9 +281,11 @@ def create_match(
         max_illegal=max_illegal,
         memories=bot_memories(game, seats, events),
         pace_ms=body.get("pace_ms") or None,
+        salt=salt,
     )
     if table.status == "active":
         table = table.with_deadlines((), None, now)
+    events = [commitment_event(seed_commitment(match.seed, salt)), *events]  # the log opens with the commitment
     entry = {"version": 0, "seat": None, "action": None, "at": now, "events": [e.to_json() for e in events]}
     answer = Answer(
         201,
@@ -562,10 +568,21 @@ def count_illegal(store: MatchStore, table: Table, seat: int) -> None:
             table = load_table(store, table.match_id)
 
 
-def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]:
-    """The match as ``seat`` (``None``: a spectator) sees it, shaped as ``MatchSchema``/``SeatViewSchema``."""
+def seed_revealed(table: Table, tournament_over: bool = False) -> bool:
+    """Whether the match's seed and salt are public: once it is over (finished or aborted); for a
+    tournament's match, once its tournament is over too (under duplicate deals its seed deals
+    another match as well, which may still be playing)."""
+    return table.is_over and (table.tournament is None or tournament_over)
+
+
+def match_resource(table: Table, seat: int | None, now: float, *, tournament_over: bool = False) -> dict[str, Any]:
+    """The match as ``seat`` (``None``: a spectator) sees it, shaped as ``MatchSchema``/``SeatViewSchema``.
+
+    Once the match is over, however it ended, the view shows everything; ``tournament_over`` says
+    that the tournament of a tournament's match is over, which reveals its seed (:func:`seed_revealed`).
+    """
     match = table.match
-    over = table.is_over
+    revealed = seed_revealed(table, tournament_over)
     resource: dict[str, Any] = {
         "match_id": table.match_id,
         "game": match.game_id,
@@ -575,8 +592,9 @@ def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]
         "version": table.version,
         "to_act": list(table.to_act),
         "result": table.result(),
-        # A tournament's match keeps its seed secret: under duplicate deals it is another match's too.
-        "seed": match.seed if over and table.tournament is None else None,
+        "seed": match.seed if revealed else None,
+        "salt": table.salt if revealed else None,
+        "seed_commitment": table.seed_commitment,
         "created_at": table.created_at,
         "updated_at": table.updated_at,
         "seats": table.seat_resources(),
@@ -585,7 +603,7 @@ def match_resource(table: Table, seat: int | None, now: float) -> dict[str, Any]
         "tournament": None
         if table.tournament is None
         else {"tournament_id": table.tournament[0], "index": table.tournament[1]},
-        "view": {"game": match.game_id, **engine.view(match, seat, now)},
+        "view": {"game": match.game_id, **engine.view(match, seat, now, ended=table.is_over)},
     }
     if seat is not None:
         resource["seat"] = seat
@@ -618,17 +636,20 @@ def action_filters(match: engine.Match, given: list[str]) -> dict[str, str]:
     return filters
 
 
-def visible_actions(entries: list[dict[str, Any]], match: engine.Match, viewer: int | None) -> list[dict[str, Any]]:
+def visible_actions(
+    entries: list[dict[str, Any]], match: engine.Match, viewer: int | None, *, ended: bool = False
+) -> list[dict[str, Any]]:
     """The actions of log entries as ``viewer`` (``None``: the public) may see them now.
 
     A secret choice shows as ``{"type": ..., "hidden": true}`` (without its label) until the game
-    reveals it to that reader; ``match`` is the match now, which says whether it has been.
+    reveals it to that reader; ``match`` is the match now, which says whether it has been, and
+    ``ended`` that the match is over however it ended (``Table.is_over``), which reveals them all.
     """
     records = []
     for entry in entries:
         if entry["action"] is None:
             continue
-        seen = engine.action_seen_by(match, entry["seat"], entry["action"], entry.get("secret"), viewer)
+        seen = engine.action_seen_by(match, entry["seat"], entry["action"], entry.get("secret"), viewer, ended=ended)
         hidden = seen.get("hidden") is True
         records.append(
             {

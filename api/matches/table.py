@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import engine
+from api.commitment import seed_commitment
 from api.errors import ApiError
 from api.referee.clock import Asked, Deadlines, Starts, TimeControl, deadlines_of, earliest, next_starts
 from engine import Event, Match
@@ -102,6 +103,9 @@ class Table:
     #: When each seat's program first asked for the match, as far as this record knows (the store
     #: keeps later first requests beside the record until the next write takes them in).
     asked: Asked = ()
+    #: The salt of the seed's commitment (``api/commitment.py``), secret until the seed is revealed;
+    #: ``None`` for a match created before matches committed to their seeds.
+    salt: str | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -119,6 +123,11 @@ class Table:
     @property
     def is_over(self) -> bool:
         return self.status in ("finished", "aborted")
+
+    @property
+    def seed_commitment(self) -> str | None:
+        """The commitment to the match's seed published at creation (``None``: a match from before them)."""
+        return None if self.salt is None else seed_commitment(self.match.seed, self.salt)
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -169,6 +178,13 @@ class Table:
         """
         self._check_can_act(seat, now)
         return self.noting_request(seat, now)._apply(seat, action, now, [])
+
+    def replay_action(self, seat: int, action: Mapping[str, Any], now: float, before: Sequence[Event] = ()) -> Step:
+        """The step of an action that a match's record says ``seat`` took at ``now``: a player's, a
+        bot's or a stand-in's (``before``: the arena's events first, a timeout's). Checked by the rules
+        alone, since the record says who played it; the record's replay (``api/records/verify.py``)."""
+        self._check_running(seat=seat)
+        return self._apply(seat, action, now, list(before))
 
     def join(self, seat: int, name: str | None, digest: str, now: float) -> Step:
         """A player takes open ``seat``; the match starts when no open seat is left."""
@@ -362,6 +378,7 @@ class Table:
             "pace_ms": self.pace_ms,
             "starts": list(self.starts),
             "asked": list(self.asked),
+            "salt": self.salt,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -391,6 +408,7 @@ class Table:
             pace_ms=record.get("pace_ms"),
             starts=tuple(record.get("starts") or ()),
             asked=tuple(record.get("asked") or ()),
+            salt=record.get("salt"),
         )
 
     def summary(self) -> dict[str, Any]:

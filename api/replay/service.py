@@ -11,6 +11,7 @@ from typing import Any
 import engine
 from api.errors import ApiError
 from api.matches.service import load_table, visible_actions, visible_events
+from api.matches.table import Table
 from api.store import MatchStore
 
 
@@ -37,19 +38,26 @@ def public_version(store: MatchStore, match_id: str, version: int) -> dict[str, 
     for entry in entries[1:]:
         if entry["action"] is not None:
             match, _ = engine.apply_action(match, entry["seat"], entry["action"], entry["at"])
-    entry = entries[-1]
-    actions = visible_actions([entry], final, None)
+    return version_body(table, match, entries[-1])
+
+
+def version_body(final: Table, match: engine.Match, entry: dict[str, Any]) -> dict[str, Any]:
+    """A version of a match that is over as a spectator saw it (``ReplayVersionSchema``): ``match`` is
+    the engine's match at that version, ``entry`` its log entry, ``final`` the match at its end."""
+    version = entry["version"]
+    actions = visible_actions([entry], final.match, None, ended=True)
     return {
-        "match_id": match_id,
-        "game": final.game_id,
-        "players": final.players,
-        "status": table.status,
+        "match_id": final.match_id,
+        "game": final.match.game_id,
+        "players": final.match.players,
+        "status": final.status,
         "version": version,
-        "last_version": table.version,
+        "last_version": final.version,
         "at": entry["at"],
         "seat": entry["seat"],
         "action": actions[0] if actions else None,
         "events": visible_events([entry], None),
-        "to_act": [] if version == table.version else list(match.to_act),
-        "view": {"game": final.game_id, **engine.view(match, None, entry["at"])},
+        "to_act": [] if version == final.version else list(match.to_act),
+        # the last version shows everything, however the match ended (as the match's own view does)
+        "view": {"game": match.game_id, **engine.view(match, None, entry["at"], ended=version == final.version)},
     }

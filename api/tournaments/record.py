@@ -31,6 +31,7 @@ import secrets
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal
 
+from api.commitment import seed_commitment
 from api.tournaments.schedule import Format, Pairing, plan, swiss_round, tables_of, total_matches
 from api.tournaments.sprt import PAIR_SCORES, Sprt
 from api.tournaments.standings import ForfeitCause, Held, Ledger, Outcome
@@ -88,6 +89,14 @@ class Settings:
     sprt: Sprt | None = None
     #: Illegal actions an entrant may submit in one match before it forfeits it.
     max_illegal: int = 10
+    #: The salt of the seed's commitment (``api/commitment.py``), secret until the tournament is over;
+    #: ``None`` for a tournament created before tournaments committed to their seeds.
+    salt: str | None = None
+
+    @property
+    def seed_commitment(self) -> str | None:
+        """The commitment to the tournament's seed, published at creation (``None``: from before them)."""
+        return None if self.salt is None else seed_commitment(self.seed, self.salt)
 
     def to_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)

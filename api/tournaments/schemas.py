@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from api.matches.schemas import NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
+from api.matches.schemas import HEX_DIGEST, NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
 from api.tournaments.schedule import MAX_ENTRANTS
 from api.tournaments.service import MAX_SCHEDULED
 from api.type_schemas import GameIdField, JsonInteger
@@ -303,6 +303,22 @@ class TournamentSchema(Schema):
     concurrency = fields.Integer(required=True, allow_none=True)
     max_illegal = fields.Integer(required=True)
     seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})
+    salt = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.Regexp(HEX_DIGEST),
+        metadata={"description": "The salt of `seed_commitment` (64 hex digits), revealed with `seed`."},
+    )
+    seed_commitment = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.Regexp(HEX_DIGEST),
+        metadata={
+            "description": 'The hex SHA-256 of `"<seed>:<salt>"`, published at creation: every match seed derives '
+            "from the seed (docs/tournaments.md), so the server cannot choose deals once entrants play. "
+            "null only for a tournament created before tournaments committed to their seeds."
+        },
+    )
     status = fields.String(
         required=True,
         validate=validate.OneOf(STATUSES),

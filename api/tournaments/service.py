@@ -23,6 +23,7 @@ from typing import Any
 import redis
 
 import engine
+from api.commitment import new_salt
 from api.errors import ApiError
 from api.matches import service as matches
 from api.matches.table import Table
@@ -200,6 +201,7 @@ def check_settings(body: Mapping[str, Any]) -> Settings:
         concurrency=body.get("concurrency"),
         sprt=None if sprt is None else Sprt(sprt["elo0"], sprt["elo1"], sprt["alpha"], sprt["beta"]),
         max_illegal=body["max_illegal"],
+        salt=new_salt(),
     )
 
 
@@ -743,6 +745,8 @@ def resource(tstore: TournamentStore, tournament: Tournament, offset: int = 0, l
         "concurrency": s.concurrency,
         "max_illegal": s.max_illegal,
         "seed": s.seed if tournament.is_over else None,
+        "salt": s.salt if tournament.is_over else None,
+        "seed_commitment": s.seed_commitment,
         "status": tournament.status,
         "version": tournament.version,
         "entrant_count": len(tournament.entrants),

@@ -392,6 +392,12 @@ class TournamentStore:
 
     # --- secrets and presence -----------------------------------------------------------------
 
+    def is_over(self, tournament_id: str) -> bool:
+        """Whether the tournament is over (finished or cancelled), or gone: one that expired plays no more."""
+        with reaching_redis():
+            raw = self.client.hget(self.tournament_key(tournament_id), "summary")
+        return raw is None or orjson.loads(raw)["status"] in ("finished", "cancelled")
+
     def save_secrets(
         self, tournament_id: str, slot: str, secrets: dict[str, Any], ttl: int, notify: Sequence[int]
     ) -> None:

@@ -169,8 +169,8 @@ class Pipifax(Game[PipifaxState]):
         events.append(_roll_event(nxt, die))
         return {**state, "flipped": [], "turn": nxt, "die": die}, events
 
-    def view(self, state: PipifaxState, seat: int | None, now: float) -> PipifaxView:
-        over = state["winner"] is not None
+    def view(self, state: PipifaxState, seat: int | None, now: float, *, ended: bool = False) -> PipifaxView:
+        over = ended or state["winner"] is not None
         face_up = set(state["flipped"])
         return {
             "players": state["players"],

@@ -345,13 +345,13 @@ class Taiga(Game[TaigaState]):
             return _family_found(flipped, seat, events)
         return _find(flipped, seat, events)
 
-    def view(self, state: TaigaState, seat: int | None, now: float) -> TaigaView:
-        over = state["phase"] == "over"
+    def view(self, state: TaigaState, seat: int | None, now: float, *, ended: bool = False) -> TaigaView:
+        over = ended or state["phase"] == "over"
         target = state["card"]
         result = self.result(state)
         return {
             "players": state["players"],
-            "phase": state["phase"],
+            "phase": "over" if over else state["phase"],
             "turn": None if over else state["turn"],
             "target": target,
             "found": 0 if target is None else found_count(state["up"], target),
@@ -365,7 +365,7 @@ class Taiga(Game[TaigaState]):
             "cards_won": [list(cards) for cards in state["won"]],
             "scores": scores_of(state),
             "cards_left": len(state["pile"]),
-            "take_from": takeable_seats(state, state["turn"]) if state["phase"] == "take" else [],
+            "take_from": takeable_seats(state, state["turn"]) if state["phase"] == "take" and not over else [],
             "draw_pile": list(state["pile"]) if over else None,
             "winners": None if result is None else list(result.winners),
         }

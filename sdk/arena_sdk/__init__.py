@@ -5,7 +5,8 @@ your own (``Turn``, ``AsyncTurn``: :mod:`arena_sdk.turns`), typed errors for eve
 (:mod:`arena_sdk.errors`), tournaments (``Entrant``, ``Host``: :mod:`arena_sdk.tournaments`) and
 one module per game in :mod:`arena_sdk.games`; ``verify_signature`` checks a webhook delivery
 (:mod:`arena_sdk.webhooks`). ``turn_view`` and ``turn_actions`` read a ``turn``
-event of ``Seat.stream()`` for a loop over the raw stream.
+event of ``Seat.stream()`` for a loop over the raw stream. ``verify`` checks a match's record
+(``Arena.record``) against its seed's commitment, without the engine (:mod:`arena_sdk.records`).
 """
 
 from arena_sdk import games
@@ -39,6 +40,7 @@ from arena_sdk.errors import (
     WaitTimeoutError,
     WrongGameError,
 )
+from arena_sdk.records import CheckedRecord, RecordError, read_records, seed_commitment, verify
 from arena_sdk.seat_logic import turn_actions, turn_view
 from arena_sdk.streams import StreamEvent
 from arena_sdk.tournaments import Assignment, Entrant, Host
@@ -57,6 +59,7 @@ __all__ = [
     "AsyncSeat",
     "AsyncTurn",
     "AuthError",
+    "CheckedRecord",
     "Choose",
     "ConnectionFailedError",
     "Entrant",
@@ -73,6 +76,7 @@ __all__ = [
     "NotHostError",
     "NotYourTurnError",
     "RateLimitedError",
+    "RecordError",
     "Seat",
     "SeatOutError",
     "ServerError",
@@ -87,7 +91,10 @@ __all__ = [
     "WrongGameError",
     "action_model",
     "games",
+    "read_records",
+    "seed_commitment",
     "turn_actions",
     "turn_view",
+    "verify",
     "verify_signature",
 ]

@@ -31,6 +31,7 @@ from arena_client.api.matches import (
     list_seat_events,
     submit_action,
 )
+from arena_client.api.records import get_match_record
 from arena_client.models import (
     CreatedMatch,
     EventPage,
@@ -43,12 +44,13 @@ from arena_client.models import (
     Match,
     MatchList,
     MoveResult,
+    Record,
     SeatView,
 )
 from arena_client.types import UNSET, Response
 
 from arena_sdk.actions import Action, ActionLike, action_model, request_model
-from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, Transport, create_body, game_id
+from arena_sdk.client import CONNECT_TIMEOUT, OVERTAKEN, RESUMABLE, Transport, create_body, game_id, raw_json
 from arena_sdk.errors import (
     ArenaError,
     IllegalActionError,
@@ -210,6 +212,17 @@ class AsyncArena:
     async def match(self, match_id: str) -> Match:
         """The match as a spectator sees it."""
         return await self.call(partial(get_match.asyncio_detailed, match_id, client=self.client), Match)
+
+    async def record(self, match_id: str) -> dict[str, Any]:
+        """The record of a finished or aborted match, as JSON data (see ``Arena.record``)."""
+        answers: list[Response[Any]] = []
+
+        async def send() -> Response[Any]:
+            answers.append(await get_match_record.asyncio_detailed(match_id, client=self.client))
+            return answers[-1]
+
+        await self.call(send, Record)
+        return raw_json(answers[-1])
 
     async def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""

@@ -10,6 +10,7 @@ whole matches over its event stream. :mod:`arena_sdk.aio` has the same for async
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -30,6 +31,7 @@ from arena_client.api.matches import (
     list_seat_events,
     submit_action,
 )
+from arena_client.api.records import get_match_record
 from arena_client.api.replay import get_match_version
 from arena_client.api.webhooks import get_match_webhook
 from arena_client.models import (
@@ -48,6 +50,7 @@ from arena_client.models import (
     MatchList,
     MatchWebhookRequest,
     MoveResult,
+    Record,
     ReplayVersion,
     SeatRequest,
     SeatView,
@@ -258,6 +261,18 @@ class Arena:
         with self.authenticated_client(host_token) as host:
             return self.call(lambda: get_match_webhook.sync_detailed(match_id, client=host), WebhookStatus)
 
+    def record(self, match_id: str) -> dict[str, Any]:
+        """The record of a finished or aborted match, as JSON data: save it (one per line makes a file
+        ``arena replay`` takes), check it with :func:`arena_sdk.verify`, replay it with ``arena verify``."""
+        answers: list[Response[Any]] = []
+
+        def send() -> Response[Any]:
+            answers.append(get_match_record.sync_detailed(match_id, client=self.client))
+            return answers[-1]
+
+        self.call(send, Record)  # typed errors and retries as for any read
+        return raw_json(answers[-1])  # as served: keys a newer server adds (checkpoints) are kept
+
     def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""
         with self.authenticated_client(host_token) as host:
@@ -296,6 +311,12 @@ def game_id(game: str) -> GameId:
         raise NotFoundError(
             NO_ANSWER, "game/unknown", f"no game {game!r}; the games are {', '.join(allowed)}", {"allowed": allowed}
         ) from None
+
+
+def raw_json(response: Response[Any]) -> dict[str, Any]:
+    """The JSON object of an answer as the server sent it (a model drops the keys it does not know)."""
+    body: dict[str, Any] = json.loads(response.content)
+    return body
 
 
 def create_body(

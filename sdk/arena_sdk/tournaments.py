@@ -39,7 +39,7 @@ from arena_client.models import (
     EntrantPage,
     Forfeit,
     Forfeited,
-    ListTournamentMatchesStateType1,
+    ListTournamentMatchesState,
     NextMatch,
     Presence,
     PresenceHeld,
@@ -243,7 +243,7 @@ class Host:
 
     def schedule(self, state: str | None = None) -> Schedule:
         """Every scheduled match (or those in ``state``); those playing carry their seats' tokens."""
-        chosen = UNSET if state is None else ListTournamentMatchesStateType1(state)
+        chosen = UNSET if state is None else ListTournamentMatchesState(state)
         send = partial(list_tournament_matches.sync_detailed, self.tournament_id, client=self.client, state=chosen)
         return self.arena.call(send, Schedule)
 

@@ -9,6 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
+from api.commitment import commitment_event
 from api.matches import schemas
 from tests.api.helpers import (
     Created,
@@ -56,8 +57,9 @@ def test_after_minus_one_starts_with_the_setup_events_of_version_0(client: Flask
     created = create_match(client, "taiga", 3, seed=12, options={"first_player": 1})
     body = page(client, created, "?after=-1")
     _, setup = engine.new_match("taiga", 3, {"first_player": 1}, seed=12)
-    assert body["events"] == [{"version": 0, **engine_json(e.to_json())} for e in setup]
-    assert [e["kind"] for e in body["events"]] == ["discs_placed", "round_started"]
+    committed = {"version": 0, **commitment_event(created.match["seed_commitment"]).to_json()}
+    assert body["events"] == [committed, *({"version": 0, **engine_json(e.to_json())} for e in setup)]
+    assert [e["kind"] for e in body["events"]] == ["seed_committed", "discs_placed", "round_started"]
     assert body["next_after"] == 0
     assert body["has_more"] is False
     assert page(client, created, "") == body  # after defaults to -1
@@ -161,6 +163,7 @@ def test_setup_events_of_every_game_are_the_engines(client: FlaskClient) -> None
         players = playable_players(game)
         created = create_match(client, game.info.id, players, seed=77)
         _, setup = engine.new_match(game.info.id, players, created.match["options"], seed=77)
+        setup = [commitment_event(created.match["seed_commitment"]), *setup]  # the log opens with it
         served = page(client, created, "?after=-1&limit=1")
         assert served["next_after"] == 0
         assert served["events"] == [{"version": 0, **engine_json(e.to_json())} for e in setup if e.visible_to is None]

@@ -174,7 +174,13 @@ def test_public_events_show_only_what_the_table_saw(client: FlaskClient) -> None
         listed = legal(client, created, seat)
         current = act(client, created, seat, rng.choice(listed["actions"]), listed["version"])
     events = all_events(client, created.match_id)
-    assert events[0] == {
+    assert events[0] == {  # the log opens with the seed's commitment, then the setup
+        "version": 0,
+        "kind": "seed_committed",
+        "data": {"seed_commitment": created.match["seed_commitment"]},
+        "visible_to": None,
+    }
+    assert events[1] == {
         "version": 0,
         "kind": "die_rolled",
         "data": {"seat": 0, "animal": setup["die"]},

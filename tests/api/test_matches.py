@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import time
 
 import pytest
@@ -34,6 +35,8 @@ from tests.api.helpers import (
 
 MATCH_KEYS = {
     "match_id",
+    "salt",
+    "seed_commitment",
     "game",
     "players",
     "options",
@@ -73,7 +76,8 @@ def test_create_match_returns_201_with_the_match_and_one_token_per_seat(client: 
     assert match["version"] == 0
     assert match["to_act"] == [2]
     assert match["result"] is None
-    assert match["seed"] is None  # revealed only when the match is over (G3)
+    assert match["seed"] is None and match["salt"] is None  # revealed only when the match is over (G3)
+    assert re.fullmatch("[0-9a-f]{64}", match["seed_commitment"])
     assert before <= match["created_at"] == match["updated_at"] <= time.time()
     expected, _ = engine.new_match("pipifax", 3, {"first_player": 2}, seed=42)
     assert without_view_game(match["view"]) == engine_json(engine.view(expected, None))
@@ -286,11 +290,15 @@ def test_match_keys_expire_after_the_idle_ttl_and_the_finished_ttl(client: Flask
         assert store.client.ttl(key) > store.settings.finished_ttl
     finished = win_pipifax(client, created)
     assert finished["status"] == "finished"
-    # the log is compacted into the match hash when the match ends: every key left expires with it
-    # (the act counters of the rate limit expire at the end of their window)
+    # the log is swapped for the match's record when the match ends: every other key left expires with
+    # the match, the record after ARENA_RECORD_TTL (the act counters of the rate limit expire at the end
+    # of their window)
     left = list(store.client.scan_iter(match=f"{store.settings.key_prefix}:{{{created.match_id}}}:*"))
-    assert [key for key in left if not is_rate_counter(key, store.settings.key_prefix)] == [keys[0].encode()]
+    record = store.record_key(created.match_id)
+    kept = sorted(key for key in left if not is_rate_counter(key, store.settings.key_prefix))
+    assert kept == sorted([keys[0].encode(), record.encode()])
     assert 0 < store.client.ttl(keys[0]) <= store.settings.finished_ttl
+    assert store.settings.finished_ttl < store.client.ttl(record) <= store.settings.record_ttl
 
 
 def test_finished_match_shows_result_seed_and_whole_table(client: FlaskClient) -> None:

@@ -43,6 +43,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "joinTournament": {"name": "c"},
     "reportForfeit": {"index": 0, "seat": 0},
     "holdPresence": {"seconds": 30},
+    "replayRecordVersion": {"format": 2, "match_id": "m", "game": "pipifax", "players": 2},
 }
 #: Depths past the cap: just past it, where the fingerprint's serialiser gave up (253), where an
 #: action's integer normalisation ran out of stack (900), and far past the parser's own limit (1024).

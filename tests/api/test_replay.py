@@ -95,7 +95,12 @@ def test_an_aborted_match_replays_up_to_its_abort(client: FlaskClient) -> None:
     step = body_of(client.get(f"{created.url}/versions/2"))
     assert step["status"] == "aborted" and step["last_version"] == 2
     assert step["action"] is None and [e["kind"] for e in step["events"]] == ["aborted"]
-    assert step["view"] == before["view"]  # calling a match off changes nothing on the table
+    # calling a match off moves nothing on the table, but shows everything, as the match's own view does
+    assert step["view"] == public(client, created)["view"]
+    assert step["view"]["phase"] == "over" and step["view"]["turn"] is None
+    assert all(disc["down"] is not None for disc in step["view"]["discs"])
+    assert [disc["up"] for disc in step["view"]["discs"]] == [disc["up"] for disc in before["view"]["discs"]]
+    assert all(disc["down"] is None for disc in before["view"]["discs"])
     assert body_of(client.get(f"{created.url}/versions/1"))["view"] == before["view"]
 
 

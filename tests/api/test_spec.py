@@ -21,6 +21,7 @@ from api.games.schemas import GameListSchema, GameSchema
 from api.health.routes import HealthSchema
 from api.lobby import schemas as lobby
 from api.matches import schemas
+from api.records.schemas import RecordSchema
 from api.replay.schemas import ReplayVersionSchema
 from api.tournaments import schemas as tournaments
 from api.webhooks.schemas import WebhookStatusSchema
@@ -70,6 +71,8 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
     "getMatchWebhook": ("/matches/{match_id}/webhook", "get", "200", WebhookStatusSchema),
     "getTournamentWebhook": ("/tournaments/{tournament_id}/webhook", "get", "200", WebhookStatusSchema),
+    "getMatchRecord": ("/matches/{match_id}/record", "get", "200", RecordSchema),
+    "replayRecordVersion": ("/records/versions/{version}", "post", "200", ReplayVersionSchema),
 }
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.

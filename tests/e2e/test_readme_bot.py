@@ -52,3 +52,12 @@ def test_the_readme_bot_that_remembers_plays_a_whole_match_against_greedy(live_s
     assert "winners=" in printed.getvalue(), printed.getvalue()
     seen = scope["seen"]
     assert isinstance(seen, dict) and seen, "the bot remembered no card"
+
+
+def test_the_readme_record_check_runs_as_printed(live_server: LiveServer) -> None:
+    code = readme_section_code("Records and fair deals")
+    assert "http://127.0.0.1:8000" in code and "verify(record, commitment)" in code
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code.replace("http://127.0.0.1:8000", live_server.url), str(README), "exec"), {})
+    assert printed.getvalue().startswith("CheckedRecord(") and "status='finished'" in printed.getvalue()

@@ -3,8 +3,9 @@
 At every step it checks that the seats to act have legal actions, that each listed action is
 accepted, labelled and found again at its index, and each sampled illegal one refused with the
 right code, that the snapshot round-trips through JSON, that applying leaves the old state
-untouched, that views do not depend on anything the viewer may not see, and at the end that the
-match replays exactly from seed and actions.
+untouched, that views do not depend on anything the viewer may not see, that a match the arena
+ends early shows every viewer the same view, one that shows what the public view hid, and at the
+end that the match replays exactly from seed and actions.
 """
 
 from __future__ import annotations
@@ -114,6 +115,24 @@ def check_snapshot(match: Match, now: float) -> None:
         if hidden:
             masked = dataclasses.replace(match, state=mask(match.state, hidden))
             assert view(masked, seat, now) == seen, f"the view of seat {seat} depends on hidden state"
+    if not match.is_over:
+        check_ended_views(match, now)
+
+
+def check_ended_views(match: Match, now: float) -> None:
+    """Were the arena to end the match now (everyone else left, or it was aborted), every viewer would
+    see the same view, and it would show what the public view hides."""
+    ended = view(match, None, now, ended=True)
+    for seat in range(match.players):
+        assert view(match, seat, now, ended=True) == ended, f"seat {seat} sees its own view of an ended match"
+    hidden = list(match.game.hidden_paths(match.state, None, now))
+    if hidden:
+        masked = dataclasses.replace(match, state=mask(match.state, hidden))
+        try:
+            shows_hidden = view(masked, None, now, ended=True) != ended
+        except (IndexError, KeyError, TypeError):
+            shows_hidden = True  # it reads a hidden leaf (a stand-in index points nowhere)
+        assert shows_hidden, "the ended view still hides the hidden state"
 
 
 def check_legal_actions(match: Match, seat: int) -> list[Action]:

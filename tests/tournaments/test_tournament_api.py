@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from api.commitment import seed_commitment
 from api.referee.runner import Referee
 from api.tournaments.service import advance, sweep
 from api.tournaments.store import TournamentStore
@@ -91,6 +92,7 @@ def test_a_round_robin_of_server_bots_plays_to_the_end(client: FlaskClient) -> N
     assert created["entrants"] == [], "server bots get no tokens"
     tournament_id = created["tournament"]["tournament_id"]
     assert created["tournament"]["seed"] is None, "the seed stays secret while the tournament runs"
+    assert created["tournament"]["salt"] is None and len(created["tournament"]["seed_commitment"]) == 64
     done = drive(client, tournament_id)
     assert done["status"] == "finished"
     assert done["progress"] == {
@@ -104,6 +106,7 @@ def test_a_round_robin_of_server_bots_plays_to_the_end(client: FlaskClient) -> N
         "replayed": 0,
     }
     assert isinstance(done["seed"], int)
+    assert seed_commitment(done["seed"], done["salt"]) == created["tournament"]["seed_commitment"]
     rows = done["standings"]["entrants"]
     assert sorted(row["matches"] for row in rows) == [4, 4, 4]
     assert all(row["sigma"] < 25 / 3 for row in rows), "every rating was updated"
@@ -114,8 +117,10 @@ def test_a_round_robin_of_server_bots_plays_to_the_end(client: FlaskClient) -> N
         assert [seat["name"] for seat in match["seats"]] == [
             created["tournament"]["entrants"][e]["name"] for e in row["entrants"]
         ]
-        assert match["seed"] is None, "a tournament's match keeps its seed secret"
         assert isinstance(row["seed"], int), "the schedule reveals it once the tournament is over"
+        assert match["seed"] == row["seed"], "so does the match (the tournament is over)"
+        assert seed_commitment(match["seed"], match["salt"]) == match["seed_commitment"]
+        assert get_json(client, f"/matches/{row['match_id']}/record")["seed"] == row["seed"]
         assert match["result"]["ranks"] == row["ranks"]
 
 

@@ -123,8 +123,8 @@ class PiliPili(Game[PiliState]):
     def apply(self, state: PiliState, seat: int, action: Action, ctx: Context) -> tuple[PiliState, list[Event]]:
         return rules.apply_action(state, seat, action, ctx)
 
-    def view(self, state: PiliState, seat: int | None, now: float) -> PiliPiliView:
-        return table_view(state, seat, now)
+    def view(self, state: PiliState, seat: int | None, now: float, *, ended: bool = False) -> PiliPiliView:
+        return table_view(state, seat, now, ended=ended)
 
     def hidden_paths(self, state: PiliState, seat: int | None, now: float) -> Iterable[Path]:
         return hidden_paths(state, seat, now)

@@ -55,16 +55,17 @@ class PiliPiliView(TypedDict):
     mission_deck: list[MissionView] | None  # the missions left, next first, shown once the match is over
 
 
-def table_view(state: PiliState, seat: int | None, now: float) -> PiliPiliView:
-    """What ``seat`` (``None``: a spectator) sees at server time ``now``; everything once the match is over."""
-    over = state["phase"] == OVER
+def table_view(state: PiliState, seat: int | None, now: float, *, ended: bool = False) -> PiliPiliView:
+    """What ``seat`` (``None``: a spectator) sees at server time ``now``; everything once the match is over
+    (by the rules, or ``ended``: the arena ended it early, or it was aborted)."""
+    over = ended or state["phase"] == OVER
     card = mission_of(state)
     return {
         "players": state["players"],
         "round": state["round"],
         "dealer": state["dealer"],
-        "phase": state["phase"],
-        "to_act": seats_to_act(state),
+        "phase": OVER if over else state["phase"],
+        "to_act": [] if over else seats_to_act(state),
         "mission": None if card is None else mission_view(card),
         "missions_left": len(state["mission_order"]),
         "deal": state["deal"],
@@ -72,10 +73,10 @@ def table_view(state: PiliState, seat: int | None, now: float) -> PiliPiliView:
         "trick": [_play_view(play) for play in state["trick"]],
         "last_trick": [_play_view(play) for play in state["last_trick"]],
         "trick_winners": list(state["trick_winners"]),
-        "seats": [_seat_view(state, owner, seat, now) for owner in range(state["players"])],
+        "seats": [_seat_view(state, owner, seat, now, over) for owner in range(state["players"])],
         "exchange": list(state["exchange"]),
-        "my_choice": _own_choice(state, seat),
-        "hand_hidden_at": state["dealt_at"] + LOOK_SECONDS if effect_of(state) in ("E2", "E4") else None,
+        "my_choice": None if ended else _own_choice(state, seat),  # an ended match's log shows every choice
+        "hand_hidden_at": state["dealt_at"] + LOOK_SECONDS if effect_of(state) in ("E2", "E4") and not ended else None,
         "winners": None if state["winners"] is None else list(state["winners"]),
         "undealt": list(state["stock"]) if over else None,
         "mission_deck": [mission_view(state["catalog"][i]) for i in reversed(state["mission_order"])] if over else None,
@@ -92,9 +93,9 @@ def _play_view(play: list[int]) -> PlayView:
     return {"seat": seat, "card": card, "value": value}
 
 
-def _seat_view(state: PiliState, owner: int, viewer: int | None, now: float) -> SeatView:
+def _seat_view(state: PiliState, owner: int, viewer: int | None, now: float, over: bool) -> SeatView:
     hand = state["hands"][owner]
-    visible = sees_hand(state, owner, viewer, now)
+    visible = over or sees_hand(state, owner, viewer, now)
     return {
         "hand": list(hand) if visible else [None] * len(hand),
         "bet": state["bets"][owner],

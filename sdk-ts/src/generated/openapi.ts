@@ -227,6 +227,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/matches/{match_id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A finished or aborted match's record: seats, seed and salt, each version's action and time, the result.
+         * @description Kept `ARENA_RECORD_TTL` seconds (30 days by default) after the match ended, after the match
+         *     itself has expired. `arena replay FILE` and `arena verify FILE` replay it offline; the SDK's
+         *     `verify(record)` checks its commitment and consistency.
+         */
+        get: operations["getMatchRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/matches/{match_id}/resign": {
         parameters: {
             query?: never;
@@ -392,6 +416,30 @@ export interface paths {
         get: operations["getMatchWebhook"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/records/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A version of a record's match as a spectator saw it (the web replay page opens record files so).
+         * @description The whole record is checked first, as `arena verify` checks it (the commitment, every version
+         *     replayed with the engine, the end it states); nothing is stored. The answer has the shape of
+         *     `GET /matches/{id}/versions/{version}`.
+         */
+        post: operations["replayRecordVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -935,7 +983,7 @@ export interface components {
              * @description Stable machine-readable error code (docs/api.md#errors lists what each means). A client should expect codes added in later versions and fall back on `status` for one it does not know.
              * @enum {string}
              */
-            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "tournament/no_sprt" | "webhook/not_found" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "tournament/not_running" | "tournament/not_paused" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "webhook/refused_url" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
+            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "tournament/no_sprt" | "webhook/not_found" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "record/sealed" | "record/unavailable" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "tournament/not_running" | "tournament/not_paused" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "record/invalid" | "webhook/refused_url" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
             /** @description Structured extras: the rule broken, the current version, field errors. */
             details: {
                 [key: string]: unknown;
@@ -1129,9 +1177,13 @@ export interface components {
             pace_ms: number | null;
             players: number;
             result: components["schemas"]["Result"] | null;
+            /** @description The salt of `seed_commitment` (64 hex digits), revealed with `seed`. */
+            salt: string | null;
             seats: components["schemas"]["Seat"][];
-            /** @description The match seed, revealed once the match is over; a tournament's match keeps it secret (it may deal another of its matches) and its tournament's schedule reveals it once the tournament is over. */
+            /** @description The match seed, revealed once the match is over (finished or aborted); a tournament's match reveals it once its tournament is over (it may deal another of its matches). docs/fairness.md. */
             seed: number | null;
+            /** @description The hex SHA-256 of `"<seed>:<salt>"`, published at creation (and in the first event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot deal again after seeing moves. null only for a match created before matches committed to their seeds. */
+            seed_commitment: string | null;
             /**
              * @description `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
              * @enum {string}
@@ -1197,10 +1249,14 @@ export interface components {
             pace_ms: number | null;
             players: number;
             result: components["schemas"]["Result"] | null;
+            /** @description The salt of `seed_commitment` (64 hex digits), revealed with `seed`. */
+            salt: string | null;
             seat: number;
             seats: components["schemas"]["Seat"][];
-            /** @description The match seed, revealed once the match is over; a tournament's match keeps it secret (it may deal another of its matches) and its tournament's schedule reveals it once the tournament is over. */
+            /** @description The match seed, revealed once the match is over (finished or aborted); a tournament's match reveals it once its tournament is over (it may deal another of its matches). docs/fairness.md. */
             seed: number | null;
+            /** @description The hex SHA-256 of `"<seed>:<salt>"`, published at creation (and in the first event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot deal again after seeing moves. null only for a match created before matches committed to their seeds. */
+            seed_commitment: string | null;
             /**
              * @description `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
              * @enum {string}
@@ -1458,6 +1514,43 @@ export interface components {
             /** @description Matches that ended without a result. */
             void: number;
         };
+        Record: {
+            /** @description The record's layout, 2 now; a reader refuses a format it does not know. New keys that a reader may ignore (replay checkpoints) keep the format. */
+            format: number;
+            game: components["schemas"]["GameId"];
+            match_id: string;
+            /** @description Every option, resolved (a random first player as drawn). */
+            options: {
+                [key: string]: unknown;
+            };
+            players: number;
+            /** @description null if aborted. */
+            result: components["schemas"]["Result"] | null;
+            salt: string | null;
+            /** @description One per seat. */
+            seats: components["schemas"]["RecordSeat"][];
+            /** @description The match seed: every deal and roll follows from it. */
+            seed: number;
+            /** @description The commitment published at creation: the hex SHA-256 of `"<seed>:<salt>"`. */
+            seed_commitment: string | null;
+            /** @description The hex SHA-256 of the engine's final state (its JSON with sorted keys): a replay must end in it. */
+            state_digest: string;
+            /** @enum {string} */
+            status: "finished" | "aborted";
+            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events. */
+            steps: unknown[];
+            time_control: components["schemas"]["TimeControl"] | null;
+            tournament: components["schemas"]["MatchTournament"] | null;
+        };
+        RecordSeat: {
+            /** @description The server bot, for a bot seat. */
+            bot: string | null;
+            /** @enum {string} */
+            kind: "player" | "bot" | "open";
+            name: string | null;
+            /** @enum {string} */
+            state: "playing" | "resigned" | "timed_out" | "disqualified";
+        };
         ReplayVersion: {
             /** @description The action that made this version; null for the setup, a join, a resignation... */
             action: components["schemas"]["ActionRecord"] | null;
@@ -1569,10 +1662,14 @@ export interface components {
             pace_ms: number | null;
             players: number;
             result: components["schemas"]["Result"] | null;
+            /** @description The salt of `seed_commitment` (64 hex digits), revealed with `seed`. */
+            salt: string | null;
             seat: number;
             seats: components["schemas"]["Seat"][];
-            /** @description The match seed, revealed once the match is over; a tournament's match keeps it secret (it may deal another of its matches) and its tournament's schedule reveals it once the tournament is over. */
+            /** @description The match seed, revealed once the match is over (finished or aborted); a tournament's match reveals it once its tournament is over (it may deal another of its matches). docs/fairness.md. */
             seed: number | null;
+            /** @description The hex SHA-256 of `"<seed>:<salt>"`, published at creation (and in the first event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot deal again after seeing moves. null only for a match created before matches committed to their seeds. */
+            seed_commitment: string | null;
             /**
              * @description `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
              * @enum {string}
@@ -1819,8 +1916,12 @@ export interface components {
             players_per_match: number;
             progress: components["schemas"]["Progress"];
             rounds: number | null;
+            /** @description The salt of `seed_commitment` (64 hex digits), revealed with `seed`. */
+            salt: string | null;
             /** @description Revealed once it is over. */
             seed: number | null;
+            /** @description The hex SHA-256 of `"<seed>:<salt>"`, published at creation: every match seed derives from the seed (docs/tournaments.md), so the server cannot choose deals once entrants play. null only for a tournament created before tournaments committed to their seeds. */
+            seed_commitment: string | null;
             sprt: components["schemas"]["Sprt"] | null;
             /** @description A page of the standings (`offset`, `limit`); `GET .../standings` pages through all. */
             standings: components["schemas"]["Standings"];
@@ -3103,6 +3204,87 @@ export interface operations {
             };
         };
     };
+    getMatchRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Record"];
+                };
+            };
+            /** @description No such match, or its record expired (`match/not_found`). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match is waiting or active (`match/not_over`); its tournament is still running (`record/sealed`); its log does not replay (`record/unavailable`). */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The match store is unavailable (`store/unavailable`). */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     resignSeat: {
         parameters: {
             query?: never;
@@ -3971,6 +4153,143 @@ export interface operations {
             };
             /** @description The store is unavailable (`store/unavailable`); retry shortly. */
             503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayRecordVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Record"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayVersion"];
+                };
+            };
+            /** @description The body is not valid JSON (`request/bad_request`). */
+            400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record has no such version (`match/version_not_found`). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record is over `ARENA_MAX_RECORD_BYTES` (`request/too_large`). */
+            413: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`request/unsupported_media_type`). */
+            415: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record does not check out (`record/invalid`; `details.version`: where, null: its header). */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable, or too many writes raced (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. Nothing was written, except that a move may have been applied before the store stopped answering: read the match's version again. */
+            503: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
+            507: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];

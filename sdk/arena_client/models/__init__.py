@@ -115,6 +115,12 @@ from .pipifax_view_game import PipifaxViewGame
 from .presence import Presence
 from .presence_held import PresenceHeld
 from .progress import Progress
+from .record import Record
+from .record_options import RecordOptions
+from .record_seat import RecordSeat
+from .record_seat_kind import RecordSeatKind
+from .record_seat_state import RecordSeatState
+from .record_status import RecordStatus
 from .replay_version import ReplayVersion
 from .replay_version_status import ReplayVersionStatus
 from .result import Result
@@ -306,6 +312,12 @@ __all__ = (
     "Presence",
     "PresenceHeld",
     "Progress",
+    "Record",
+    "RecordOptions",
+    "RecordSeat",
+    "RecordSeatKind",
+    "RecordSeatState",
+    "RecordStatus",
     "ReplayVersion",
     "ReplayVersionStatus",
     "Result",

@@ -35,9 +35,13 @@ class Match:
         pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
         players (int):
         result (None | Result):
+        salt (None | str): The salt of `seed_commitment` (64 hex digits), revealed with `seed`.
         seats (list[Seat]):
-        seed (int | None): The match seed, revealed once the match is over; a tournament's match keeps it secret (it may
-            deal another of its matches) and its tournament's schedule reveals it once the tournament is over.
+        seed (int | None): The match seed, revealed once the match is over (finished or aborted); a tournament's match
+            reveals it once its tournament is over (it may deal another of its matches). docs/fairness.md.
+        seed_commitment (None | str): The hex SHA-256 of `"<seed>:<salt>"`, published at creation (and in the first
+            event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot
+            deal again after seeing moves. null only for a match created before matches committed to their seeds.
         status (MatchStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
         time_control (None | TimeControl):
         to_act (list[int]): The seats that may act now.
@@ -54,8 +58,10 @@ class Match:
     pace_ms: int | None
     players: int
     result: None | Result
+    salt: None | str
     seats: list[Seat]
     seed: int | None
+    seed_commitment: None | str
     status: MatchStatus
     time_control: None | TimeControl
     to_act: list[int]
@@ -91,6 +97,9 @@ class Match:
         else:
             result = self.result
 
+        salt: None | str
+        salt = self.salt
+
         seats = []
         for seats_item_data in self.seats:
             seats_item = seats_item_data.to_dict()
@@ -98,6 +107,9 @@ class Match:
 
         seed: int | None
         seed = self.seed
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         status = self.status.value
 
@@ -140,8 +152,10 @@ class Match:
                 "pace_ms": pace_ms,
                 "players": players,
                 "result": result,
+                "salt": salt,
                 "seats": seats,
                 "seed": seed,
+                "seed_commitment": seed_commitment,
                 "status": status,
                 "time_control": time_control,
                 "to_act": to_act,
@@ -199,6 +213,13 @@ class Match:
 
         result = _parse_result(d.pop("result"))
 
+        def _parse_salt(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        salt = _parse_salt(d.pop("salt"))
+
         seats = []
         _seats = d.pop("seats")
         for seats_item_data in _seats:
@@ -212,6 +233,13 @@ class Match:
             return cast(int | None, data)
 
         seed = _parse_seed(d.pop("seed"))
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
         status = MatchStatus(d.pop("status"))
 
@@ -294,8 +322,10 @@ class Match:
             pace_ms=pace_ms,
             players=players,
             result=result,
+            salt=salt,
             seats=seats,
             seed=seed,
+            seed_commitment=seed_commitment,
             status=status,
             time_control=time_control,
             to_act=to_act,

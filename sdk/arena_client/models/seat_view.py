@@ -35,10 +35,14 @@ class SeatView:
         pace_ms (int | None): How long the server's bots wait before each move, in milliseconds; null: no wait.
         players (int):
         result (None | Result):
+        salt (None | str): The salt of `seed_commitment` (64 hex digits), revealed with `seed`.
         seat (int):
         seats (list[Seat]):
-        seed (int | None): The match seed, revealed once the match is over; a tournament's match keeps it secret (it may
-            deal another of its matches) and its tournament's schedule reveals it once the tournament is over.
+        seed (int | None): The match seed, revealed once the match is over (finished or aborted); a tournament's match
+            reveals it once its tournament is over (it may deal another of its matches). docs/fairness.md.
+        seed_commitment (None | str): The hex SHA-256 of `"<seed>:<salt>"`, published at creation (and in the first
+            event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot
+            deal again after seeing moves. null only for a match created before matches committed to their seeds.
         status (SeatViewStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
         time_control (None | TimeControl):
         to_act (list[int]): The seats that may act now.
@@ -55,9 +59,11 @@ class SeatView:
     pace_ms: int | None
     players: int
     result: None | Result
+    salt: None | str
     seat: int
     seats: list[Seat]
     seed: int | None
+    seed_commitment: None | str
     status: SeatViewStatus
     time_control: None | TimeControl
     to_act: list[int]
@@ -93,6 +99,9 @@ class SeatView:
         else:
             result = self.result
 
+        salt: None | str
+        salt = self.salt
+
         seat = self.seat
 
         seats = []
@@ -102,6 +111,9 @@ class SeatView:
 
         seed: int | None
         seed = self.seed
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         status = self.status.value
 
@@ -144,9 +156,11 @@ class SeatView:
                 "pace_ms": pace_ms,
                 "players": players,
                 "result": result,
+                "salt": salt,
                 "seat": seat,
                 "seats": seats,
                 "seed": seed,
+                "seed_commitment": seed_commitment,
                 "status": status,
                 "time_control": time_control,
                 "to_act": to_act,
@@ -204,6 +218,13 @@ class SeatView:
 
         result = _parse_result(d.pop("result"))
 
+        def _parse_salt(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        salt = _parse_salt(d.pop("salt"))
+
         seat = d.pop("seat")
 
         seats = []
@@ -219,6 +240,13 @@ class SeatView:
             return cast(int | None, data)
 
         seed = _parse_seed(d.pop("seed"))
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
         status = SeatViewStatus(d.pop("status"))
 
@@ -301,9 +329,11 @@ class SeatView:
             pace_ms=pace_ms,
             players=players,
             result=result,
+            salt=salt,
             seat=seat,
             seats=seats,
             seed=seed,
+            seed_commitment=seed_commitment,
             status=status,
             time_control=time_control,
             to_act=to_act,

@@ -39,7 +39,11 @@ class Tournament:
         players_per_match (int):
         progress (Progress):
         rounds (int | None):
+        salt (None | str): The salt of `seed_commitment` (64 hex digits), revealed with `seed`.
         seed (int | None): Revealed once it is over.
+        seed_commitment (None | str): The hex SHA-256 of `"<seed>:<salt>"`, published at creation: every match seed
+            derives from the seed (docs/tournaments.md), so the server cannot choose deals once entrants play. null only for
+            a tournament created before tournaments committed to their seeds.
         sprt (None | Sprt):
         standings (Standings):
         status (TournamentStatus): `open` for entries, `running`, `finished` or `cancelled`.
@@ -62,7 +66,9 @@ class Tournament:
     players_per_match: int
     progress: Progress
     rounds: int | None
+    salt: None | str
     seed: int | None
+    seed_commitment: None | str
     sprt: None | Sprt
     standings: Standings
     status: TournamentStatus
@@ -106,8 +112,14 @@ class Tournament:
         rounds: int | None
         rounds = self.rounds
 
+        salt: None | str
+        salt = self.salt
+
         seed: int | None
         seed = self.seed
+
+        seed_commitment: None | str
+        seed_commitment = self.seed_commitment
 
         sprt: dict[str, Any] | None
         if isinstance(self.sprt, Sprt):
@@ -148,7 +160,9 @@ class Tournament:
                 "players_per_match": players_per_match,
                 "progress": progress,
                 "rounds": rounds,
+                "salt": salt,
                 "seed": seed,
+                "seed_commitment": seed_commitment,
                 "sprt": sprt,
                 "standings": standings,
                 "status": status,
@@ -213,12 +227,26 @@ class Tournament:
 
         rounds = _parse_rounds(d.pop("rounds"))
 
+        def _parse_salt(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        salt = _parse_salt(d.pop("salt"))
+
         def _parse_seed(data: object) -> int | None:
             if data is None:
                 return data
             return cast(int | None, data)
 
         seed = _parse_seed(d.pop("seed"))
+
+        def _parse_seed_commitment(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        seed_commitment = _parse_seed_commitment(d.pop("seed_commitment"))
 
         def _parse_sprt(data: object) -> None | Sprt:
             if data is None:
@@ -274,7 +302,9 @@ class Tournament:
             players_per_match=players_per_match,
             progress=progress,
             rounds=rounds,
+            salt=salt,
             seed=seed,
+            seed_commitment=seed_commitment,
             sprt=sprt,
             standings=standings,
             status=status,

@@ -1,22 +1,57 @@
-// The replay page: step through a finished match version by version (buttons, slider, arrow keys).
+// The replay page: step through a finished match version by version (buttons, slider, arrow keys),
+// from the server (`?id=<match id>`) or from a record file (`GET /matches/{id}/record` saved, one
+// record or JSON lines of them): the server replays a record it is sent (`POST
+// /records/versions/{version}`, which checks the whole record first) and nothing is stored.
 //
 // Steps queue: each press of an arrow key moves the version wanted by one from the one wanted
 // before (not from the one shown), and the page loads versions until it shows the one wanted, so
 // ten quick presses move ten steps.
 
-import { getJson, pageLink, queryParam, readLog } from "./api.js";
+import { getJson, pageLink, queryParam, readLog, request } from "./api.js";
 import { el } from "./dom.js";
 import { eventText, howToPlay, matchParts, renderInto, showError, startPage } from "./page.js";
 
 const matchId = queryParam("id");
-const path = `/matches/${encodeURIComponent(matchId)}`;
+/** Where versions come from: `{match, load(version), events}` for a match on the server or a record. */
+let source = null;
 let match = null;
 let shown = null;
 /** The version the person asked for last; `loading` while a version is on its way. */
 let wanted = 0;
 let loading = false;
-/** Every public event of the match (what each step revealed, and what came before it). */
+/** Every public event of the match known so far (what each step revealed, and what came before it). */
 let allEvents = [];
+
+/** The versions of a match on the server. */
+function serverSource(id) {
+  const path = `/matches/${encodeURIComponent(id)}`;
+  return {
+    async open() {
+      const found = await getJson(path);
+      if (found.status !== "finished" && found.status !== "aborted") return { match: found, over: false };
+      allEvents = (await readLog(`${path}/events`)).events;
+      return { match: found, over: true };
+    },
+    load: (version) => getJson(`${path}/versions/${version}`),
+  };
+}
+
+/** The versions of a record, replayed by the server from the record itself. */
+function recordSource(record) {
+  return {
+    async open() {
+      allEvents = [];
+      const seats = (record.seats || []).map((seat, number) => ({ seat: number, deadline: null, ...seat }));
+      const frame = { match_id: record.match_id, game: record.game, players: record.players, status: record.status, result: record.result, seats };
+      return { match: frame, over: true };
+    },
+    async load(version) {
+      const step = (await request(`/records/versions/${version}`, { method: "POST", body: record })).body;
+      allEvents = allEvents.filter((event) => event.version !== version).concat(step.events.map((event) => ({ version, ...event })));
+      return step;
+    },
+  };
+}
 
 function clamp(version) {
   return Math.max(0, Math.min(shown ? shown.last_version : 0, version));
@@ -75,7 +110,7 @@ function controls(last, version) {
 
 async function show(version) {
   try {
-    const step = await getJson(`${path}/versions/${version}`);
+    const step = await source.load(version);
     shown = step;
     // The replayed version's public view in the match's frame (seats, names), as of that version.
     const frame = { ...match, version: step.version, to_act: step.to_act, view: step.view, status: step.version === step.last_version ? match.status : "active", result: step.version === step.last_version ? match.result : null };
@@ -115,21 +150,74 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") goTo(wanted + 1);
 });
 
+/** Open `next` (a source) at the version the address asks for. */
+async function open(next) {
+  source = next;
+  shown = null;
+  const opened = await source.open();
+  match = opened.match;
+  if (!opened.over) {
+    document.getElementById("table").replaceChildren(
+      el("p", {}, "This match is not over yet. ", el("a", { href: pageLink("match.html", { id: match.match_id }) }, "Watch it live")),
+    );
+    return;
+  }
+  wanted = Math.max(0, Number(queryParam("version")) || 0);
+  await show(wanted);
+  wanted = shown ? shown.version : 0;
+}
+
+/** The records in a file's text: one JSON record, or one per line (JSON lines). */
+export function parseRecords(text) {
+  try {
+    const whole = JSON.parse(text);
+    if (whole && typeof whole === "object" && !Array.isArray(whole)) return [whole];
+  } catch {
+    // not one JSON value: JSON lines
+  }
+  const records = text.split(/\r?\n/).filter((line) => line.trim()).map((line) => JSON.parse(line));
+  if (!records.length || records.some((record) => !record || typeof record !== "object" || Array.isArray(record))) {
+    throw new Error("not a record file: one JSON record, or one per line");
+  }
+  return records;
+}
+
+async function openFile(file) {
+  let records;
+  try {
+    records = parseRecords(await file.text());
+  } catch (error) {
+    return showError({ code: "page/bad_record_file", message: `${file.name}: ${error.message}` });
+  }
+  const choice = document.getElementById("record-choice");
+  const label = document.getElementById("record-choice-label");
+  choice.replaceChildren(
+    ...records.map((record, index) =>
+      el("option", { value: String(index) }, `${record.match_id || `record ${index + 1}`} (${record.game}, ${record.status})`),
+    ),
+  );
+  choice.onchange = () => openRecord(records[Number(choice.value)]);
+  label.hidden = records.length < 2;
+  await openRecord(records[0]);
+}
+
+async function openRecord(record) {
+  try {
+    await open(recordSource(record));
+  } catch (error) {
+    showError(error);
+  }
+}
+
 async function main() {
   if (!startPage()) return;
-  if (!matchId) return showError(new Error("no match: open this page as replay.html?id=<match id>"));
+  const picker = document.getElementById("record-file");
+  picker.addEventListener("change", () => {
+    if (picker.files && picker.files[0]) openFile(picker.files[0]);
+  });
+  if (!matchId) return; // a record file, when one is chosen
   try {
-    match = await getJson(path);
-    if (match.status !== "finished" && match.status !== "aborted") {
-      document.getElementById("table").replaceChildren(
-        el("p", {}, "This match is not over yet. ", el("a", { href: pageLink("match.html", { id: matchId }) }, "Watch it live")),
-      );
-      return;
-    }
-    allEvents = (await readLog(`${path}/events`)).events;
-    wanted = Math.max(0, Number(queryParam("version")) || 0);
-    await show(wanted);
-    wanted = shown ? shown.version : 0;
+    await open(serverSource(matchId));
   } catch (error) {
     showError(error);
   }

@@ -1,0 +1,1 @@
+"""Records of finished matches: served, replayed and verified."""
