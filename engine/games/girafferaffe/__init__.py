@@ -8,9 +8,21 @@ from engine.games.girafferaffe.game import (
     ReturnApple,
     deal,
     make_state,
+    readable_state,
+    state_from_format1,
 )
 from engine.registry import register
 
-__all__ = ["Girafferaffe", "GirafferaffeState", "GirafferaffeView", "Play", "ReturnApple", "deal", "make_state"]
+__all__ = [
+    "Girafferaffe",
+    "GirafferaffeState",
+    "GirafferaffeView",
+    "Play",
+    "ReturnApple",
+    "deal",
+    "make_state",
+    "readable_state",
+    "state_from_format1",
+]
 
 register(Girafferaffe())

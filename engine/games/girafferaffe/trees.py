@@ -21,11 +21,23 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache, partial
-from itertools import chain, combinations, combinations_with_replacement, groupby, product, repeat, starmap
+from itertools import chain, combinations, combinations_with_replacement, product, repeat, starmap
 from math import comb, prod
 from typing import Any, Literal, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, COPY_CARDS, ORDER, RANK, RANKS
+from engine.games.girafferaffe.cards import (
+    CODE,
+    COLOUR,
+    COLOURS,
+    COPY_CARDS,
+    COPY_SHIFT,
+    NUMBER_BITS,
+    NUMBER_CARDS,
+    RANK,
+    RANKS,
+    cards_in,
+    mask_of,
+)
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -106,22 +118,26 @@ def tree_layout(players: int, solo: bool) -> list[str]:
     return [t.id for t in (*singles, PAIR, THREE, FOUR, STRAIGHT, FLUSH, ANY)]
 
 
-#: Each number card's bit in a hand's bits (see :func:`reaches`): 16 bits per colour, one per rank.
-BIT: dict[str, int] = {card: 1 << (16 * COLOUR[card] + RANK[card]) for card in RANK}
-RANK_BITS = 0xFFFF
-#: The number cards of each colour, to pick a hand's cards of one colour out with :func:`filter`.
-_COLOUR_CARDS = tuple(frozenset(card for card in RANK if COLOUR[card] == colour) for colour in ALL_COLOURS)
-#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree).
-_SINGLE_CARDS = {
-    (tree.id, beat): frozenset(card for card in RANK if COLOUR[card] in tree.colours and RANK[card] > beat)
+#: The bits of one colour's cards (red's; the others' are these shifted by the colour index).
+_RED_BITS = sum(1 << CODE[card] for card in NUMBER_CARDS if COLOUR[card] == 0)
+#: Each colour's cards, as bits.
+_COLOUR_BITS = tuple(_RED_BITS << colour for colour in ALL_COLOURS)
+#: The number cards above each rank (0: all of them), as bits.
+_ABOVE = tuple(NUMBER_BITS & ~((1 << 4 * rank) - 1) for rank in (0, *RANKS))
+#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree), as bits.
+_SINGLE_BITS = {
+    (tree.id, beat): sum(_COLOUR_BITS[colour] for colour in tree.colours) & _ABOVE[beat]
     for tree in TREES.values()
     if tree.kind == "single"
     for beat in (0, *RANKS)
 }
+#: The cards of each rank (by rank, then by the 4 bits of that rank's colours held), colours in order.
+_RANK_CARDS = {rank: tuple(cards_in(nibble << 4 * (rank - 1)) for nibble in range(16)) for rank in RANKS}
 
 
 class Holding:
-    """A hand as the tree rules see it: its number cards (canonical order) and how many copy cards.
+    """A hand as the tree rules see it: its cards as one integer (see :func:`~.cards.mask_of`), its
+    number cards in canonical order and how many copy cards.
 
     It also keeps what it learnt about each tree, since one step asks about the same hand and tree
     several times (can the seat act, list, count, unrank): each tree's :func:`reaches` and the
@@ -129,19 +145,26 @@ class Holding:
     for. Never changed otherwise.
     """
 
-    _reaches: dict[str, int] | None = None
-    _by_rank: dict[int, tuple[str, ...]] | None = None
-    _by_colour: tuple[tuple[str, ...], ...] | None = None
-    _stretches: list[list[tuple[str, ...]]] | None = None
+    __slots__ = ("_by_colour", "_by_rank", "_numbers", "_reaches", "_stretches", "copies", "families", "mask")
 
-    def __init__(self, hand: Sequence[str], *, canonical: bool = False) -> None:
-        """``canonical``: the hand is already in canonical order (as every hand in a state is)."""
-        copies = hand.count(COPY)
-        if not canonical:
-            hand = sorted(hand, key=ORDER.__getitem__)
-        self.numbers = tuple(hand[: len(hand) - copies])  # copy cards come last
-        self.copies = copies
+    def __init__(self, hand: Sequence[str] | int) -> None:
+        """``hand``: the cards, in any order, or the integer a state keeps for them."""
+        mask = hand if isinstance(hand, int) else mask_of(hand)
+        self.mask = mask
+        self.copies = mask >> COPY_SHIFT
         self.families: dict[tuple[str, int], PlayFamily] = {}
+        self._numbers: tuple[str, ...] | None = None
+        self._reaches: dict[str, int] | None = None
+        self._by_rank: dict[int, tuple[str, ...]] | None = None
+        self._by_colour: tuple[tuple[str, ...], ...] | None = None
+        self._stretches: list[list[tuple[str, ...]]] | None = None
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        """The number cards held, in canonical order."""
+        if self._numbers is None:
+            self._numbers = cards_in(self.mask & NUMBER_BITS)
+        return self._numbers
 
     @property
     def reaches(self) -> dict[str, int]:
@@ -154,15 +177,18 @@ class Holding:
     def by_rank(self) -> dict[int, tuple[str, ...]]:
         """The number cards of each rank held, colours in order (ranks ascending)."""
         if self._by_rank is None:
-            self._by_rank = {rank: tuple(cards) for rank, cards in groupby(self.numbers, RANK.__getitem__)}
+            numbers = self.mask & NUMBER_BITS
+            self._by_rank = {
+                rank: _RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_held(_rank_bits(numbers))
+            }
         return self._by_rank
 
     @property
     def by_colour(self) -> tuple[tuple[str, ...], ...]:
         """The number cards of each colour held, ranks ascending."""
         if self._by_colour is None:
-            numbers = self.numbers
-            self._by_colour = tuple(tuple(filter(cards.__contains__, numbers)) for cards in _COLOUR_CARDS)
+            numbers = self.mask
+            self._by_colour = tuple(cards_in(numbers & bits) for bits in _COLOUR_BITS)
         return self._by_colour
 
     @property
@@ -180,11 +206,20 @@ class Holding:
         return self._stretches
 
 
-@lru_cache(maxsize=256)
-def holding(hand: tuple[str, ...]) -> Holding:
-    """The :class:`Holding` of a hand in canonical order (as in a state), shared between calls: one
-    step asks about the same hand several times (can the seat act, list, count, unrank)."""
-    return Holding(hand, canonical=True)
+#: The last hands asked about, by their integer (see :func:`holding`).
+_HOLDINGS: dict[int, Holding] = {}
+_HOLDINGS_KEPT = 64
+
+
+def holding(hand: int) -> Holding:
+    """The :class:`Holding` of a hand's integer (as a state keeps it), shared between calls: one step
+    asks about the same hand several times (can the seat act, list, count, check, unrank)."""
+    found = _HOLDINGS.get(hand)
+    if found is None:
+        if len(_HOLDINGS) >= _HOLDINGS_KEPT:
+            del _HOLDINGS[next(iter(_HOLDINGS))]  # the oldest one
+        found = _HOLDINGS[hand] = Holding(hand)
+    return found
 
 
 def top_count(pile: Sequence[PlayRecord]) -> int:
@@ -216,6 +251,11 @@ def play_problem(
 
     The cards are known number cards and each copy names one of them; ownership is checked elsewhere.
     """
+    return play_problem_over(tree, beat_on(tree, pile), cards, copies)
+
+
+def play_problem_over(tree: Tree, top: int, cards: Sequence[str], copies: Sequence[str]) -> tuple[str, str] | None:
+    """:func:`play_problem` given what the next play on ``tree`` must beat (see :func:`beat_on`)."""
     total = len(cards) + len(copies)
     if tree.kind == "single":
         if copies:
@@ -231,9 +271,8 @@ def play_problem(
         if len({*map(RANK.__getitem__, cards), *map(RANK.__getitem__, copies)}) != 1:
             return "R5", f"all cards on the {tree.name} tree must have the same rank"
     else:
-        need = fewest_cards(tree, pile)
+        need = max(FIRST_COMBINATION, top + 1)
         if total < need:
-            top = top_count(pile)
             if top:
                 return "R5", f"the {tree.name} tree needs at least {need} cards: more than the {top} on top"
             return "R5", f"the {tree.name} tree needs at least {need} cards"
@@ -245,10 +284,8 @@ def play_problem(
                 return "R5", "a Straight needs consecutive ranks"
         elif tree.kind == "flush" and len({*map(COLOUR.__getitem__, cards)}) != 1:
             return "R5", "all cards of a Flush must have one colour"
-    if tree.ranked and pile:  # every rank beats an empty tree
-        low = top_rank(pile) + 1
-        if RANK[(cards or copies)[0]] < low:
-            return "R5", f"the {tree.name} tree needs a rank above {low - 1}, the rank on top"
+    if tree.ranked and top and RANK[(cards or copies)[0]] <= top:  # every rank beats an empty tree
+        return "R5", f"the {tree.name} tree needs a rank above {top}, the rank on top"
     return None
 
 
@@ -387,11 +424,17 @@ def reaches(hand: Holding) -> dict[str, int]:
     exactly while what is on top (the rank on a ranked tree, else the number of cards; 0 when
     empty) is below this.
 
-    Worked out for every tree at once from the ranks held in each colour, as bits, so that a tree
-    without a play costs no family.
+    Worked out for every tree at once from the hand's integer: each colour's cards shifted onto the
+    lowest bit of each rank's 4 bits, so that one integer per colour holds its ranks, and the ranks
+    held in 2, 3 or 4 colours follow with a few ``&`` and ``|``.
     """
-    bits = sum(map(BIT.__getitem__, hand.numbers))
-    red, blue, yellow, green = bits & RANK_BITS, bits >> 16 & RANK_BITS, bits >> 32 & RANK_BITS, bits >> 48
+    numbers = hand.mask & NUMBER_BITS
+    red, blue, yellow, green = (
+        numbers & _RED_BITS,
+        numbers >> 1 & _RED_BITS,
+        numbers >> 2 & _RED_BITS,
+        numbers >> 3 & _RED_BITS,
+    )
     red_blue, yellow_green = red | blue, yellow | green
     ranks = red_blue | yellow_green
     # the ranks held in at least 1, 2, 3 and 4 colours
@@ -406,35 +449,46 @@ def reaches(hand: Holding) -> dict[str, int]:
     pair, three, four = _COLOURS_NEEDED[copies]
     longest = _longest_run(ranks)
     most = max(red.bit_count(), blue.bit_count(), yellow.bit_count(), green.bit_count())  # of one colour
-    held = len(hand.numbers) + copies if bits else 0
-    # each colour's highest rank held (-1: none)
-    r, b, y, g = red.bit_length() - 1, blue.bit_length() - 1, yellow.bit_length() - 1, green.bit_length() - 1
+    held = numbers.bit_count() + copies if numbers else 0
+    # the highest rank among bits on the ranks' lowest bits (0: none): (bit_length + 3) // 4
     return {
         # Single: the highest rank of a colour it takes
-        _SINGLE_ID: ranks.bit_length() - 1,
-        _RED_YELLOW_ID: r if r > y else y,
-        _BLUE_GREEN_ID: b if b > g else g,
-        _RED_ID: r,
-        _BLUE_ID: b,
-        _YELLOW_ID: y,
-        _GREEN_ID: g,
+        _SINGLE_ID: (ranks.bit_length() + 3) >> 2,
+        _RED_YELLOW_ID: ((red | yellow).bit_length() + 3) >> 2,
+        _BLUE_GREEN_ID: ((blue | green).bit_length() + 3) >> 2,
+        _RED_ID: (red.bit_length() + 3) >> 2,
+        _BLUE_ID: (blue.bit_length() + 3) >> 2,
+        _YELLOW_ID: (yellow.bit_length() + 3) >> 2,
+        _GREEN_ID: (green.bit_length() + 3) >> 2,
         # of a kind: the highest rank with enough cards, copies filling up all but one
-        _PAIR_ID: at_least[pair].bit_length() - 1,
-        _THREE_ID: at_least[three].bit_length() - 1,
-        _FOUR_ID: at_least[four].bit_length() - 1,
+        _PAIR_ID: (at_least[pair].bit_length() + 3) >> 2,
+        _THREE_ID: (at_least[three].bit_length() + 3) >> 2,
+        _FOUR_ID: (at_least[four].bit_length() + 3) >> 2,
         # the others: the most cards a play can have, if that is enough for a first play
-        _STRAIGHT_ID: longest if longest >= FIRST_COMBINATION else -1,
-        _FLUSH_ID: most + copies if most and most + copies >= FIRST_COMBINATION else -1,
-        _ANY_ID: held if held >= FIRST_COMBINATION else -1,
+        _STRAIGHT_ID: longest if longest >= FIRST_COMBINATION else 0,
+        _FLUSH_ID: most + copies if most and most + copies >= FIRST_COMBINATION else 0,
+        _ANY_ID: held if held >= FIRST_COMBINATION else 0,
     }
+
+
+def _rank_bits(numbers: int) -> int:
+    """The ranks of which ``numbers`` (number cards' bits) holds a card, each on its rank's lowest bit."""
+    return (numbers | numbers >> 1 | numbers >> 2 | numbers >> 3) & _RED_BITS
+
+
+@lru_cache(maxsize=4096)
+def _ranks_held(ranks: int) -> tuple[int, ...]:
+    """The ranks on the lowest bits of the ranks' 4 bits of ``ranks``, ascending."""
+    return tuple(rank for rank in RANKS if ranks >> 4 * (rank - 1) & 1)
 
 
 @cache
 def _longest_run(ranks: int) -> int:
-    """The most consecutive ranks among the bits of ``ranks`` (at most 2**16 masks, each worked out once)."""
+    """The most consecutive ranks among ``ranks`` (one bit per rank, 4 apart; at most 2**15 of them,
+    each worked out once)."""
     longest = 0
     while ranks:
-        ranks &= ranks >> 1
+        ranks &= ranks >> 4
         longest += 1
     return longest
 
@@ -457,15 +511,22 @@ _COLOURS_NEEDED = tuple(
 def beat_on(tree: Tree, pile: Sequence[PlayRecord]) -> int:
     """What the next play on ``tree`` must beat: the rank on top (ranked trees) or the number of cards
     on top (the others); 0 on an empty tree."""
-    return _beat(tree.id, pile)
+    if not pile:
+        return 0
+    top = pile[-1]
+    return RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
 
 
 def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
     """Every legal play of ``hand`` on ``tree`` (R5, R6): the one description of what each tree accepts."""
-    beat = beat_on(tree, pile)
-    if beat >= hand.reaches[tree.id]:
+    return family_over(tree, beat_on(tree, pile), hand)
+
+
+def family_over(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """:func:`family` given what the next play must beat (see :func:`beat_on`), as a state keeps it."""
+    if top >= hand.reaches[tree.id]:
         return NO_PLAYS
-    return _known_family(tree, beat, hand)
+    return _known_family(tree, top, hand)
 
 
 #: A tree's id and the plays a hand has there.
@@ -473,37 +534,33 @@ TreePlays = tuple[str, "PlayFamily"]
 
 
 def playable(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]], hand: Holding) -> list[TreePlays]:
-    """The trees among ``tree_ids`` (in their order) where ``hand`` has a play, each with its :func:`family`.
+    """The trees among ``tree_ids`` (in their order) where ``hand`` has a play, each with its :func:`family`."""
+    return playable_over(tree_ids, [beat_on(TREES[tree_id], piles[tree_id]) for tree_id in tree_ids], hand)
 
-    The same as asking :func:`family` tree by tree, in one loop: every step asks this for every tree.
+
+def playable_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holding) -> list[TreePlays]:
+    """:func:`playable` given what the next play on each tree must beat (``tops``, in the same order).
+
+    The same as asking :func:`family_over` tree by tree, in one loop: every step asks this for every tree.
     """
     reach = hand.reaches
     found = []
-    for tree_id in tree_ids:
-        most = reach[tree_id]
-        if most > 0:  # a play fits on the empty tree
-            beat = _beat(tree_id, piles[tree_id])
-            if beat < most:
-                found.append((tree_id, _known_family(TREES[tree_id], beat, hand)))
+    for tree_id, top in zip(tree_ids, tops, strict=True):
+        if top < reach[tree_id]:
+            found.append((tree_id, _known_family(TREES[tree_id], top, hand)))
     return found
 
 
 def has_any_play(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]], hand: Holding) -> bool:
     """Whether ``hand`` has a play on any of ``tree_ids``: what :func:`playable` finds, read from the
-    reaches alone, without making a family (a move asks it of the next seat)."""
+    reaches alone, without making a family."""
+    return has_any_play_over(tree_ids, [beat_on(TREES[tree_id], piles[tree_id]) for tree_id in tree_ids], hand)
+
+
+def has_any_play_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holding) -> bool:
+    """:func:`has_any_play` given what the next play on each tree must beat (a move asks it of the next seat)."""
     reach = hand.reaches
-    return any(reach[tree_id] > _beat(tree_id, piles[tree_id]) for tree_id in tree_ids)
-
-
-def _beat(tree_id: str, pile: Sequence[PlayRecord]) -> int:
-    """:func:`beat_on` by tree id (the loops over a table have the ids)."""
-    if not pile:
-        return 0
-    top = pile[-1]
-    return RANK[top["cards"][0]] if tree_id in _RANKED else len(top["cards"]) + len(top["copies"])
-
-
-_RANKED = frozenset(tree.id for tree in TREES.values() if tree.ranked)
+    return any(map(int.__gt__, map(reach.__getitem__, tree_ids), tops))
 
 
 def _known_family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
@@ -517,7 +574,7 @@ def _known_family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
 
 def _family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
     if tree.kind == "single":  # one number card of an allowed colour, above the top rank
-        return Singles(tuple(filter(_SINGLE_CARDS[tree.id, beat].__contains__, hand.numbers)))
+        return Singles(cards_in(hand.mask & _SINGLE_BITS[tree.id, beat]))
     if tree.size:  # exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)
         least = tree.size - hand.copies
         groups = [cards for rank, cards in hand.by_rank.items() if rank > beat and len(cards) >= least]
