@@ -11,7 +11,6 @@ integer with a bit per number card and a count of copy cards (:func:`mask_of`, :
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 #: The four colours, in the order that also breaks the robot's ties (R11).
 COLOURS = ("red", "blue", "yellow", "green")
@@ -85,7 +84,7 @@ def cards_held(mask: int) -> int:
 
 
 #: For each of the 8 bytes of the number cards' bits and each value of that byte, its cards in order.
-_BYTE_CARDS = tuple(
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = (
     tuple(
         tuple(CARD[8 * place + bit] for bit in range(8) if value >> bit & 1 and 8 * place + bit < 60)
         for value in range(256)
@@ -94,15 +93,15 @@ _BYTE_CARDS = tuple(
 )
 
 
-@lru_cache(maxsize=4096)
 def cards_in(numbers: int) -> tuple[str, ...]:
     """The number cards whose bits are set in ``numbers``, in canonical order (byte by byte)."""
-    found: tuple[str, ...] = ()
-    for table in _BYTE_CARDS:
-        if not numbers:
-            break
-        value = numbers & 255
-        if value:
-            found += table[value]
-        numbers >>= 8
-    return found
+    return (
+        _B0[numbers & 255]
+        + _B1[numbers >> 8 & 255]
+        + _B2[numbers >> 16 & 255]
+        + _B3[numbers >> 24 & 255]
+        + _B4[numbers >> 32 & 255]
+        + _B5[numbers >> 40 & 255]
+        + _B6[numbers >> 48 & 255]
+        + _B7[numbers >> 56 & 15]  # the last 4 bits of the number cards
+    )

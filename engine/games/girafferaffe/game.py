@@ -34,7 +34,9 @@ from engine.games.girafferaffe.cards import (
     COPY,
     COPY_SHIFT,
     DECK_CODES,
+    NUMBER_BITS,
     NUMBER_CARDS,
+    RANK,
     cards_held,
     cards_in,
     hand_cards,
@@ -171,6 +173,7 @@ class ReturnApple(Action):
 
 
 _PASS = ReturnApple()
+_CODE_OF = CODE.__getitem__
 _PASS_ONLY = (_PASS,)
 
 
@@ -408,8 +411,8 @@ class Girafferaffe(Game[GirafferaffeState]):
         events: list[Event] = []
         new = state.copy()  # shallow: every part that changes is replaced, never edited
         if isinstance(action, Play):
-            copied = sorted(map(CODE.__getitem__, action.copies))
-            _place(new, seat, action.tree, sum(map(BIT.__getitem__, action.cards)), copied=copied, events=events)
+            cards, copies = sorted(action.cards, key=_CODE_OF), sorted(action.copies, key=_CODE_OF)
+            _place(new, seat, action.tree, cards, copies=copies, events=events)
         else:
             _return_apple(new, seat, events)
         if new["mode"] != "solo":
@@ -732,26 +735,21 @@ def _event(kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None =
 
 
 def _place(
-    s: GirafferaffeState, who: int | None, tree_id: str, cards: int, *, copied: list[int], events: list[Event]
+    s: GirafferaffeState, who: int | None, tree_id: str, cards: list[str], *, copies: list[str], events: list[Event]
 ) -> None:
-    """Put a play (number cards' bits, codes of the copied cards) on its tree and give its reward (R7);
-    ``who`` is ``None`` for the robot."""
+    """Put a play (its cards and copies by name, in canonical order) on its tree and give its reward
+    (R7); ``who`` is ``None`` for the robot."""
+    bits = sum(map(BIT.__getitem__, cards))
     index = s["trees"].index(tree_id)
     tree = TREES[tree_id]
     piles = list(s["piles"])
-    piles[index] = [*piles[index], [ROBOT_SEAT if who is None else who, cards, *copied]]
+    piles[index] = [*piles[index], [ROBOT_SEAT if who is None else who, bits, *map(CODE.__getitem__, copies)]]
     s["piles"] = piles
     tops = list(s["tops"])
-    # the rank of the play's lowest card, or how many cards it has (copies count)
-    tops[index] = ((cards & -cards).bit_length() + 3) >> 2 if tree.ranked else cards.bit_count() + len(copied)
+    tops[index] = RANK[cards[0]] if tree.ranked else len(cards) + len(copies)  # what the next play must beat
     s["tops"] = tops
-    events.append(
-        _event(
-            "cards_played",
-            {"seat": who, "tree": tree_id, "cards": list(cards_in(cards)), "copies": [CARD[c] for c in copied]},
-        )
-    )
-    hand = (s["robot_hand"] if who is None else s["hands"][who]) - cards - (len(copied) << COPY_SHIFT)
+    events.append(_event("cards_played", {"seat": who, "tree": tree_id, "cards": cards, "copies": copies}))
+    hand = (s["robot_hand"] if who is None else s["hands"][who]) - bits - (len(copies) << COPY_SHIFT)
     if tree.apples:
         _take_apples(s, who, tree_id, tree.apples, events)
     if tree.draws:
@@ -812,11 +810,12 @@ def _added(counts: list[int], seat: int, change: int) -> list[int]:
 
 
 def _set_hand(s: GirafferaffeState, seat: int, hand: int) -> None:
+    """Give ``seat`` the hand ``hand`` (an integer) and its size."""
     hands = list(s["hands"])
     hands[seat] = hand
     s["hands"] = hands
     sizes = list(s["hand_sizes"])
-    sizes[seat] = cards_held(hand)
+    sizes[seat] = (hand & NUMBER_BITS).bit_count() + (hand >> COPY_SHIFT)
     s["hand_sizes"] = sizes
 
 
@@ -886,8 +885,7 @@ def _robot_turn(s: GirafferaffeState, events: list[Event]) -> bool:
     s["robot_deck"] = deck
     if choice is not None:
         tree_id, (cards, copies) = choice
-        copied = sorted(map(CODE.__getitem__, copies))
-        _place(s, None, tree_id, sum(map(BIT.__getitem__, cards)), copied=copied, events=events)
+        _place(s, None, tree_id, list(cards), copies=list(copies), events=events)
         return True
     if s["robot_apples"] > 0:  # step 4
         _return_apple(s, None, events)

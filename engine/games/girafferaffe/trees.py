@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 from itertools import chain, combinations, combinations_with_replacement, product, repeat, starmap
 from math import comb, prod
 from typing import Any, Literal, TypedDict
@@ -118,18 +118,23 @@ def tree_layout(players: int, solo: bool) -> list[str]:
     return [t.id for t in (*singles, PAIR, THREE, FOUR, STRAIGHT, FLUSH, ANY)]
 
 
-#: The bits of one colour's cards (red's; the others' are these shifted by the colour index).
-_RED_BITS = sum(1 << CODE[card] for card in NUMBER_CARDS if COLOUR[card] == 0)
+#: The lowest of each rank's 4 bits: red's cards (the other colours' are these shifted by the colour
+#: index); and the highest of them.
+_LOW = sum(1 << CODE[card] for card in NUMBER_CARDS if COLOUR[card] == 0)
+_HIGH = _LOW << 3
+#: The lower two of each rank's 4 bits, and the first and third (to count a rank's cards in its 4 bits).
+_PAIRS = _LOW | _LOW << 1
+_PAIRS_LOW = _LOW | _LOW << 2
 #: Each colour's cards, as bits.
-_COLOUR_BITS = tuple(_RED_BITS << colour for colour in ALL_COLOURS)
-#: The number cards above each rank (0: all of them), as bits.
+_COLOUR_BITS = tuple(_LOW << colour for colour in ALL_COLOURS)
+#: The number cards above each rank (0: all of them), as bits; and their ranks' highest bits.
 _ABOVE = tuple(NUMBER_BITS & ~((1 << 4 * rank) - 1) for rank in (0, *RANKS))
+_HIGH_ABOVE = tuple(_HIGH & above for above in _ABOVE)
 #: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree), as bits.
 _SINGLE_BITS = {
-    (tree.id, beat): sum(_COLOUR_BITS[colour] for colour in tree.colours) & _ABOVE[beat]
+    tree.id: tuple(sum(_COLOUR_BITS[colour] for colour in tree.colours) & _ABOVE[beat] for beat in (0, *RANKS))
     for tree in TREES.values()
     if tree.kind == "single"
-    for beat in (0, *RANKS)
 }
 #: The cards of each rank (by rank, then by the 4 bits of that rank's colours held), colours in order.
 _RANK_CARDS = {rank: tuple(cards_in(nibble << 4 * (rank - 1)) for nibble in range(16)) for rank in RANKS}
@@ -139,25 +144,24 @@ class Holding:
     """A hand as the tree rules see it: its cards as one integer (see :func:`~.cards.mask_of`), its
     number cards in canonical order and how many copy cards.
 
-    It also keeps what it learnt about each tree, since one step asks about the same hand and tree
-    several times (can the seat act, list, count, unrank): each tree's :func:`reaches` and the
-    :func:`family` of each tree and top. The groupings of the cards are worked out when first asked
-    for. Never changed otherwise.
+    What the tree rules read of it is worked out when first asked for and kept, since one step asks
+    about the same hand several times (can the seat act, list, count, check, unrank): each tree's
+    :func:`reaches` and the groupings of its cards. Never changed otherwise.
     """
 
-    __slots__ = ("_by_colour", "_by_rank", "_numbers", "_reaches", "_stretches", "copies", "families", "mask")
+    _numbers: tuple[str, ...] | None = None
+    _reaches: dict[str, int] | None = None
+    #: How many cards of each rank, in the rank's 4 bits (set with the reaches).
+    counts = 0
+    _by_rank: dict[int, tuple[str, ...]] | None = None
+    _by_colour: tuple[tuple[str, ...], ...] | None = None
+    _stretches: list[list[tuple[str, ...]]] | None = None
 
     def __init__(self, hand: Sequence[str] | int) -> None:
         """``hand``: the cards, in any order, or the integer a state keeps for them."""
-        mask = hand if isinstance(hand, int) else mask_of(hand)
+        mask = hand if type(hand) is int else mask_of(hand)  # type: ignore[arg-type]
         self.mask = mask
         self.copies = mask >> COPY_SHIFT
-        self.families: dict[tuple[str, int], PlayFamily] = {}
-        self._numbers: tuple[str, ...] | None = None
-        self._reaches: dict[str, int] | None = None
-        self._by_rank: dict[int, tuple[str, ...]] | None = None
-        self._by_colour: tuple[tuple[str, ...], ...] | None = None
-        self._stretches: list[list[tuple[str, ...]]] | None = None
 
     @property
     def numbers(self) -> tuple[str, ...]:
@@ -178,9 +182,7 @@ class Holding:
         """The number cards of each rank held, colours in order (ranks ascending)."""
         if self._by_rank is None:
             numbers = self.mask & NUMBER_BITS
-            self._by_rank = {
-                rank: _RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_held(_rank_bits(numbers))
-            }
+            self._by_rank = {rank: _RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_in(numbers)}
         return self._by_rank
 
     @property
@@ -206,9 +208,9 @@ class Holding:
         return self._stretches
 
 
-#: The last hands asked about, by their integer (see :func:`holding`).
+#: The last hands asked about, by their integer (see :func:`holding`); emptied when it fills up.
 _HOLDINGS: dict[int, Holding] = {}
-_HOLDINGS_KEPT = 64
+_HOLDINGS_KEPT = 256
 
 
 def holding(hand: int) -> Holding:
@@ -217,7 +219,7 @@ def holding(hand: int) -> Holding:
     found = _HOLDINGS.get(hand)
     if found is None:
         if len(_HOLDINGS) >= _HOLDINGS_KEPT:
-            del _HOLDINGS[next(iter(_HOLDINGS))]  # the oldest one
+            _HOLDINGS.clear()
         found = _HOLDINGS[hand] = Holding(hand)
     return found
 
@@ -420,66 +422,55 @@ class Runs(PlayFamily):
 
 
 def reaches(hand: Holding) -> dict[str, int]:
-    """For each tree (by id), the least top that ``hand`` cannot beat there: it has a play on the tree
-    exactly while what is on top (the rank on a ranked tree, else the number of cards; 0 when
-    empty) is below this.
+    """For each tree but the Single trees (by id), the least top that ``hand`` cannot beat there: it
+    has a play on the tree exactly while what is on top (the rank on an of-a-kind tree, else the
+    number of cards; 0 when empty) is below this. (Whether a Single tree takes a play is one ``&``
+    of the hand's integer with the cards the tree takes above its top.)
 
-    Worked out for every tree at once from the hand's integer: each colour's cards shifted onto the
-    lowest bit of each rank's 4 bits, so that one integer per colour holds its ranks, and the ranks
-    held in 2, 3 or 4 colours follow with a few ``&`` and ``|``.
+    Worked out from the hand's integer with a few operations on all ranks at once: the number of
+    cards of each rank is counted within its 4 bits, so that adding ``8 - k`` to every rank's count
+    sets its highest bit exactly where the rank has ``k`` cards or more.
     """
-    numbers = hand.mask & NUMBER_BITS
-    red, blue, yellow, green = (
-        numbers & _RED_BITS,
-        numbers >> 1 & _RED_BITS,
-        numbers >> 2 & _RED_BITS,
-        numbers >> 3 & _RED_BITS,
-    )
-    red_blue, yellow_green = red | blue, yellow | green
-    ranks = red_blue | yellow_green
-    # the ranks held in at least 1, 2, 3 and 4 colours
-    at_least = (
-        ranks,
-        ranks,
-        (red & blue) | (yellow & green) | (red_blue & yellow_green),
-        (red & blue & yellow_green) | (yellow & green & red_blue),
-        red & blue & yellow & green,
-    )
-    copies = hand.copies
-    pair, three, four = _COLOURS_NEEDED[copies]
-    longest = _longest_run(ranks)
-    most = max(red.bit_count(), blue.bit_count(), yellow.bit_count(), green.bit_count())  # of one colour
+    mask = hand.mask
+    numbers = mask & NUMBER_BITS
+    copies = mask >> COPY_SHIFT
+    counts = numbers - (numbers >> 1 & _PAIRS_LOW)  # in each two bits: how many of those two colours
+    hand.counts = counts = (counts & _PAIRS) + (counts >> 2 & _PAIRS)  # in each 4 bits: how many of that rank
+    pair, three, four = _TOWARDS[copies]
+    longest = _longest_run((counts + _ANY_CARD) & _HIGH)
+    most = (
+        max(
+            (numbers & _RED).bit_count(),
+            (numbers & _BLUE).bit_count(),
+            (numbers & _YELLOW).bit_count(),
+            (numbers & _GREEN).bit_count(),
+        )
+        + copies
+    )  # cards of one colour
     held = numbers.bit_count() + copies if numbers else 0
-    # the highest rank among bits on the ranks' lowest bits (0: none): (bit_length + 3) // 4
     return {
-        # Single: the highest rank of a colour it takes
-        _SINGLE_ID: (ranks.bit_length() + 3) >> 2,
-        _RED_YELLOW_ID: ((red | yellow).bit_length() + 3) >> 2,
-        _BLUE_GREEN_ID: ((blue | green).bit_length() + 3) >> 2,
-        _RED_ID: (red.bit_length() + 3) >> 2,
-        _BLUE_ID: (blue.bit_length() + 3) >> 2,
-        _YELLOW_ID: (yellow.bit_length() + 3) >> 2,
-        _GREEN_ID: (green.bit_length() + 3) >> 2,
-        # of a kind: the highest rank with enough cards, copies filling up all but one
-        _PAIR_ID: (at_least[pair].bit_length() + 3) >> 2,
-        _THREE_ID: (at_least[three].bit_length() + 3) >> 2,
-        _FOUR_ID: (at_least[four].bit_length() + 3) >> 2,
+        # of a kind: the highest rank with enough cards, copies filling up all but one (the rank of
+        # the highest bit among the ranks' highest bits: bit_length // 4)
+        _PAIR_ID: ((counts + pair) & _HIGH).bit_length() >> 2,
+        _THREE_ID: ((counts + three) & _HIGH).bit_length() >> 2,
+        _FOUR_ID: ((counts + four) & _HIGH).bit_length() >> 2,
         # the others: the most cards a play can have, if that is enough for a first play
         _STRAIGHT_ID: longest if longest >= FIRST_COMBINATION else 0,
-        _FLUSH_ID: most + copies if most and most + copies >= FIRST_COMBINATION else 0,
+        _FLUSH_ID: most if most >= FIRST_COMBINATION and most > copies else 0,
         _ANY_ID: held if held >= FIRST_COMBINATION else 0,
     }
 
 
-def _rank_bits(numbers: int) -> int:
-    """The ranks of which ``numbers`` (number cards' bits) holds a card, each on its rank's lowest bit."""
-    return (numbers | numbers >> 1 | numbers >> 2 | numbers >> 3) & _RED_BITS
+def _ranks_in(numbers: int) -> tuple[int, ...]:
+    """The ranks of which ``numbers`` (number cards' bits) holds a card, ascending."""
+    return _ranks_marked(((numbers | numbers >> 1 | numbers >> 2 | numbers >> 3) & _LOW) << 3)
 
 
-@lru_cache(maxsize=4096)
-def _ranks_held(ranks: int) -> tuple[int, ...]:
-    """The ranks on the lowest bits of the ranks' 4 bits of ``ranks``, ascending."""
-    return tuple(rank for rank in RANKS if ranks >> 4 * (rank - 1) & 1)
+@cache
+def _ranks_marked(marks: int) -> tuple[int, ...]:
+    """The ranks whose highest bit is set in ``marks``, ascending (at most 2**15 of them, each worked
+    out once)."""
+    return tuple(rank for rank in RANKS if marks >> 4 * rank - 1 & 1)
 
 
 @cache
@@ -493,18 +484,22 @@ def _longest_run(ranks: int) -> int:
     return longest
 
 
-_RED_YELLOW, _BLUE_GREEN = SINGLES_BY_PAIRS
-_RED, _BLUE, _YELLOW, _GREEN = SINGLES_BY_COLOUR
-assert _RED_YELLOW.colours == (0, 2) and _BLUE_GREEN.colours == (1, 3)  # as reaches() reads them
-#: The tree ids :func:`reaches` answers for, looked up once.
-_SINGLE_ID, _RED_YELLOW_ID, _BLUE_GREEN_ID = SINGLE_ANY.id, _RED_YELLOW.id, _BLUE_GREEN.id
-_RED_ID, _BLUE_ID, _YELLOW_ID, _GREEN_ID = _RED.id, _BLUE.id, _YELLOW.id, _GREEN.id
+#: The trees :func:`reaches` answers for at once, looked up once.
 _PAIR_ID, _THREE_ID, _FOUR_ID = PAIR.id, THREE.id, FOUR.id
 _STRAIGHT_ID, _FLUSH_ID, _ANY_ID = STRAIGHT.id, FLUSH.id, ANY.id
-#: By copy cards held: how many colours a rank needs on the Pair, 3 and 4 of a Kind trees (copies
-#: fill up all but one card).
-_COLOURS_NEEDED = tuple(
-    tuple(max(1, tree.size - copies) for tree in (PAIR, THREE, FOUR)) for copies in range(COPY_CARDS + 1)
+#: Each colour's cards.
+_RED, _BLUE, _YELLOW, _GREEN = _COLOUR_BITS
+#: Added to every rank's count of cards, sets its highest bit where the rank has any card.
+_ANY_CARD = 7 * _LOW
+#: By the number of cards of one rank a play needs (2, 3 or 4), then by copy cards held: what to add
+#: to every rank's count of cards (at most 4, in its 4 bits) so that its highest bit is set exactly
+#: when the rank has enough cards (copies fill up all but one card).
+_TOWARDS_BY_SIZE = {
+    size: tuple((8 - max(1, size - copies)) * _LOW for copies in range(COPY_CARDS + 1)) for size in (2, 3, 4)
+}
+#: The same by copy cards held, for the Pair, 3 and 4 of a Kind trees at once.
+_TOWARDS = tuple(
+    tuple(_TOWARDS_BY_SIZE[tree.size][copies] for tree in (PAIR, THREE, FOUR)) for copies in range(COPY_CARDS + 1)
 )
 
 
@@ -524,9 +519,13 @@ def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
 
 def family_over(tree: Tree, top: int, hand: Holding) -> PlayFamily:
     """:func:`family` given what the next play must beat (see :func:`beat_on`), as a state keeps it."""
+    single = _SINGLE_BITS.get(tree.id)
+    if single is not None:
+        cards = hand.mask & single[top]
+        return Singles(cards_in(cards)) if cards else NO_PLAYS
     if top >= hand.reaches[tree.id]:
         return NO_PLAYS
-    return _known_family(tree, top, hand)
+    return _FAMILIES[tree.kind](tree, top, hand)
 
 
 #: A tree's id and the plays a hand has there.
@@ -543,48 +542,85 @@ def playable_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holding) -
 
     The same as asking :func:`family_over` tree by tree, in one loop: every step asks this for every tree.
     """
-    reach = hand.reaches
-    found = []
+    mask = hand.mask
+    reach = None
+    found: list[TreePlays] = []
     for tree_id, top in zip(tree_ids, tops, strict=True):
-        if top < reach[tree_id]:
-            found.append((tree_id, _known_family(TREES[tree_id], top, hand)))
+        tree, single, plays_of = _PLAYS_ON[tree_id]
+        if single:
+            cards = mask & single[top]
+            if cards:
+                found.append((tree_id, Singles(cards_in(cards))))
+        else:
+            if reach is None:
+                reach = hand.reaches
+            if top < reach[tree_id]:
+                found.append((tree_id, plays_of(tree, top, hand)))
     return found
 
 
 def has_any_play(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]], hand: Holding) -> bool:
-    """Whether ``hand`` has a play on any of ``tree_ids``: what :func:`playable` finds, read from the
-    reaches alone, without making a family."""
+    """Whether ``hand`` has a play on any of ``tree_ids``: what :func:`playable` finds, without making a
+    family (from the Single trees' cards and the reaches)."""
     return has_any_play_over(tree_ids, [beat_on(TREES[tree_id], piles[tree_id]) for tree_id in tree_ids], hand)
 
 
 def has_any_play_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holding) -> bool:
-    """:func:`has_any_play` given what the next play on each tree must beat (a move asks it of the next seat)."""
+    """:func:`has_any_play` given what the next play on each tree must beat (a move asks it of the next
+    seat). A Single tree that takes a play answers before any reach is worked out."""
+    mask = hand.mask
+    others = []
+    for tree_id, top in zip(tree_ids, tops, strict=True):
+        single = _SINGLE_BITS.get(tree_id)
+        if single is None:
+            others.append((tree_id, top))
+        elif mask & single[top]:
+            return True
+    if not others:
+        return False
     reach = hand.reaches
-    return any(map(int.__gt__, map(reach.__getitem__, tree_ids), tops))
+    return any(top < reach[tree_id] for tree_id, top in others)
 
 
-def _known_family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
-    """The family of a tree where the hand has a play, made once per hand, tree and top."""
-    key = (tree.id, beat)
-    found = hand.families.get(key)
-    if found is None:
-        found = hand.families[key] = _family(tree, beat, hand)
-    return found
+# Each tree kind's plays, for a tree where the hand has some (the reaches say so).
 
 
-def _family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
-    if tree.kind == "single":  # one number card of an allowed colour, above the top rank
-        return Singles(cards_in(hand.mask & _SINGLE_BITS[tree.id, beat]))
-    if tree.size:  # exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)
-        least = tree.size - hand.copies
-        groups = [cards for rank, cards in hand.by_rank.items() if rank > beat and len(cards) >= least]
-        return CardSets(groups, hand.copies, tree.size, tree.size)
-    need = max(FIRST_COMBINATION, beat + 1)  # more cards than on top
-    if tree.kind == "straight":
-        return Runs(hand, need)
-    if tree.kind == "flush":  # of one colour
-        return CardSets([cards for cards in hand.by_colour if cards], hand.copies, need, None)
-    return CardSets((hand.numbers,), hand.copies, need, None)  # Any
+def _of_a_kind(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """Exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)."""
+    copies = hand.copies
+    numbers = hand.mask
+    enough = (hand.counts + _TOWARDS_BY_SIZE[tree.size][copies]) & _HIGH_ABOVE[top]
+    groups = [_RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_marked(enough)]
+    return CardSets(groups, copies, tree.size, tree.size)
+
+
+def _straights(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    return Runs(hand, max(FIRST_COMBINATION, top + 1))  # more cards than on top
+
+
+def _flushes(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """More cards than on top, of one colour."""
+    return CardSets([cards for cards in hand.by_colour if cards], hand.copies, max(FIRST_COMBINATION, top + 1), None)
+
+
+def _anys(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """More cards than on top, any cards."""
+    return CardSets((hand.numbers,), hand.copies, max(FIRST_COMBINATION, top + 1), None)
+
+
+_FAMILIES: dict[str, Callable[[Tree, int, Holding], PlayFamily]] = {
+    "pair": _of_a_kind,
+    "three-of-a-kind": _of_a_kind,
+    "four-of-a-kind": _of_a_kind,
+    "straight": _straights,
+    "flush": _flushes,
+    "any": _anys,
+}
+#: By tree id: the tree, the cards a Single tree takes above each top (``()`` for the other trees)
+#: and how its plays are made where the hand has some.
+_PLAYS_ON: dict[str, tuple[Tree, tuple[int, ...], Callable[[Tree, int, Holding], PlayFamily]]] = {
+    tree.id: (tree, _SINGLE_BITS.get(tree.id, ()), _FAMILIES.get(tree.kind, family_over)) for tree in TREES.values()
+}
 
 
 def plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
