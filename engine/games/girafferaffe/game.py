@@ -14,22 +14,21 @@ events and listed plays. A state stored in the first format, with every card by 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache, partial, reduce
+from functools import reduce
 from itertools import chain, starmap
 from operator import or_
 from typing import Any, TypedDict
 
-from engine.actions import Action, action_field
+from engine.actions import Action
 from engine.errors import IllegalAction, InvalidOptions
 from engine.game import Context, Event, Game, GameInfo, OptionSpec, Path, Result
+from engine.games.girafferaffe.actions import Play, ReturnApple
 from engine.games.girafferaffe.cards import (
     BIT,
     CARD,
     CODE,
-    COLOUR,
     COLOURS,
     COPY,
     COPY_SHIFT,
@@ -46,16 +45,17 @@ from engine.games.girafferaffe.cards import (
 from engine.games.girafferaffe.robot import robot_choice
 from engine.games.girafferaffe.trees import (
     FIRST_COMBINATION,
+    SINGLE_CARDS,
     TREES,
-    CardSets,
-    PlayFamily,
     PlayRecord,
-    Singles,
     beat_on,
-    has_any_play_over,
+    family_plays,
     holding,
     play_problem_over,
     playable_over,
+    table_has_play,
+    table_plays,
+    table_trees,
     tree_layout,
 )
 
@@ -153,65 +153,14 @@ class GirafferaffeView(TypedDict):
     winners: list[int] | None
 
 
-@dataclasses.dataclass(frozen=True)
-class Play(Action):
-    """Play cards on one tree: number cards, plus one entry per copy card naming the card it copies."""
-
-    TYPE = "girafferaffe.play"
-    tree: str = action_field("The tree to play on, by id, e.g. 'pair', 'single-red', 'any'.")
-    cards: tuple[str, ...] = action_field("The number cards played, by id, e.g. ['red-7', 'blue-7'].")
-    copies: tuple[str, ...] = action_field(
-        "One entry per copy card played: the id of the number card in `cards` that it copies; [] for none."
-    )
-
-
-@dataclasses.dataclass(frozen=True)
-class ReturnApple(Action):
-    """Return one apple to the supply instead of playing (a pass)."""
-
-    TYPE = "girafferaffe.pass"
-
-
 _PASS = ReturnApple()
-_CODE_OF = CODE.__getitem__
 _PASS_ONLY = (_PASS,)
-
-
-def _listed_plays(tree: str, plays: PlayFamily) -> Iterator[Play]:
-    """The listed actions of the plays on one tree. A Single or of-a-kind tree's come ready-made: a
-    process makes each of those plays once (there are a few thousand) and lists it again and again."""
-    if type(plays) is Singles:
-        return map(_SINGLE_PLAYS[tree].__getitem__, plays.cards)
-    if tree in _OF_A_KIND:
-        assert isinstance(plays, CardSets)
-        return chain.from_iterable(map(partial(_plays_of_a_kind, tree, plays.shape.spare), plays.groups))
-    return starmap(partial(_listed_play, tree), plays)
-
-
-def _listed_play(tree: str, cards: tuple[str, ...], copies: tuple[str, ...]) -> Play:
-    """A play the listing built, equal to ``Play(tree, cards, copies)``: made without the frozen
-    dataclass's ``__init__``, which costs a third of a listing that yields hundreds of plays."""
-    play = _new_object(Play)
-    play.__dict__.update(tree=tree, cards=cards, copies=copies)
-    return play
-
-
-_new_object = object.__new__
-#: The play of each card on each Single tree that takes it.
-_SINGLE_PLAYS = {
-    tree.id: {card: Play(tree.id, (card,), ()) for card in NUMBER_CARDS if COLOUR[card] in tree.colours}
-    for tree in TREES.values()
-    if tree.kind == "single"
+_CODE_OF = CODE.__getitem__
+#: Each table's trees as a listing reads them, by player count and whether it is solo.
+_TABLES = {
+    players: {solo: table_trees(tree_layout(players, solo)) for solo in (False, True)} for players in range(1, 6)
 }
-_OF_A_KIND = frozenset(tree.id for tree in TREES.values() if tree.ranked and tree.kind != "single")
-
-
-@cache
-def _plays_of_a_kind(tree: str, spare: int, group: tuple[str, ...]) -> tuple[Play, ...]:
-    """The plays on an of-a-kind tree from the cards of one rank (``group``) and up to ``spare`` copies,
-    in listing order (at most 3 trees x 15 ranks x 15 groups of colours x 5 numbers of copies)."""
-    size = TREES[tree].size
-    return tuple(starmap(partial(_listed_play, tree), CardSets((group,), spare, size, size)))
+_new_object = object.__new__
 
 
 class Girafferaffe(Game[GirafferaffeState]):
@@ -348,9 +297,13 @@ class Girafferaffe(Game[GirafferaffeState]):
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
         # Chained in C rather than yielded by a generator: no Python frame resumes per play listed.
-        trees, tops = _trees_wanted(state, filters)
-        plays = chain.from_iterable(starmap(_listed_plays, playable_over(trees, tops, holding(state["hands"][seat]))))
-        if "tree" not in filters and state["apples"][seat] > 0:
+        if filters:
+            trees, tops = _trees_wanted(state, filters)
+            found = playable_over(trees, tops, holding(state["hands"][seat]))
+            return chain.from_iterable(starmap(family_plays, found))
+        table = _TABLES[state["players"]][state["mode"] == "solo"]
+        plays = chain.from_iterable(table_plays(table, state["tops"], holding(state["hands"][seat])))
+        if state["apples"][seat] > 0:
             return chain(plays, _PASS_ONLY)
         return plays
 
@@ -396,14 +349,19 @@ class Girafferaffe(Game[GirafferaffeState]):
             return
         assert isinstance(action, Play)
         trees = state["trees"]
-        if action.tree not in trees:
-            raise IllegalAction("R2", f"there is no tree {action.tree!r} in this match; the trees are {trees}")
-        problem = _ownership_problem(state["hands"][seat], action.cards, action.copies)
+        tree_id, cards, copies = action.tree, action.cards, action.copies
+        if tree_id not in trees:
+            raise IllegalAction("R2", f"there is no tree {tree_id!r} in this match; the trees are {trees}")
+        hand = state["hands"][seat]
+        top = state["tops"][trees.index(tree_id)]
+        single = SINGLE_CARDS.get(tree_id)
+        if single is not None and len(cards) == 1 and not copies and hand & single[top] & BIT.get(cards[0], 0):
+            return  # a card held that the Single tree takes above its top: the commonest play, checked at once
+        problem = _ownership_problem(hand, cards, copies)
         if problem is None:
-            top = state["tops"][trees.index(action.tree)]
-            problem = play_problem_over(TREES[action.tree], top, action.cards, action.copies)
+            problem = play_problem_over(TREES[tree_id], top, cards, copies)
         if problem is not None:
-            raise IllegalAction(*problem, tree=action.tree)
+            raise IllegalAction(*problem, tree=tree_id)
 
     def apply(
         self, state: GirafferaffeState, seat: int, action: Action, ctx: Context
@@ -730,7 +688,9 @@ def _event(kind: str, data: dict[str, Any], visible_to: tuple[int, ...] | None =
     """An :class:`Event`, made without the frozen dataclass's ``__init__`` (a step makes several)."""
     event = _new_object(Event)
     fields = event.__dict__
-    fields["kind"], fields["data"], fields["visible_to"] = kind, data, visible_to
+    fields["kind"] = kind
+    fields["data"] = data
+    fields["visible_to"] = visible_to
     return event
 
 
@@ -823,7 +783,8 @@ def _can_act(s: GirafferaffeState, seat: int) -> bool:
     """Whether ``seat`` can return an apple or play somewhere (R4)."""
     if s["apples"][seat] > 0:
         return True
-    return has_any_play_over(s["trees"], s["tops"], holding(s["hands"][seat]))
+    table = _TABLES[s["players"]][s["mode"] == "solo"]
+    return table_has_play(table, s["tops"], holding(s["hands"][seat]))
 
 
 def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Context) -> None:
@@ -874,8 +835,10 @@ def _robot_turn(s: GirafferaffeState, events: list[Event]) -> bool:
     events.append(_event("turn_started", {"seat": None}))
     hand = s["robot_hand"]
     deck = list(s["robot_deck"])
-    while cards_held(hand) < ROBOT_HAND and deck:  # step 1
+    held = cards_held(hand)
+    while held < ROBOT_HAND and deck:  # step 1
         hand = _robot_draw(hand, deck, "refill", events)
+        held += 1
     trees, tops = s["trees"], s["tops"]
     choice = robot_choice(trees, tops, holding(hand))  # step 2
     while choice is None and deck:  # step 3

@@ -14,8 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.games.girafferaffe.cards import COLOUR, RANK
-from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayRecord, Tree, beat_on, family_over
+from engine.games.girafferaffe.cards import CARD, COLOUR, RANK
+from engine.games.girafferaffe.trees import (
+    SINGLE_CARDS,
+    TREES,
+    Holding,
+    PlayCards,
+    PlayRecord,
+    Tree,
+    beat_on,
+    family_over,
+)
 
 Preference = tuple[int, bool, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 
@@ -46,4 +55,8 @@ def robot_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayCar
 
 def robot_play_over(tree: Tree, top: int, hand: Holding) -> PlayCards | None:
     """:func:`robot_play` given what the next play on ``tree`` must beat (see :func:`~.trees.beat_on`)."""
+    single = SINGLE_CARDS.get(tree.id)
+    if single is not None:  # one card: the lowest one the tree takes (rank, then colour: the lowest code)
+        cards = hand.mask & single[top]
+        return ((CARD[(cards & -cards).bit_length() - 1],), ()) if cards else None
     return min(family_over(tree, top, hand).smallest(), key=preference, default=None)

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache, partial
 from itertools import chain, combinations, combinations_with_replacement, product, repeat, starmap
 from math import comb, prod
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
+from engine.games.girafferaffe.actions import Play
 from engine.games.girafferaffe.cards import (
     CODE,
     COLOUR,
@@ -105,6 +106,31 @@ TREES: dict[str, Tree] = {
 }
 
 
+class TableTrees(NamedTuple):
+    """A table's trees as a listing reads them: the Single trees, then the of-a-kind trees, then
+    Straight, Flush and Any (the table order of every layout, R2 and R10), each with its place."""
+
+    #: Each Single tree: its place, its id and the cards it takes above each top (:data:`SINGLE_CARDS`).
+    singles: tuple[tuple[int, str, tuple[int, ...]], ...]
+    #: Each of-a-kind tree: its place, its id and how many cards a play there has.
+    of_a_kind: tuple[tuple[int, str, int], ...]
+    #: Straight, Flush and Any: their places and trees.
+    others: tuple[tuple[int, Tree], ...]
+
+
+def table_trees(tree_ids: Sequence[str]) -> TableTrees:
+    """The trees of a table (ids in table order) as a listing reads them (see :class:`TableTrees`)."""
+    trees = [TREES[tree_id] for tree_id in tree_ids]
+    kinds = [0 if tree.kind == "single" else 1 if tree.size else 2 for tree in trees]
+    if kinds != sorted(kinds):
+        raise ValueError(f"the trees {list(tree_ids)} are not in table order")
+    return TableTrees(
+        tuple((place, tree.id, _SINGLE_BITS[tree.id]) for place, tree in enumerate(trees) if tree.kind == "single"),
+        tuple((place, tree.id, tree.size) for place, tree in enumerate(trees) if tree.kind != "single" and tree.size),
+        tuple((place, tree) for place, tree in enumerate(trees) if not tree.size),
+    )
+
+
 def tree_layout(players: int, solo: bool) -> list[str]:
     """The ids of the trees on the table, in table order (R2; solo order R10, also the robot's priority)."""
     if solo:
@@ -130,8 +156,9 @@ _COLOUR_BITS = tuple(_LOW << colour for colour in ALL_COLOURS)
 #: The number cards above each rank (0: all of them), as bits; and their ranks' highest bits.
 _ABOVE = tuple(NUMBER_BITS & ~((1 << 4 * rank) - 1) for rank in (0, *RANKS))
 _HIGH_ABOVE = tuple(_HIGH & above for above in _ABOVE)
-#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree), as bits.
-_SINGLE_BITS = {
+#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree), as
+#: bits: a hand's plays there are its cards among these (one card each).
+SINGLE_CARDS = _SINGLE_BITS = {
     tree.id: tuple(sum(_COLOUR_BITS[colour] for colour in tree.colours) & _ABOVE[beat] for beat in (0, *RANKS))
     for tree in TREES.values()
     if tree.kind == "single"
@@ -151,11 +178,8 @@ class Holding:
 
     _numbers: tuple[str, ...] | None = None
     _reaches: dict[str, int] | None = None
-    #: How many cards of each rank, in the rank's 4 bits (set with the reaches).
-    counts = 0
-    _by_rank: dict[int, tuple[str, ...]] | None = None
+    _counts: int | None = None
     _by_colour: tuple[tuple[str, ...], ...] | None = None
-    _stretches: list[list[tuple[str, ...]]] | None = None
 
     def __init__(self, hand: Sequence[str] | int) -> None:
         """``hand``: the cards, in any order, or the integer a state keeps for them."""
@@ -171,19 +195,20 @@ class Holding:
         return self._numbers
 
     @property
+    def counts(self) -> int:
+        """How many number cards of each rank the hand holds, each count in its rank's 4 bits."""
+        if self._counts is None:
+            numbers = self.mask & NUMBER_BITS
+            counts = numbers - (numbers >> 1 & _PAIRS_LOW)  # in each two bits: how many of those two colours
+            self._counts = (counts & _PAIRS) + (counts >> 2 & _PAIRS)
+        return self._counts
+
+    @property
     def reaches(self) -> dict[str, int]:
         """Each tree's reach, by tree id (see :func:`reaches`)."""
         if self._reaches is None:
             self._reaches = reaches(self)
         return self._reaches
-
-    @property
-    def by_rank(self) -> dict[int, tuple[str, ...]]:
-        """The number cards of each rank held, colours in order (ranks ascending)."""
-        if self._by_rank is None:
-            numbers = self.mask & NUMBER_BITS
-            self._by_rank = {rank: _RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_in(numbers)}
-        return self._by_rank
 
     @property
     def by_colour(self) -> tuple[tuple[str, ...], ...]:
@@ -192,20 +217,6 @@ class Holding:
             numbers = self.mask
             self._by_colour = tuple(cards_in(numbers & bits) for bits in _COLOUR_BITS)
         return self._by_colour
-
-    @property
-    def stretches(self) -> list[list[tuple[str, ...]]]:
-        """Each longest stretch of consecutive ranks held, as the cards of each of its ranks."""
-        if self._stretches is None:
-            self._stretches = []
-            last = -1
-            for rank, cards in self.by_rank.items():
-                if rank == last + 1:
-                    self._stretches[-1].append(cards)
-                else:
-                    self._stretches.append([cards])
-                last = rank
-        return self._stretches
 
 
 #: The last hands asked about, by their integer (see :func:`holding`); emptied when it fills up.
@@ -391,15 +402,12 @@ class Runs(PlayFamily):
     __slots__ = ("runs",)
 
     def __init__(self, hand: Holding, need: int) -> None:
-        stretches = hand.stretches
-        longest = max(map(len, stretches), default=0)
+        numbers = hand.mask & NUMBER_BITS
+        low, high, runs = _runs(_rank_marks(numbers), need)
+        # the cards of each rank from the lowest to the highest any run has
+        by_rank = [_RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in range(low, high + 1)]
         #: The cards of each rank of each run, in listing order.
-        self.runs = [
-            stretch[start : start + length]
-            for length in range(need, longest + 1)
-            for stretch in stretches
-            for start in range(len(stretch) - length + 1)
-        ]
+        self.runs = [by_rank[first : first + length] for first, length in runs]
         self.count = sum(prod(map(len, run)) for run in self.runs)
 
     def __iter__(self) -> Iterator[PlayCards]:
@@ -434,8 +442,7 @@ def reaches(hand: Holding) -> dict[str, int]:
     mask = hand.mask
     numbers = mask & NUMBER_BITS
     copies = mask >> COPY_SHIFT
-    counts = numbers - (numbers >> 1 & _PAIRS_LOW)  # in each two bits: how many of those two colours
-    hand.counts = counts = (counts & _PAIRS) + (counts >> 2 & _PAIRS)  # in each 4 bits: how many of that rank
+    counts = hand.counts
     pair, three, four = _TOWARDS[copies]
     longest = _longest_run((counts + _ANY_CARD) & _HIGH)
     most = (
@@ -461,9 +468,34 @@ def reaches(hand: Holding) -> dict[str, int]:
     }
 
 
-def _ranks_in(numbers: int) -> tuple[int, ...]:
-    """The ranks of which ``numbers`` (number cards' bits) holds a card, ascending."""
-    return _ranks_marked(((numbers | numbers >> 1 | numbers >> 2 | numbers >> 3) & _LOW) << 3)
+def _rank_marks(numbers: int) -> int:
+    """The highest of the 4 bits of each rank of which ``numbers`` (number cards' bits) holds a card."""
+    return ((numbers | numbers >> 1 | numbers >> 2 | numbers >> 3) & _LOW) << 3
+
+
+@cache
+def _runs(marks: int, need: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """The runs of consecutive ranks among the ranks marked in ``marks`` (see :func:`_ranks_marked`),
+    ``need`` long or longer, by length, then lowest rank: the lowest and the highest rank any run has,
+    and each run as (its lowest rank less that lowest one, its length). Each is worked out once."""
+    stretches: list[list[int]] = []
+    for rank in _ranks_marked(marks):
+        if stretches and stretches[-1][-1] == rank - 1:
+            stretches[-1].append(rank)
+        else:
+            stretches.append([rank])
+    stretches = [stretch for stretch in stretches if len(stretch) >= need]
+    if not stretches:
+        return 1, 0, ()
+    low, high = stretches[0][0], stretches[-1][-1]
+    longest = max(map(len, stretches))
+    runs = tuple(
+        (stretch[start] - low, length)
+        for length in range(need, longest + 1)
+        for stretch in stretches
+        for start in range(len(stretch) - length + 1)
+    )
+    return low, high, runs
 
 
 @cache
@@ -522,7 +554,7 @@ def family_over(tree: Tree, top: int, hand: Holding) -> PlayFamily:
     single = _SINGLE_BITS.get(tree.id)
     if single is not None:
         cards = hand.mask & single[top]
-        return Singles(cards_in(cards)) if cards else NO_PLAYS
+        return _singles(cards) if cards else NO_PLAYS
     if top >= hand.reaches[tree.id]:
         return NO_PLAYS
     return _FAMILIES[tree.kind](tree, top, hand)
@@ -550,7 +582,7 @@ def playable_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holding) -
         if single:
             cards = mask & single[top]
             if cards:
-                found.append((tree_id, Singles(cards_in(cards))))
+                found.append((tree_id, _singles(cards)))
         else:
             if reach is None:
                 reach = hand.reaches
@@ -585,13 +617,34 @@ def has_any_play_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holdin
 # Each tree kind's plays, for a tree where the hand has some (the reaches say so).
 
 
+def _singles(cards: int) -> Singles:
+    """The Single tree plays of the number cards ``cards`` (bits), made once and kept: a seat's cards
+    of one colour above a tree's top change seldom from one turn to the next."""
+    found = _SINGLES.get(cards)
+    if found is None:
+        if len(_SINGLES) >= _SINGLES_KEPT:
+            _SINGLES.clear()
+        found = _SINGLES[cards] = Singles(cards_in(cards))
+    return found
+
+
+_SINGLES: dict[int, Singles] = {}
+_SINGLES_KEPT = 4096
+
+
 def _of_a_kind(tree: Tree, top: int, hand: Holding) -> PlayFamily:
     """Exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)."""
-    copies = hand.copies
+    return CardSets(of_a_kind_groups(hand, tree.size, top), hand.copies, tree.size, tree.size)
+
+
+def of_a_kind_groups(hand: Holding, size: int, top: int) -> list[tuple[str, ...]]:
+    """The cards of each rank above ``top`` from which ``hand`` can make a play of ``size`` cards of one
+    rank (copy cards filling up all but one), ranks ascending: the groups of an of-a-kind tree's plays."""
     numbers = hand.mask
-    enough = (hand.counts + _TOWARDS_BY_SIZE[tree.size][copies]) & _HIGH_ABOVE[top]
-    groups = [_RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_marked(enough)]
-    return CardSets(groups, copies, tree.size, tree.size)
+    enough = (hand.counts + _TOWARDS_BY_SIZE[size][numbers >> COPY_SHIFT]) & _HIGH_ABOVE[top]
+    if not enough:
+        return []
+    return [_RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_marked(enough)]
 
 
 def _straights(tree: Tree, top: int, hand: Holding) -> PlayFamily:
@@ -731,3 +784,130 @@ def _nth_with_copies(cards: Sequence[str], blocks: Sequence[Block], index: int) 
 
 #: The family of a tree a hand has no play on.
 NO_PLAYS = CardSets((), 0, 1, 1)
+
+
+# --- the plays of a whole table, as listed actions --------------------------------------------------
+
+
+def table_plays(table: TableTrees, tops: Sequence[int], hand: Holding) -> list[Iterable[Play]]:
+    """Every legal play of ``hand`` on a whole table (its trees as :func:`table_trees` gives them, and
+    what each next play must beat, in table order), as the actions a listing yields, tree by tree.
+
+    What :func:`playable_over` finds, made into actions, read tree kind by tree kind straight from the
+    hand's integer, as every step's listing does: a Single tree's plays from the hand's cards it takes,
+    an of-a-kind tree's from the hand's cards of each rank with enough of them (both kept once made:
+    a seat's cards of one colour, or of one rank, change seldom between its turns), and Straight,
+    Flush and Any from their families.
+    """
+    mask = hand.mask
+    listed: list[Iterable[Play]] = []
+    for place, tree_id, taken in table.singles:
+        cards = mask & taken[tops[place]]
+        if cards:
+            listed.append(_single_plays(tree_id, cards))
+    counts = hand.counts
+    spare = hand.copies
+    for place, tree_id, size in table.of_a_kind:
+        enough = (counts + _TOWARDS_BY_SIZE[size][spare]) & _HIGH_ABOVE[tops[place]]
+        if enough:
+            kept = _OF_A_KIND_LISTED[tree_id, spare]
+            for rank in _ranks_marked(enough):
+                colours = mask >> 4 * (rank - 1) & 15
+                found = kept.get(rank << 4 | colours)
+                if found is None:
+                    found = kept[rank << 4 | colours] = _plays_of_a_kind(tree_id, spare, _RANK_CARDS[rank][colours])
+                listed.append(found)
+    (straight_place, straight), (flush_place, flush), (any_place, any_tree) = table.others
+    numbers = mask & NUMBER_BITS
+    top = tops[straight_place]
+    longest = _longest_run((counts + _ANY_CARD) & _HIGH)  # the most ranks in a row
+    if longest > top and longest >= FIRST_COMBINATION:
+        listed.append(_made_plays(straight.id, Runs(hand, max(FIRST_COMBINATION, top + 1))))
+    top = tops[flush_place]
+    most = max(
+        (numbers & _RED).bit_count(),
+        (numbers & _BLUE).bit_count(),
+        (numbers & _YELLOW).bit_count(),
+        (numbers & _GREEN).bit_count(),
+    )
+    if most and most + spare > top and most + spare >= FIRST_COMBINATION:
+        listed.append(_made_plays(flush.id, _flushes(flush, top, hand)))
+    top = tops[any_place]
+    held = numbers.bit_count() + spare
+    if numbers and held > top and held >= FIRST_COMBINATION:
+        listed.append(_made_plays(any_tree.id, _anys(any_tree, top, hand)))
+    return listed
+
+
+def table_has_play(table: TableTrees, tops: Sequence[int], hand: Holding) -> bool:
+    """Whether ``hand`` has a play anywhere on a table (see :func:`table_plays`): what
+    :func:`has_any_play_over` says, a Single tree that takes a card answering first."""
+    mask = hand.mask
+    for place, _, taken in table.singles:
+        if mask & taken[tops[place]]:
+            return True
+    reach = hand.reaches
+    for place, tree_id, _ in table.of_a_kind:
+        if tops[place] < reach[tree_id]:
+            return True
+    return any(tops[place] < reach[tree.id] for place, tree in table.others)
+
+
+def family_plays(tree_id: str, plays: PlayFamily) -> Iterator[Play]:
+    """The plays of a family (of the tree ``tree_id``) as the actions a listing yields."""
+    if type(plays) is Singles:
+        return map(_SINGLE_PLAYS[tree_id].__getitem__, plays.cards)
+    if tree_id in _OF_A_KIND_IDS:
+        assert isinstance(plays, CardSets)
+        return chain.from_iterable(map(partial(_plays_of_a_kind, tree_id, plays.shape.spare), plays.groups))
+    return _made_plays(tree_id, plays)
+
+
+def _made_plays(tree_id: str, plays: Iterable[PlayCards]) -> Iterator[Play]:
+    """The actions of plays made as they are listed (Straight, Flush and Any: too many to keep)."""
+    return starmap(partial(_listed_play, tree_id), plays)
+
+
+def _listed_play(tree: str, cards: tuple[str, ...], copies: tuple[str, ...]) -> Play:
+    """A play the listing built, equal to ``Play(tree, cards, copies)``: made without the frozen
+    dataclass's ``__init__``, which costs a third of a listing that yields hundreds of plays."""
+    play = _new_object(Play)
+    play.__dict__.update(tree=tree, cards=cards, copies=copies)
+    return play
+
+
+_new_object = object.__new__
+#: The play of each card on each Single tree that takes it.
+_SINGLE_PLAYS = {
+    tree.id: {card: Play(tree.id, (card,), ()) for card in NUMBER_CARDS if COLOUR[card] in tree.colours}
+    for tree in TREES.values()
+    if tree.kind == "single"
+}
+_OF_A_KIND_IDS = frozenset(tree.id for tree in TREES.values() if tree.kind != "single" and tree.size)
+#: The Single trees' plays by the cards they are made of, and the of-a-kind trees' by copy cards held
+#: and then by rank and its colours held (``rank << 4 | colours``), once made.
+_SINGLES_LISTED: dict[str, dict[int, tuple[Play, ...]]] = {tree_id: {} for tree_id in _SINGLE_PLAYS}
+_SINGLES_KEPT = 4096
+_OF_A_KIND_LISTED: dict[tuple[str, int], dict[int, tuple[Play, ...]]] = {
+    (tree_id, spare): {} for tree_id in _OF_A_KIND_IDS for spare in range(COPY_CARDS + 1)
+}
+
+
+def _single_plays(tree_id: str, cards: int) -> tuple[Play, ...]:
+    """The plays of the number cards ``cards`` (bits) on the Single tree ``tree_id``, made once and kept
+    (the last few thousand)."""
+    kept = _SINGLES_LISTED[tree_id]
+    found = kept.get(cards)
+    if found is None:
+        if len(kept) >= _SINGLES_KEPT:
+            kept.clear()
+        found = kept[cards] = tuple(map(_SINGLE_PLAYS[tree_id].__getitem__, cards_in(cards)))
+    return found
+
+
+@cache
+def _plays_of_a_kind(tree_id: str, spare: int, group: tuple[str, ...]) -> tuple[Play, ...]:
+    """The plays on an of-a-kind tree from the cards of one rank (``group``) and up to ``spare`` copies,
+    in listing order (at most 3 trees x 15 ranks x 15 groups of colours x 5 numbers of copies)."""
+    size = TREES[tree_id].size
+    return tuple(_made_plays(tree_id, CardSets((group,), spare, size, size)))
