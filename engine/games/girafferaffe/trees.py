@@ -1,15 +1,24 @@
 """The trees (rulings R2, R5-R7): which trees a match has, what each accepts and what it rewards.
 
-Everything here works on one tree's pile and one hand. ``play_problem`` says why a given play is
+Everything here works on one tree's top and one hand. ``play_problem`` says why a given play is
 illegal. :func:`family` describes, once per tree kind, every legal play of a hand: a
-:class:`CardSets` (Single, the of-a-kind trees, Flush, Any) or a :class:`Runs` (Straight). That one
-description answers the other questions alike: which plays are legal (``plays``, lazily), how many
-(``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by unranking),
-whether there is any (``has_play``) and which ones the solo robot weighs (``smallest_plays``).
-Before any family is made, :func:`reaches` says from a hand's ranks per colour, for every tree at
-once, up to which top the hand has a play there, so a tree without one costs a comparison;
-:func:`playable` asks about a whole table in one loop, as every step does, and :func:`has_any_play`
-only whether the table takes a play at all, from the reaches alone.
+:class:`Singles` (Single trees), a :class:`CardSets` (the of-a-kind trees, Flush, Any) or a
+:class:`Runs` (Straight). That one description answers the other questions alike: which plays are
+legal (``plays``, lazily), how many (``count_plays``, by counting, never by listing), which is the
+n-th (``nth_play``, by unranking), whether there is any (``has_play``) and which ones the solo
+robot weighs (:meth:`PlayFamily.smallest`).
+
+A hand is one integer (see :mod:`.cards`): bit ``4 * (rank - 1) + colour`` for each number card
+held and the copy cards counted from bit 60 on, so each rank has 4 bits, one per colour. The rules
+read it with a few operations on all ranks at once: a Single tree takes a play exactly when the
+hand shares a card with :data:`SINGLE_CARDS` (the cards of its colours above its top); counting
+each rank's cards within its 4 bits says which ranks make an of-a-kind play; :func:`reaches`
+says up to which top the hand has a play on the other trees, so a tree without one costs a
+comparison. :func:`playable_over` asks about a list of trees, :func:`table_plays` lists a whole
+table's plays as actions, as every step does (the plays of Single and of-a-kind trees made once
+and kept), and :func:`table_has_play` only whether the table takes a play at all. The functions
+named ``..._over`` take what each tree's next play must beat, as a state keeps it; the others a
+pile of :class:`PlayRecord`, as a view shows it.
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
@@ -125,7 +134,7 @@ def table_trees(tree_ids: Sequence[str]) -> TableTrees:
     if kinds != sorted(kinds):
         raise ValueError(f"the trees {list(tree_ids)} are not in table order")
     return TableTrees(
-        tuple((place, tree.id, _SINGLE_BITS[tree.id]) for place, tree in enumerate(trees) if tree.kind == "single"),
+        tuple((place, tree.id, SINGLE_CARDS[tree.id]) for place, tree in enumerate(trees) if tree.kind == "single"),
         tuple((place, tree.id, tree.size) for place, tree in enumerate(trees) if tree.kind != "single" and tree.size),
         tuple((place, tree) for place, tree in enumerate(trees) if not tree.size),
     )
@@ -158,7 +167,7 @@ _ABOVE = tuple(NUMBER_BITS & ~((1 << 4 * rank) - 1) for rank in (0, *RANKS))
 _HIGH_ABOVE = tuple(_HIGH & above for above in _ABOVE)
 #: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree), as
 #: bits: a hand's plays there are its cards among these (one card each).
-SINGLE_CARDS = _SINGLE_BITS = {
+SINGLE_CARDS: dict[str, tuple[int, ...]] = {
     tree.id: tuple(sum(_COLOUR_BITS[colour] for colour in tree.colours) & _ABOVE[beat] for beat in (0, *RANKS))
     for tree in TREES.values()
     if tree.kind == "single"
@@ -233,28 +242,6 @@ def holding(hand: int) -> Holding:
             _HOLDINGS.clear()
         found = _HOLDINGS[hand] = Holding(hand)
     return found
-
-
-def top_count(pile: Sequence[PlayRecord]) -> int:
-    """How many cards the top combination has (copies included); 0 on an empty tree."""
-    if not pile:
-        return 0
-    return len(pile[-1]["cards"]) + len(pile[-1]["copies"])
-
-
-def top_rank(pile: Sequence[PlayRecord]) -> int:
-    """The rank of the top combination of a ranked tree; 0 on an empty tree."""
-    return RANK[pile[-1]["cards"][0]] if pile else 0
-
-
-def fewest_cards(tree: Tree, pile: Sequence[PlayRecord]) -> int:
-    """The fewest cards the next play on ``tree`` may have (R5)."""
-    return tree.size or max(FIRST_COMBINATION, top_count(pile) + 1)
-
-
-def lowest_rank(tree: Tree, pile: Sequence[PlayRecord]) -> int | None:
-    """The lowest rank the next play on a ranked tree may have; ``None`` for the other trees (R5)."""
-    return top_rank(pile) + 1 if tree.ranked else None
 
 
 def play_problem(
@@ -551,7 +538,7 @@ def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
 
 def family_over(tree: Tree, top: int, hand: Holding) -> PlayFamily:
     """:func:`family` given what the next play must beat (see :func:`beat_on`), as a state keeps it."""
-    single = _SINGLE_BITS.get(tree.id)
+    single = SINGLE_CARDS.get(tree.id)
     if single is not None:
         cards = hand.mask & single[top]
         return _singles(cards) if cards else NO_PLAYS
@@ -603,7 +590,7 @@ def has_any_play_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holdin
     mask = hand.mask
     others = []
     for tree_id, top in zip(tree_ids, tops, strict=True):
-        single = _SINGLE_BITS.get(tree_id)
+        single = SINGLE_CARDS.get(tree_id)
         if single is None:
             others.append((tree_id, top))
         elif mask & single[top]:
@@ -672,7 +659,7 @@ _FAMILIES: dict[str, Callable[[Tree, int, Holding], PlayFamily]] = {
 #: By tree id: the tree, the cards a Single tree takes above each top (``()`` for the other trees)
 #: and how its plays are made where the hand has some.
 _PLAYS_ON: dict[str, tuple[Tree, tuple[int, ...], Callable[[Tree, int, Holding], PlayFamily]]] = {
-    tree.id: (tree, _SINGLE_BITS.get(tree.id, ()), _FAMILIES.get(tree.kind, family_over)) for tree in TREES.values()
+    tree.id: (tree, SINGLE_CARDS.get(tree.id, ()), _FAMILIES.get(tree.kind, family_over)) for tree in TREES.values()
 }
 
 
@@ -697,11 +684,6 @@ def nth_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding, index: int) 
     Raises ``IndexError`` outside ``0 <= index < count_plays(...)``.
     """
     return family(tree, pile, hand).nth(index)
-
-
-def smallest_plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
-    """The plays among which the solo robot chooses on ``tree`` (see :meth:`PlayFamily.smallest`)."""
-    return family(tree, pile, hand).smallest()
 
 
 #: One block of plays: (number cards, copies, how many plays) (see :class:`Shape`).
@@ -887,7 +869,7 @@ _OF_A_KIND_IDS = frozenset(tree.id for tree in TREES.values() if tree.kind != "s
 #: The Single trees' plays by the cards they are made of, and the of-a-kind trees' by copy cards held
 #: and then by rank and its colours held (``rank << 4 | colours``), once made.
 _SINGLES_LISTED: dict[str, dict[int, tuple[Play, ...]]] = {tree_id: {} for tree_id in _SINGLE_PLAYS}
-_SINGLES_KEPT = 4096
+_LISTED_KEPT = 4096
 _OF_A_KIND_LISTED: dict[tuple[str, int], dict[int, tuple[Play, ...]]] = {
     (tree_id, spare): {} for tree_id in _OF_A_KIND_IDS for spare in range(COPY_CARDS + 1)
 }
@@ -899,7 +881,7 @@ def _single_plays(tree_id: str, cards: int) -> tuple[Play, ...]:
     kept = _SINGLES_LISTED[tree_id]
     found = kept.get(cards)
     if found is None:
-        if len(kept) >= _SINGLES_KEPT:
+        if len(kept) >= _LISTED_KEPT:
             kept.clear()
         found = kept[cards] = tuple(map(_SINGLE_PLAYS[tree_id].__getitem__, cards_in(cards)))
     return found
