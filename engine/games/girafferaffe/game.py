@@ -302,7 +302,7 @@ class Girafferaffe(Game[GirafferaffeState]):
             found = playable_over(trees, tops, holding(state["hands"][seat]))
             return chain.from_iterable(starmap(family_plays, found))
         table = _TABLES[state["players"]][state["mode"] == "solo"]
-        plays = chain.from_iterable(table_plays(table, state["tops"], holding(state["hands"][seat])))
+        plays = chain.from_iterable(table_plays(table, state["tops"], state["hands"][seat]))
         if state["apples"][seat] > 0:
             return chain(plays, _PASS_ONLY)
         return plays

@@ -115,31 +115,6 @@ TREES: dict[str, Tree] = {
 }
 
 
-class TableTrees(NamedTuple):
-    """A table's trees as a listing reads them: the Single trees, then the of-a-kind trees, then
-    Straight, Flush and Any (the table order of every layout, R2 and R10), each with its place."""
-
-    #: Each Single tree: its place, its id and the cards it takes above each top (:data:`SINGLE_CARDS`).
-    singles: tuple[tuple[int, str, tuple[int, ...]], ...]
-    #: Each of-a-kind tree: its place, its id and how many cards a play there has.
-    of_a_kind: tuple[tuple[int, str, int], ...]
-    #: Straight, Flush and Any: their places and trees.
-    others: tuple[tuple[int, Tree], ...]
-
-
-def table_trees(tree_ids: Sequence[str]) -> TableTrees:
-    """The trees of a table (ids in table order) as a listing reads them (see :class:`TableTrees`)."""
-    trees = [TREES[tree_id] for tree_id in tree_ids]
-    kinds = [0 if tree.kind == "single" else 1 if tree.size else 2 for tree in trees]
-    if kinds != sorted(kinds):
-        raise ValueError(f"the trees {list(tree_ids)} are not in table order")
-    return TableTrees(
-        tuple((place, tree.id, SINGLE_CARDS[tree.id]) for place, tree in enumerate(trees) if tree.kind == "single"),
-        tuple((place, tree.id, tree.size) for place, tree in enumerate(trees) if tree.kind != "single" and tree.size),
-        tuple((place, tree) for place, tree in enumerate(trees) if not tree.size),
-    )
-
-
 def tree_layout(players: int, solo: bool) -> list[str]:
     """The ids of the trees on the table, in table order (R2; solo order R10, also the robot's priority)."""
     if solo:
@@ -771,7 +746,54 @@ NO_PLAYS = CardSets((), 0, 1, 1)
 # --- the plays of a whole table, as listed actions --------------------------------------------------
 
 
-def table_plays(table: TableTrees, tops: Sequence[int], hand: Holding) -> list[Iterable[Play]]:
+class TableTrees(NamedTuple):
+    """A table's trees as a listing reads them, each with its place on the table: the Single trees,
+    the of-a-kind trees, then Straight, Flush and Any (the table order of every layout, R2 and R10).
+    Made once per layout by :func:`table_trees`."""
+
+    #: Each Single tree: its place, the cards it takes above each top (:data:`SINGLE_CARDS`), its plays
+    #: made so far by the cards they are made of, and its id.
+    singles: tuple[tuple[int, tuple[int, ...], dict[int, tuple[Play, ...]], str], ...]
+    #: Each of-a-kind tree: its place; by copy cards held, what to add to the counts of each rank to
+    #: mark the ranks with enough cards; by copy cards held, its plays made so far by
+    #: ``rank << 4 | colours held of that rank``; and its id.
+    of_a_kind: tuple[tuple[int, tuple[int, ...], tuple[dict[int, tuple[Play, ...]], ...], str], ...]
+    straight: tuple[int, Tree]
+    flush: tuple[int, Tree]
+    any: tuple[int, Tree]
+
+
+def table_trees(tree_ids: Sequence[str]) -> TableTrees:
+    """The trees of a table (ids in table order) as a listing reads them (see :class:`TableTrees`)."""
+    trees = [TREES[tree_id] for tree_id in tree_ids]
+    kinds = [0 if tree.kind == "single" else 1 if tree.size else 2 for tree in trees]  # Single, of a kind, others
+    others = [(place, tree) for place, tree in enumerate(trees) if not tree.size]
+    if kinds != sorted(kinds) or [tree for _, tree in others] != [STRAIGHT, FLUSH, ANY]:
+        raise ValueError(f"the trees {list(tree_ids)} are not a table in table order")
+    straight, flush, any_tree = others
+    return TableTrees(
+        tuple(
+            (place, SINGLE_CARDS[tree.id], _SINGLES_LISTED[tree.id], tree.id)
+            for place, tree in enumerate(trees)
+            if tree.kind == "single"
+        ),
+        tuple(
+            (
+                place,
+                _TOWARDS_BY_SIZE[tree.size],
+                tuple(_OF_A_KIND_LISTED[tree.id, spare] for spare in range(COPY_CARDS + 1)),
+                tree.id,
+            )
+            for place, tree in enumerate(trees)
+            if tree.kind != "single" and tree.size
+        ),
+        straight,
+        flush,
+        any_tree,
+    )
+
+
+def table_plays(table: TableTrees, tops: Sequence[int], mask: int) -> list[Iterable[Play]]:
     """Every legal play of ``hand`` on a whole table (its trees as :func:`table_trees` gives them, and
     what each next play must beat, in table order), as the actions a listing yields, tree by tree.
 
@@ -781,43 +803,48 @@ def table_plays(table: TableTrees, tops: Sequence[int], hand: Holding) -> list[I
     a seat's cards of one colour, or of one rank, change seldom between its turns), and Straight,
     Flush and Any from their families.
     """
-    mask = hand.mask
     listed: list[Iterable[Play]] = []
-    for place, tree_id, taken in table.singles:
+    for place, taken, kept, tree_id in table.singles:
         cards = mask & taken[tops[place]]
         if cards:
-            listed.append(_single_plays(tree_id, cards))
-    counts = hand.counts
-    spare = hand.copies
-    for place, tree_id, size in table.of_a_kind:
-        enough = (counts + _TOWARDS_BY_SIZE[size][spare]) & _HIGH_ABOVE[tops[place]]
-        if enough:
-            kept = _OF_A_KIND_LISTED[tree_id, spare]
-            for rank in _ranks_marked(enough):
-                colours = mask >> 4 * (rank - 1) & 15
-                found = kept.get(rank << 4 | colours)
-                if found is None:
-                    found = kept[rank << 4 | colours] = _plays_of_a_kind(tree_id, spare, _RANK_CARDS[rank][colours])
-                listed.append(found)
-    (straight_place, straight), (flush_place, flush), (any_place, any_tree) = table.others
+            found = kept.get(cards)
+            listed.append(_single_plays(tree_id, cards) if found is None else found)
     numbers = mask & NUMBER_BITS
-    top = tops[straight_place]
+    counts = numbers - (numbers >> 1 & _PAIRS_LOW)  # as Holding.counts
+    counts = (counts & _PAIRS) + (counts >> 2 & _PAIRS)
+    spare = mask >> COPY_SHIFT
+    for place, towards, kept_by_spare, tree_id in table.of_a_kind:
+        enough = (counts + towards[spare]) & _HIGH_ABOVE[tops[place]]
+        if enough:
+            kept = kept_by_spare[spare]
+            for rank in _ranks_marked(enough):
+                key = rank << 4 | (mask >> 4 * (rank - 1) & 15)
+                found = kept.get(key)
+                if found is None:
+                    found = kept[key] = _plays_of_a_kind(tree_id, spare, _RANK_CARDS[rank][key & 15])
+                listed.append(found)
+    # Straight, Flush and Any: the most cards a play can have there, from the hand's integer
+    place, tree = table.straight
+    top = tops[place]
     longest = _longest_run((counts + _ANY_CARD) & _HIGH)  # the most ranks in a row
     if longest > top and longest >= FIRST_COMBINATION:
-        listed.append(_made_plays(straight.id, Runs(hand, max(FIRST_COMBINATION, top + 1))))
-    top = tops[flush_place]
-    most = max(
-        (numbers & _RED).bit_count(),
-        (numbers & _BLUE).bit_count(),
-        (numbers & _YELLOW).bit_count(),
-        (numbers & _GREEN).bit_count(),
-    )
-    if most and most + spare > top and most + spare >= FIRST_COMBINATION:
-        listed.append(_made_plays(flush.id, _flushes(flush, top, hand)))
-    top = tops[any_place]
-    held = numbers.bit_count() + spare
-    if numbers and held > top and held >= FIRST_COMBINATION:
-        listed.append(_made_plays(any_tree.id, _anys(any_tree, top, hand)))
+        listed.append(_made_plays(tree.id, Runs(holding(mask), max(FIRST_COMBINATION, top + 1))))
+    held = numbers.bit_count() + spare if numbers else 0
+    place, tree = table.flush
+    top = tops[place]
+    if held > top and held >= FIRST_COMBINATION:  # else no colour has enough either
+        most = max(
+            (numbers & _RED).bit_count(),
+            (numbers & _BLUE).bit_count(),
+            (numbers & _YELLOW).bit_count(),
+            (numbers & _GREEN).bit_count(),
+        )
+        if most and most + spare > top and most + spare >= FIRST_COMBINATION:
+            listed.append(_made_plays(tree.id, _flushes(tree, top, holding(mask))))
+    place, tree = table.any
+    top = tops[place]
+    if held > top and held >= FIRST_COMBINATION:
+        listed.append(_made_plays(tree.id, _anys(tree, top, holding(mask))))
     return listed
 
 
@@ -825,14 +852,14 @@ def table_has_play(table: TableTrees, tops: Sequence[int], hand: Holding) -> boo
     """Whether ``hand`` has a play anywhere on a table (see :func:`table_plays`): what
     :func:`has_any_play_over` says, a Single tree that takes a card answering first."""
     mask = hand.mask
-    for place, _, taken in table.singles:
+    for place, taken, _, _ in table.singles:
         if mask & taken[tops[place]]:
             return True
     reach = hand.reaches
-    for place, tree_id, _ in table.of_a_kind:
+    for place, _, _, tree_id in table.of_a_kind:
         if tops[place] < reach[tree_id]:
             return True
-    return any(tops[place] < reach[tree.id] for place, tree in table.others)
+    return any(tops[place] < reach[tree.id] for place, tree in (table.straight, table.flush, table.any))
 
 
 def family_plays(tree_id: str, plays: PlayFamily) -> Iterator[Play]:
