@@ -297,7 +297,7 @@ class Girafferaffe(Game[GirafferaffeState]):
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
         # Chained in C rather than yielded by a generator: no Python frame resumes per play listed.
-        if filters:
+        if "tree" in filters:  # one tree, or none; never the pass
             trees, tops = _trees_wanted(state, filters)
             found = playable_over(trees, tops, holding(state["hands"][seat]))
             return chain.from_iterable(starmap(family_plays, found))
