@@ -154,6 +154,7 @@ class GirafferaffeView(TypedDict):
 
 
 _PASS = ReturnApple()
+_BIT_OF = BIT.__getitem__
 _PASS_ONLY = (_PASS,)
 _CODE_OF = CODE.__getitem__
 #: Each table's trees as a listing reads them, by player count and whether it is solo.
@@ -161,6 +162,9 @@ _TABLES = {
     players: {solo: table_trees(tree_layout(players, solo)) for solo in (False, True)} for players in range(1, 6)
 }
 _new_object = object.__new__
+#: The event of each seat's turn (``None``: the robot's): made once, as events are values that nothing
+#: edits (a frozen dataclass of read-only data), so every turn hands out the same one.
+_TURN_STARTED = {seat: Event("turn_started", {"seat": seat}) for seat in (None, *range(5))}
 
 
 class Girafferaffe(Game[GirafferaffeState]):
@@ -280,7 +284,7 @@ class Girafferaffe(Game[GirafferaffeState]):
             dealer=dealer,
         )
         events = round_events(state)
-        events.append(_event("turn_started", {"seat": dealer}))
+        events.append(_TURN_STARTED[dealer])
         return state, events
 
     def load_state(self, data: Any) -> GirafferaffeState:
@@ -369,7 +373,8 @@ class Girafferaffe(Game[GirafferaffeState]):
         events: list[Event] = []
         new = state.copy()  # shallow: every part that changes is replaced, never edited
         if isinstance(action, Play):
-            cards, copies = sorted(action.cards, key=_CODE_OF), sorted(action.copies, key=_CODE_OF)
+            cards = [*action.cards] if len(action.cards) == 1 else sorted(action.cards, key=_CODE_OF)
+            copies = sorted(action.copies, key=_CODE_OF) if action.copies else []
             _place(new, seat, action.tree, cards, copies=copies, events=events)
         else:
             _return_apple(new, seat, events)
@@ -656,6 +661,19 @@ def _named(codes: list[int]) -> list[str]:
 
 def _ownership_problem(hand: int, cards: Sequence[str], copies: Sequence[str]) -> tuple[str, str] | None:
     """Why the play's cards are not the player's to play (R1, R4, R6), or ``None`` if they are."""
+    try:
+        played = sum(map(_BIT_OF, cards))
+    except KeyError:  # a card that is no number card: said below
+        played = -1
+    if (  # number cards held, each once (two equal bits would carry into one), and copies of them held
+        cards
+        and played >= 0
+        and not played & ~hand
+        and played.bit_count() == len(cards)
+        and len(copies) <= hand >> COPY_SHIFT
+        and all(map(cards.__contains__, copies))
+    ):
+        return None
     if not cards:
         if copies:
             return "R6", "a copy card must be played together with at least one number card"
@@ -792,7 +810,7 @@ def _begin_turn(s: GirafferaffeState, seat: int, events: list[Event], ctx: Conte
     while True:
         s["turn"] = seat
         if _can_act(s, seat):
-            events.append(_event("turn_started", {"seat": seat}))
+            events.append(_TURN_STARTED[seat])
             return
         events.append(_event("player_lost", {"seat": seat, "round": s["round"]}))
         if s["mode"] != "rounds":
@@ -832,7 +850,7 @@ def _finish(s: GirafferaffeState, loser: int | None, events: list[Event]) -> Non
 
 def _robot_turn(s: GirafferaffeState, events: list[Event]) -> bool:
     """The robot's turn, step by step as R11 says, all in public; ``False`` if it could not act."""
-    events.append(_event("turn_started", {"seat": None}))
+    events.append(_TURN_STARTED[None])
     hand = s["robot_hand"]
     deck = list(s["robot_deck"])
     held = cards_held(hand)
