@@ -165,6 +165,8 @@ _new_object = object.__new__
 #: The event of each seat's turn (``None``: the robot's): made once, as events are values that nothing
 #: edits (a frozen dataclass of read-only data), so every turn hands out the same one.
 _TURN_STARTED = {seat: Event("turn_started", {"seat": seat}) for seat in (None, *range(5))}
+#: The seats to act, when one seat is (one tuple per seat, made once).
+_SEATS = tuple((seat,) for seat in range(5))
 
 
 class Girafferaffe(Game[GirafferaffeState]):
@@ -297,7 +299,7 @@ class Girafferaffe(Game[GirafferaffeState]):
         raise ValueError(f"a Girafferaffe state of format {found!r}; this engine reads formats 1 and {FORMAT}")
 
     def to_act(self, state: GirafferaffeState) -> Sequence[int]:
-        return () if state["winners"] is not None else (state["turn"],)
+        return () if state["winners"] is not None else _SEATS[state["turn"]]
 
     def legal_actions(self, state: GirafferaffeState, seat: int, filters: Mapping[str, str]) -> Iterator[Action]:
         # Chained in C rather than yielded by a generator: no Python frame resumes per play listed.

@@ -881,7 +881,10 @@ def _listed_play(tree: str, cards: tuple[str, ...], copies: tuple[str, ...]) -> 
     """A play the listing built, equal to ``Play(tree, cards, copies)``: made without the frozen
     dataclass's ``__init__``, which costs a third of a listing that yields hundreds of plays."""
     play = _new_object(Play)
-    play.__dict__.update(tree=tree, cards=cards, copies=copies)
+    fields = play.__dict__
+    fields["tree"] = tree
+    fields["cards"] = cards
+    fields["copies"] = copies
     return play
 
 
