@@ -198,6 +198,12 @@ class Game(ABC, Generic[StateT]):
     def setup(self, players: int, options: Mapping[str, Any], ctx: Context) -> tuple[StateT, list[Event]]:
         """The opening state for ``players`` seats and fully resolved ``options``."""
 
+    def load_state(self, data: Any) -> StateT:
+        """A state as a snapshot stored it (``Match.to_json()["state"]``), in the form this version of the
+        game works on: a game whose stored form changed reads its older forms here. The default takes
+        the data as it is."""
+        return data  # type: ignore[no-any-return]
+
     @abstractmethod
     def to_act(self, state: StateT) -> Sequence[int]:
         """The seats that may act now, in seat order; empty once the match is over."""

@@ -62,7 +62,9 @@ class Match:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
-        return cls(data["game"], data["players"], data["options"], data["seed"], data["version"], data["state"])
+        """The match of a stored snapshot; its game reads the state (and converts an older stored form)."""
+        state = get_game(data["game"]).load_state(data["state"])
+        return cls(data["game"], data["players"], data["options"], data["seed"], data["version"], state)
 
 
 def resolve_options(game: Game[Any], players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:

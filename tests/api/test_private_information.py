@@ -7,6 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from engine.games.girafferaffe import readable_state
 from engine.games.pili_pili import state_from_deal
 from engine.games.pili_pili.missions import mission_card
 from tests.api.helpers import (
@@ -36,7 +37,7 @@ def values_in(document: Any) -> set[Any]:
 
 def test_girafferaffe_hands_reach_only_their_owners(client: FlaskClient) -> None:
     created = create_match(client, "girafferaffe", 3, seed=17, options={"mode": "standard", "first_player": 0})
-    truth = stored_match(client, created.match_id).state
+    truth = readable_state(stored_match(client, created.match_id).state)  # every card by name
     for seat in range(3):
         hands = seat_view(client, created, seat)["view"]["hands"]
         assert sorted(hands[seat]) == sorted(truth["hands"][seat])

@@ -11,15 +11,21 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine import get_game, new_match
+from engine import Match, get_game, new_match
+from engine.games.girafferaffe import readable_state
 from engine.playout import Policy, first_action, play_out, random_policy
 from tests.engine.conformance import option_grid
 
 REGRESSION_DIR = Path(__file__).parent / "regression"
 SEEDS = (1, 2)
+#: Games whose state is pinned in another form than the one they store: Girafferaffe stores a compact
+#: state since its format 2, and its playouts stay pinned in the form with every card by name (that
+#: of format 1, which the compact state converts to exactly), so the pins made before still hold.
+PINNED_FORMS: dict[str, Callable[[Any], Any]] = {"girafferaffe": readable_state}
 
 
 def policy_named(name: str) -> Policy:
@@ -34,7 +40,7 @@ def play_case(game_id: str, players: int, options: dict[str, Any], seed: int, po
     end = play_out(match, policy_named(policy))
     result = end.result
     assert result is not None
-    canonical = json.dumps(end.to_json(), sort_keys=True, separators=(",", ":"))
+    canonical = json.dumps(pinned_form(end), sort_keys=True, separators=(",", ":"))
     return {
         "players": players,
         "options": options,
@@ -45,6 +51,15 @@ def play_case(game_id: str, players: int, options: dict[str, Any], seed: int, po
         "scores": None if result.scores is None else list(result.scores),
         "digest": hashlib.sha256(canonical.encode()).hexdigest()[:16],
     }
+
+
+def pinned_form(match: Match) -> dict[str, Any]:
+    """The snapshot whose digest is pinned: the match's JSON, its state in the game's pinned form."""
+    snapshot = match.to_json()
+    form = PINNED_FORMS.get(match.game_id)
+    if form is not None:
+        snapshot["state"] = form(match.state)
+    return snapshot
 
 
 def pin(game_id: str) -> Path:

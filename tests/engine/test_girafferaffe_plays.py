@@ -11,7 +11,7 @@ from typing import Any
 
 from engine import Match, apply_action, count_legal_actions, legal_actions, validate_action
 from engine.errors import IllegalAction
-from engine.games.girafferaffe import Play
+from engine.games.girafferaffe import Play, readable_state
 from engine.games.girafferaffe.cards import COPY, NUMBER_CARDS, ORDER
 from tests.engine.test_girafferaffe import GAME, PASS, play, table
 
@@ -24,7 +24,7 @@ def listed(match: Match, seat: int, filters: dict[str, str] | None = None) -> li
 
 def brute_force_plays(match: Match, seat: int) -> dict[str, set[str]]:
     """Per tree, every play of any cards of the hand, with any copy targets, that ``check`` accepts."""
-    hand = match.state["hands"][seat]
+    hand = readable_state(match.state)["hands"][seat]
     numbers = [c for c in hand if c != COPY]
     accepted: dict[str, set[str]] = {tree: set() for tree in match.state["trees"]}
     for size in range(1, len(numbers) + 1):

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import Event, Match, apply_action, new_match, view
+from engine.games.girafferaffe import readable_state
 from engine.games.girafferaffe.cards import COLOUR, COPY, DECK, NUMBER_CARDS, RANK
 from engine.games.girafferaffe.robot import robot_play
 from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayRecord, plays
@@ -61,7 +62,7 @@ def robot_played(events: Sequence[Event]) -> dict[str, Any]:
 
 def test_r10_solo_deals_15_cards_a_robot_deck_and_a_redraw_deck_and_the_player_starts() -> None:
     match, events = new_match("girafferaffe", 1, {"mode": "solo", "robot_cards": 20}, seed=6)
-    state = match.state
+    state = readable_state(match.state)
     assert state["trees"] == SOLO_TREES
     assert [len(state["hands"][0]), len(state["robot_deck"]), len(state["redraw"])] == [15, 20, 4]
     assert len(state["aside"]) == 64 - 15 - 20 - 4
@@ -70,7 +71,7 @@ def test_r10_solo_deals_15_cards_a_robot_deck_and_a_redraw_deck_and_the_player_s
     assert match.to_act == (0,) and state["dealer"] == 0
     assert only(events, "round_started").data["robot_deck_size"] == 20
     largest, _ = new_match("girafferaffe", 1, {"mode": "solo", "robot_cards": 45}, seed=6)
-    assert (len(largest.state["robot_deck"]), largest.state["aside"]) == (45, [])
+    assert (len(readable_state(largest.state)["robot_deck"]), readable_state(largest.state)["aside"]) == (45, [])
 
 
 def test_r10_the_robots_hand_is_public_and_its_deck_hidden() -> None:
@@ -98,8 +99,8 @@ def test_r11_step1_the_robot_draws_up_to_five_cards_in_public() -> None:
         {"card": "yellow-12", "step": "refill", "deck_size": 2},
     ]
     assert robot_played(events) == {"tree": "single", "cards": ["red-3"], "copies": []}
-    assert after.state["robot_hand"] == ["red-9", "blue-10", "red-11", "yellow-12"]
-    assert after.state["robot_deck"] == ["green-14", "blue-13"]
+    assert readable_state(after.state)["robot_hand"] == ["red-9", "blue-10", "red-11", "yellow-12"]
+    assert readable_state(after.state)["robot_deck"] == ["green-14", "blue-13"]
     assert all(e.visible_to is None for e in events)  # every step of the robot's turn is public
     assert kinds(events)[:2] == ["apple_returned", "turn_started"]
     assert events[1].data == {"seat": None}
@@ -109,7 +110,7 @@ def test_r11_step1_the_robot_draws_up_to_five_cards_in_public() -> None:
 def test_r11_step1_draws_fewer_when_the_deck_runs_out() -> None:
     after, events = robot_turn(solo(["red-3"], open_trees={"single": []}, robot_deck=["blue-10"]))
     assert [e.data["card"] for e in events if e.kind == "robot_drew"] == ["blue-10"]
-    assert after.state["robot_hand"] == ["blue-10"]
+    assert readable_state(after.state)["robot_hand"] == ["blue-10"]
 
 
 # --- R11 step 2: which play ------------------------------------------------------------------------
@@ -163,7 +164,7 @@ def test_r11_step2_copies_only_when_no_play_exists_without_them() -> None:
     assert robot_played(events) == {"tree": "pair", "cards": ["blue-9", "yellow-9"], "copies": []}
     after, events = robot_turn(solo(["red-4", "copy", "blue-9", "green-12", "yellow-13"], open_trees={"pair": []}))
     assert robot_played(events) == {"tree": "pair", "cards": ["red-4"], "copies": ["red-4"]}
-    assert after.state["robot_hand"] == ["blue-9", "green-12", "yellow-13"]
+    assert readable_state(after.state)["robot_hand"] == ["blue-9", "green-12", "yellow-13"]
     _, events = robot_turn(
         solo(["red-1", "blue-5", "yellow-9", "green-13", "copy"], open_trees={"any": [["red-1"] * 4]})
     )
@@ -242,9 +243,9 @@ def test_r11_robot_pair_reward_goes_on_top_of_its_deck_unseen() -> None:
         ["red-6", "blue-6", "green-11"], open_trees={"pair": []}, robot_deck=[], redraw=["yellow-1", "green-13"]
     )
     after, events = robot_turn(match)
-    assert after.state["robot_deck"] == ["green-13"]
-    assert after.state["redraw"] == ["yellow-1"]
-    assert after.state["robot_hand"] == ["green-11"]
+    assert readable_state(after.state)["robot_deck"] == ["green-13"]
+    assert readable_state(after.state)["redraw"] == ["yellow-1"]
+    assert readable_state(after.state)["robot_hand"] == ["green-11"]
     assert only(events, "robot_deck_topped").data == {"redraw_size": 1}
     assert "green-13" not in str([e.to_json() for e in events])
     assert ("robot_deck", 0) in set(GAME.hidden_paths(after.state, 0, 0.0))
@@ -263,8 +264,8 @@ def test_r11_step3_the_robot_draws_past_the_hand_limit_until_it_can_play() -> No
     drawn = [(e.data["card"], e.data["step"]) for e in events if e.kind == "robot_drew"]
     assert drawn == [("blue-10", "search"), ("green-1", "search")]
     assert robot_played(events) == {"tree": "pair", "cards": ["red-1", "green-1"], "copies": []}
-    assert after.state["robot_hand"] == ["blue-3", "yellow-5", "green-7", "red-9", "blue-10"]
-    assert after.state["robot_deck"] == ["red-14"]
+    assert readable_state(after.state)["robot_hand"] == ["blue-3", "yellow-5", "green-7", "red-9", "blue-10"]
+    assert readable_state(after.state)["robot_deck"] == ["red-14"]
 
 
 def test_r11_step4_with_no_play_and_an_empty_deck_the_robot_returns_an_apple() -> None:
@@ -300,6 +301,6 @@ def test_the_player_plays_then_the_robot_answers_in_the_same_step() -> None:
         (0, ["red-2"]),
         (None, ["red-6"]),
     ]
-    assert [record["seat"] for record in after.state["piles"]["single"]] == [0, None]
-    assert after.state["piles"]["single"][-1] == {"seat": None, "cards": ["red-6"], "copies": []}
+    assert [record["seat"] for record in readable_state(after.state)["piles"]["single"]] == [0, None]
+    assert readable_state(after.state)["piles"]["single"][-1] == {"seat": None, "cards": ["red-6"], "copies": []}
     assert after.to_act == (0,)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.games.girafferaffe import readable_state
 from tests.live_server import LiveServer
 from tests.web.api_helpers import create, play_random, stored_table
 
@@ -36,7 +37,7 @@ def test_girafferaffe_seat_page_hides_the_other_hands(page: Page, web_server: Li
     match = play_random(web_server, created, 4, random.Random(8))
     open_seat(page, web_server, created, 0)
     expect(page.locator("body")).to_have_attribute("data-version", str(match["version"]))
-    hands = stored_table(web_server, match["match_id"]).match.state["hands"]
+    hands = readable_state(stored_table(web_server, match["match_id"]).match.state)["hands"]
     own = page.locator(".composer [data-card]")
     expect(own).to_have_count(len(hands[0]) * (2 if 0 in match["to_act"] else 1))  # button and face when acting
     text = page_text(page)

@@ -12,6 +12,7 @@ import random
 import requests
 from playwright.sync_api import Page, expect
 
+from engine.games.girafferaffe import readable_state
 from tests.live_server import LiveServer
 from tests.web.api_helpers import TIMEOUT, create, play_random, stored_table
 
@@ -65,7 +66,7 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_clicking(page: Page, web_server
     expect(page.locator(".composer button.hand-card").first).to_have_attribute("aria-pressed", "false")
 
     # An illegal choice: a single card on the Pair tree. The server refuses it; nothing changes.
-    hand = stored_table(web_server, match["match_id"]).match.state["hands"][seat]
+    hand = readable_state(stored_table(web_server, match["match_id"]).match.state)["hands"][seat]
     page.locator(f".composer button.hand-card[data-card='{hand[0]}']").click()
     page.locator("button.tree-choice[data-tree='pair']").click()
     page.locator("button.play-chosen").click()
@@ -93,7 +94,7 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_clicking(page: Page, web_server
     page.locator("button.play-chosen").click()
     expect(body).to_have_attribute("data-version", "1")
     after = stored_table(web_server, match["match_id"]).match
-    assert not set(play["cards"]) & set(after.state["hands"][seat])  # the chosen cards left the hand
+    assert not set(play["cards"]) & set(readable_state(after.state)["hands"][seat])  # the chosen cards left the hand
     on_tree = page.locator("li.tree[data-tree='pair'] .plays > li")
     expect(on_tree).to_have_count(1)
     expect(on_tree.locator(".gcard")).to_have_count(len(play["cards"]) + len(play["copies"]))

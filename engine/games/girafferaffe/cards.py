@@ -3,6 +3,9 @@
 A number card's id is ``"<colour>-<rank>"`` (e.g. ``"red-7"``); the four copy cards are alike and
 are all ``"copy"``. Hands are kept in canonical order (rank, then colour in the order red, blue,
 yellow, green), copy cards last, so that equal hands are equal lists and listed plays are sorted.
+
+The state keeps cards compactly: each card has a code, its place in that order, and a hand is one
+integer with a bit per number card and a count of copy cards (:func:`mask_of`, :func:`hand_cards`).
 """
 
 from __future__ import annotations
@@ -42,3 +45,63 @@ def sort_cards(cards: Iterable[str]) -> list[str]:
 def is_number_card(card: str) -> bool:
     """Whether ``card`` names one of the 60 number cards."""
     return card in RANK
+
+
+# --- the compact form: cards as codes, sets of cards as one integer (stored format 2) ---------------
+
+#: Each card's code, its place in the canonical order: ``4 * (rank - 1) + colour`` for a number card
+#: (0-59), 60 for a copy card. Decks are stored as lists of codes.
+CODE: dict[str, int] = {card: 4 * (RANK[card] - 1) + COLOUR[card] for card in NUMBER_CARDS} | {COPY: 60}
+#: The card of each code.
+CARD: tuple[str, ...] = tuple(sorted(CODE, key=CODE.__getitem__))
+#: A hand, or any cards without repeated number cards, as one integer: the bit ``1 << code`` of each
+#: number card, plus ``1 << 60`` per copy card (so the copy cards are counted from bit 60 on, and the
+#: value of any card, copy or not, is ``1 << CODE[card]``).
+COPY_SHIFT = 60
+#: The bits of the number cards in such an integer.
+NUMBER_BITS = (1 << COPY_SHIFT) - 1
+#: The bit of each number card.
+BIT: dict[str, int] = {card: 1 << CODE[card] for card in NUMBER_CARDS}
+#: The cards in the order the deck is shuffled (that of :data:`DECK`), as codes.
+DECK_CODES = tuple(CODE[card] for card in DECK)
+
+
+def mask_of(cards: Iterable[str]) -> int:
+    """The integer of ``cards`` (number cards listed at most once, copy cards any number of times)."""
+    return sum(1 << CODE[card] for card in cards)
+
+
+def hand_cards(mask: int) -> list[str]:
+    """The cards of a hand's integer in canonical order: its number cards, then its copy cards."""
+    copies = mask >> COPY_SHIFT
+    numbers = cards_in(mask & NUMBER_BITS)
+    return [*numbers, *(COPY,) * copies] if copies else list(numbers)
+
+
+def cards_held(mask: int) -> int:
+    """How many cards a hand's integer holds, copy cards included."""
+    return (mask & NUMBER_BITS).bit_count() + (mask >> COPY_SHIFT)
+
+
+#: For each of the 8 bytes of the number cards' bits and each value of that byte, its cards in order.
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = (
+    tuple(
+        tuple(CARD[8 * place + bit] for bit in range(8) if value >> bit & 1 and 8 * place + bit < 60)
+        for value in range(256)
+    )
+    for place in range(8)
+)
+
+
+def cards_in(numbers: int) -> tuple[str, ...]:
+    """The number cards whose bits are set in ``numbers``, in canonical order (byte by byte)."""
+    return (
+        _B0[numbers & 255]
+        + _B1[numbers >> 8 & 255]
+        + _B2[numbers >> 16 & 255]
+        + _B3[numbers >> 24 & 255]
+        + _B4[numbers >> 32 & 255]
+        + _B5[numbers >> 40 & 255]
+        + _B6[numbers >> 48 & 255]
+        + _B7[numbers >> 56 & 15]  # the last 4 bits of the number cards
+    )

@@ -6,7 +6,7 @@ play first, then the next, copies counting with the rank they copy); then, among
 ranks, fewer copies (our reading of "only when needed"); then colour order red, blue, yellow,
 green. A copy copies the lowest card of its play. :func:`preference` is that order as a sort key;
 :func:`robot_play` takes its minimum over the few plays the tree's own description of its legal
-plays puts forward (:func:`~engine.games.girafferaffe.trees.smallest_plays`): the fewest cards,
+plays puts forward (:meth:`~engine.games.girafferaffe.trees.PlayFamily.smallest`): the fewest cards,
 taken from the lowest cards of each group, and every other play loses to one of them.
 """
 
@@ -14,8 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.games.girafferaffe.cards import COLOUR, RANK
-from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayRecord, Tree, smallest_plays
+from engine.games.girafferaffe.cards import CARD, COLOUR, RANK
+from engine.games.girafferaffe.trees import (
+    SINGLE_CARDS,
+    TREES,
+    Holding,
+    PlayCards,
+    PlayRecord,
+    Tree,
+    beat_on,
+    family_over,
+)
 
 Preference = tuple[int, bool, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 
@@ -29,12 +38,11 @@ def preference(play: PlayCards) -> Preference:
     return len(cards) + len(copies), bool(copies), ranks, len(copies), colours, copied
 
 
-def robot_choice(
-    trees: Sequence[str], piles: dict[str, list[PlayRecord]], hand: Holding
-) -> tuple[str, PlayCards] | None:
-    """The tree (first in priority order where a play exists) and play the robot makes, if any."""
-    for tree_id in trees:
-        play = robot_play(TREES[tree_id], piles[tree_id], hand)
+def robot_choice(trees: Sequence[str], tops: Sequence[int], hand: Holding) -> tuple[str, PlayCards] | None:
+    """The tree (first in priority order where a play exists) and play the robot makes, if any, given
+    what the next play on each tree must beat (``tops``, in the same order, as a state keeps them)."""
+    for tree_id, top in zip(trees, tops, strict=True):
+        play = robot_play_over(TREES[tree_id], top, hand)
         if play is not None:
             return tree_id, play
     return None
@@ -42,4 +50,13 @@ def robot_choice(
 
 def robot_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayCards | None:
     """The legal play on ``tree`` that :func:`preference` puts first, or ``None`` if there is none."""
-    return min(smallest_plays(tree, pile, hand), key=preference, default=None)
+    return robot_play_over(tree, beat_on(tree, pile), hand)
+
+
+def robot_play_over(tree: Tree, top: int, hand: Holding) -> PlayCards | None:
+    """:func:`robot_play` given what the next play on ``tree`` must beat (see :func:`~.trees.beat_on`)."""
+    single = SINGLE_CARDS.get(tree.id)
+    if single is not None:  # one card: the lowest one the tree takes (rank, then colour: the lowest code)
+        cards = hand.mask & single[top]
+        return ((CARD[(cards & -cards).bit_length() - 1],), ()) if cards else None
+    return min(family_over(tree, top, hand).smallest(), key=preference, default=None)

@@ -1,15 +1,24 @@
 """The trees (rulings R2, R5-R7): which trees a match has, what each accepts and what it rewards.
 
-Everything here works on one tree's pile and one hand. ``play_problem`` says why a given play is
+Everything here works on one tree's top and one hand. ``play_problem`` says why a given play is
 illegal. :func:`family` describes, once per tree kind, every legal play of a hand: a
-:class:`CardSets` (Single, the of-a-kind trees, Flush, Any) or a :class:`Runs` (Straight). That one
-description answers the other questions alike: which plays are legal (``plays``, lazily), how many
-(``count_plays``, by counting, never by listing), which is the n-th (``nth_play``, by unranking),
-whether there is any (``has_play``) and which ones the solo robot weighs (``smallest_plays``).
-Before any family is made, :func:`reaches` says from a hand's ranks per colour, for every tree at
-once, up to which top the hand has a play there, so a tree without one costs a comparison;
-:func:`playable` asks about a whole table in one loop, as every step does, and :func:`has_any_play`
-only whether the table takes a play at all, from the reaches alone.
+:class:`Singles` (Single trees), a :class:`CardSets` (the of-a-kind trees, Flush, Any) or a
+:class:`Runs` (Straight). That one description answers the other questions alike: which plays are
+legal (``plays``, lazily), how many (``count_plays``, by counting, never by listing), which is the
+n-th (``nth_play``, by unranking), whether there is any (``has_play``) and which ones the solo
+robot weighs (:meth:`PlayFamily.smallest`).
+
+A hand is one integer (see :mod:`.cards`): bit ``4 * (rank - 1) + colour`` for each number card
+held and the copy cards counted from bit 60 on, so each rank has 4 bits, one per colour. The rules
+read it with a few operations on all ranks at once: a Single tree takes a play exactly when the
+hand shares a card with :data:`SINGLE_CARDS` (the cards of its colours above its top); counting
+each rank's cards within its 4 bits says which ranks make an of-a-kind play; :func:`reaches`
+says up to which top the hand has a play on the other trees, so a tree without one costs a
+comparison. :func:`playable_over` asks about a list of trees, :func:`table_plays` lists a whole
+table's plays as actions, as every step does (the plays of Single and of-a-kind trees made once
+and kept), and :func:`table_has_play` only whether the table takes a play at all. The functions
+named ``..._over`` take what each tree's next play must beat, as a state keeps it; the others a
+pile of :class:`PlayRecord`, as a view shows it.
 
 A play is two tuples: the number cards played and, one entry per copy card, the number card of the
 same play that the copy copies (R6). Both are in canonical card order, so each play has one form.
@@ -19,13 +28,26 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache, lru_cache, partial
-from itertools import chain, combinations, combinations_with_replacement, groupby, product, repeat, starmap
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache, partial
+from itertools import chain, combinations, combinations_with_replacement, product, repeat, starmap
 from math import comb, prod
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NamedTuple, TypedDict
 
-from engine.games.girafferaffe.cards import COLOUR, COLOURS, COPY, COPY_CARDS, ORDER, RANK, RANKS
+from engine.games.girafferaffe.actions import Play
+from engine.games.girafferaffe.cards import (
+    CODE,
+    COLOUR,
+    COLOURS,
+    COPY_CARDS,
+    COPY_SHIFT,
+    NUMBER_BITS,
+    NUMBER_CARDS,
+    RANK,
+    RANKS,
+    cards_in,
+    mask_of,
+)
 from engine.unranking import nth_combination, nth_multiset, nth_product
 
 TreeKind = Literal["single", "pair", "three-of-a-kind", "four-of-a-kind", "straight", "flush", "any"]
@@ -106,42 +128,64 @@ def tree_layout(players: int, solo: bool) -> list[str]:
     return [t.id for t in (*singles, PAIR, THREE, FOUR, STRAIGHT, FLUSH, ANY)]
 
 
-#: Each number card's bit in a hand's bits (see :func:`reaches`): 16 bits per colour, one per rank.
-BIT: dict[str, int] = {card: 1 << (16 * COLOUR[card] + RANK[card]) for card in RANK}
-RANK_BITS = 0xFFFF
-#: The number cards of each colour, to pick a hand's cards of one colour out with :func:`filter`.
-_COLOUR_CARDS = tuple(frozenset(card for card in RANK if COLOUR[card] == colour) for colour in ALL_COLOURS)
-#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree).
-_SINGLE_CARDS = {
-    (tree.id, beat): frozenset(card for card in RANK if COLOUR[card] in tree.colours and RANK[card] > beat)
+#: The lowest of each rank's 4 bits: red's cards (the other colours' are these shifted by the colour
+#: index); and the highest of them.
+_LOW = sum(1 << CODE[card] for card in NUMBER_CARDS if COLOUR[card] == 0)
+_HIGH = _LOW << 3
+#: The lower two of each rank's 4 bits, and the first and third (to count a rank's cards in its 4 bits).
+_PAIRS = _LOW | _LOW << 1
+_PAIRS_LOW = _LOW | _LOW << 2
+#: Each colour's cards, as bits.
+_COLOUR_BITS = tuple(_LOW << colour for colour in ALL_COLOURS)
+#: The number cards above each rank (0: all of them), as bits; and their ranks' highest bits.
+_ABOVE = tuple(NUMBER_BITS & ~((1 << 4 * rank) - 1) for rank in (0, *RANKS))
+_HIGH_ABOVE = tuple(_HIGH & above for above in _ABOVE)
+#: The number cards each Single tree takes above each top rank, by tree id and rank (0: empty tree), as
+#: bits: a hand's plays there are its cards among these (one card each).
+SINGLE_CARDS: dict[str, tuple[int, ...]] = {
+    tree.id: tuple(sum(_COLOUR_BITS[colour] for colour in tree.colours) & _ABOVE[beat] for beat in (0, *RANKS))
     for tree in TREES.values()
     if tree.kind == "single"
-    for beat in (0, *RANKS)
 }
+#: The cards of each rank (by rank, then by the 4 bits of that rank's colours held), colours in order.
+_RANK_CARDS = {rank: tuple(cards_in(nibble << 4 * (rank - 1)) for nibble in range(16)) for rank in RANKS}
 
 
 class Holding:
-    """A hand as the tree rules see it: its number cards (canonical order) and how many copy cards.
+    """A hand as the tree rules see it: its cards as one integer (see :func:`~.cards.mask_of`), its
+    number cards in canonical order and how many copy cards.
 
-    It also keeps what it learnt about each tree, since one step asks about the same hand and tree
-    several times (can the seat act, list, count, unrank): each tree's :func:`reaches` and the
-    :func:`family` of each tree and top. The groupings of the cards are worked out when first asked
-    for. Never changed otherwise.
+    What the tree rules read of it is worked out when first asked for and kept, since one step asks
+    about the same hand several times (can the seat act, list, count, check, unrank): each tree's
+    :func:`reaches` and the groupings of its cards. Never changed otherwise.
     """
 
+    _numbers: tuple[str, ...] | None = None
     _reaches: dict[str, int] | None = None
-    _by_rank: dict[int, tuple[str, ...]] | None = None
+    _counts: int | None = None
     _by_colour: tuple[tuple[str, ...], ...] | None = None
-    _stretches: list[list[tuple[str, ...]]] | None = None
 
-    def __init__(self, hand: Sequence[str], *, canonical: bool = False) -> None:
-        """``canonical``: the hand is already in canonical order (as every hand in a state is)."""
-        copies = hand.count(COPY)
-        if not canonical:
-            hand = sorted(hand, key=ORDER.__getitem__)
-        self.numbers = tuple(hand[: len(hand) - copies])  # copy cards come last
-        self.copies = copies
-        self.families: dict[tuple[str, int], PlayFamily] = {}
+    def __init__(self, hand: Sequence[str] | int) -> None:
+        """``hand``: the cards, in any order, or the integer a state keeps for them."""
+        mask = hand if type(hand) is int else mask_of(hand)  # type: ignore[arg-type]
+        self.mask = mask
+        self.copies = mask >> COPY_SHIFT
+
+    @property
+    def numbers(self) -> tuple[str, ...]:
+        """The number cards held, in canonical order."""
+        if self._numbers is None:
+            self._numbers = cards_in(self.mask & NUMBER_BITS)
+        return self._numbers
+
+    @property
+    def counts(self) -> int:
+        """How many number cards of each rank the hand holds, each count in its rank's 4 bits."""
+        if self._counts is None:
+            numbers = self.mask & NUMBER_BITS
+            counts = numbers - (numbers >> 1 & _PAIRS_LOW)  # in each two bits: how many of those two colours
+            self._counts = (counts & _PAIRS) + (counts >> 2 & _PAIRS)
+        return self._counts
 
     @property
     def reaches(self) -> dict[str, int]:
@@ -151,62 +195,28 @@ class Holding:
         return self._reaches
 
     @property
-    def by_rank(self) -> dict[int, tuple[str, ...]]:
-        """The number cards of each rank held, colours in order (ranks ascending)."""
-        if self._by_rank is None:
-            self._by_rank = {rank: tuple(cards) for rank, cards in groupby(self.numbers, RANK.__getitem__)}
-        return self._by_rank
-
-    @property
     def by_colour(self) -> tuple[tuple[str, ...], ...]:
         """The number cards of each colour held, ranks ascending."""
         if self._by_colour is None:
-            numbers = self.numbers
-            self._by_colour = tuple(tuple(filter(cards.__contains__, numbers)) for cards in _COLOUR_CARDS)
+            numbers = self.mask
+            self._by_colour = tuple(cards_in(numbers & bits) for bits in _COLOUR_BITS)
         return self._by_colour
 
-    @property
-    def stretches(self) -> list[list[tuple[str, ...]]]:
-        """Each longest stretch of consecutive ranks held, as the cards of each of its ranks."""
-        if self._stretches is None:
-            self._stretches = []
-            last = -1
-            for rank, cards in self.by_rank.items():
-                if rank == last + 1:
-                    self._stretches[-1].append(cards)
-                else:
-                    self._stretches.append([cards])
-                last = rank
-        return self._stretches
+
+#: The last hands asked about, by their integer (see :func:`holding`); emptied when it fills up.
+_HOLDINGS: dict[int, Holding] = {}
+_HOLDINGS_KEPT = 256
 
 
-@lru_cache(maxsize=256)
-def holding(hand: tuple[str, ...]) -> Holding:
-    """The :class:`Holding` of a hand in canonical order (as in a state), shared between calls: one
-    step asks about the same hand several times (can the seat act, list, count, unrank)."""
-    return Holding(hand, canonical=True)
-
-
-def top_count(pile: Sequence[PlayRecord]) -> int:
-    """How many cards the top combination has (copies included); 0 on an empty tree."""
-    if not pile:
-        return 0
-    return len(pile[-1]["cards"]) + len(pile[-1]["copies"])
-
-
-def top_rank(pile: Sequence[PlayRecord]) -> int:
-    """The rank of the top combination of a ranked tree; 0 on an empty tree."""
-    return RANK[pile[-1]["cards"][0]] if pile else 0
-
-
-def fewest_cards(tree: Tree, pile: Sequence[PlayRecord]) -> int:
-    """The fewest cards the next play on ``tree`` may have (R5)."""
-    return tree.size or max(FIRST_COMBINATION, top_count(pile) + 1)
-
-
-def lowest_rank(tree: Tree, pile: Sequence[PlayRecord]) -> int | None:
-    """The lowest rank the next play on a ranked tree may have; ``None`` for the other trees (R5)."""
-    return top_rank(pile) + 1 if tree.ranked else None
+def holding(hand: int) -> Holding:
+    """The :class:`Holding` of a hand's integer (as a state keeps it), shared between calls: one step
+    asks about the same hand several times (can the seat act, list, count, check, unrank)."""
+    found = _HOLDINGS.get(hand)
+    if found is None:
+        if len(_HOLDINGS) >= _HOLDINGS_KEPT:
+            _HOLDINGS.clear()
+        found = _HOLDINGS[hand] = Holding(hand)
+    return found
 
 
 def play_problem(
@@ -216,6 +226,11 @@ def play_problem(
 
     The cards are known number cards and each copy names one of them; ownership is checked elsewhere.
     """
+    return play_problem_over(tree, beat_on(tree, pile), cards, copies)
+
+
+def play_problem_over(tree: Tree, top: int, cards: Sequence[str], copies: Sequence[str]) -> tuple[str, str] | None:
+    """:func:`play_problem` given what the next play on ``tree`` must beat (see :func:`beat_on`)."""
     total = len(cards) + len(copies)
     if tree.kind == "single":
         if copies:
@@ -231,9 +246,8 @@ def play_problem(
         if len({*map(RANK.__getitem__, cards), *map(RANK.__getitem__, copies)}) != 1:
             return "R5", f"all cards on the {tree.name} tree must have the same rank"
     else:
-        need = fewest_cards(tree, pile)
+        need = max(FIRST_COMBINATION, top + 1)
         if total < need:
-            top = top_count(pile)
             if top:
                 return "R5", f"the {tree.name} tree needs at least {need} cards: more than the {top} on top"
             return "R5", f"the {tree.name} tree needs at least {need} cards"
@@ -245,10 +259,8 @@ def play_problem(
                 return "R5", "a Straight needs consecutive ranks"
         elif tree.kind == "flush" and len({*map(COLOUR.__getitem__, cards)}) != 1:
             return "R5", "all cards of a Flush must have one colour"
-    if tree.ranked and pile:  # every rank beats an empty tree
-        low = top_rank(pile) + 1
-        if RANK[(cards or copies)[0]] < low:
-            return "R5", f"the {tree.name} tree needs a rank above {low - 1}, the rank on top"
+    if tree.ranked and top and RANK[(cards or copies)[0]] <= top:  # every rank beats an empty tree
+        return "R5", f"the {tree.name} tree needs a rank above {top}, the rank on top"
     return None
 
 
@@ -352,15 +364,12 @@ class Runs(PlayFamily):
     __slots__ = ("runs",)
 
     def __init__(self, hand: Holding, need: int) -> None:
-        stretches = hand.stretches
-        longest = max(map(len, stretches), default=0)
+        numbers = hand.mask & NUMBER_BITS
+        low, high, runs = _runs(_rank_marks(numbers), need)
+        # the cards of each rank from the lowest to the highest any run has
+        by_rank = [_RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in range(low, high + 1)]
         #: The cards of each rank of each run, in listing order.
-        self.runs = [
-            stretch[start : start + length]
-            for length in range(need, longest + 1)
-            for stretch in stretches
-            for start in range(len(stretch) - length + 1)
-        ]
+        self.runs = [by_rank[first : first + length] for first, length in runs]
         self.count = sum(prod(map(len, run)) for run in self.runs)
 
     def __iter__(self) -> Iterator[PlayCards]:
@@ -383,89 +392,134 @@ class Runs(PlayFamily):
 
 
 def reaches(hand: Holding) -> dict[str, int]:
-    """For each tree (by id), the least top that ``hand`` cannot beat there: it has a play on the tree
-    exactly while what is on top (the rank on a ranked tree, else the number of cards; 0 when
-    empty) is below this.
+    """For each tree but the Single trees (by id), the least top that ``hand`` cannot beat there: it
+    has a play on the tree exactly while what is on top (the rank on an of-a-kind tree, else the
+    number of cards; 0 when empty) is below this. (Whether a Single tree takes a play is one ``&``
+    of the hand's integer with the cards the tree takes above its top.)
 
-    Worked out for every tree at once from the ranks held in each colour, as bits, so that a tree
-    without a play costs no family.
+    Worked out from the hand's integer with a few operations on all ranks at once: the number of
+    cards of each rank is counted within its 4 bits, so that adding ``8 - k`` to every rank's count
+    sets its highest bit exactly where the rank has ``k`` cards or more.
     """
-    bits = sum(map(BIT.__getitem__, hand.numbers))
-    red, blue, yellow, green = bits & RANK_BITS, bits >> 16 & RANK_BITS, bits >> 32 & RANK_BITS, bits >> 48
-    red_blue, yellow_green = red | blue, yellow | green
-    ranks = red_blue | yellow_green
-    # the ranks held in at least 1, 2, 3 and 4 colours
-    at_least = (
-        ranks,
-        ranks,
-        (red & blue) | (yellow & green) | (red_blue & yellow_green),
-        (red & blue & yellow_green) | (yellow & green & red_blue),
-        red & blue & yellow & green,
-    )
-    copies = hand.copies
-    pair, three, four = _COLOURS_NEEDED[copies]
-    longest = _longest_run(ranks)
-    most = max(red.bit_count(), blue.bit_count(), yellow.bit_count(), green.bit_count())  # of one colour
-    held = len(hand.numbers) + copies if bits else 0
-    # each colour's highest rank held (-1: none)
-    r, b, y, g = red.bit_length() - 1, blue.bit_length() - 1, yellow.bit_length() - 1, green.bit_length() - 1
+    mask = hand.mask
+    numbers = mask & NUMBER_BITS
+    copies = mask >> COPY_SHIFT
+    counts = hand.counts
+    pair, three, four = _TOWARDS[copies]
+    longest = _longest_run((counts + _ANY_CARD) & _HIGH)
+    most = (
+        max(
+            (numbers & _RED).bit_count(),
+            (numbers & _BLUE).bit_count(),
+            (numbers & _YELLOW).bit_count(),
+            (numbers & _GREEN).bit_count(),
+        )
+        + copies
+    )  # cards of one colour
+    held = numbers.bit_count() + copies if numbers else 0
     return {
-        # Single: the highest rank of a colour it takes
-        _SINGLE_ID: ranks.bit_length() - 1,
-        _RED_YELLOW_ID: r if r > y else y,
-        _BLUE_GREEN_ID: b if b > g else g,
-        _RED_ID: r,
-        _BLUE_ID: b,
-        _YELLOW_ID: y,
-        _GREEN_ID: g,
-        # of a kind: the highest rank with enough cards, copies filling up all but one
-        _PAIR_ID: at_least[pair].bit_length() - 1,
-        _THREE_ID: at_least[three].bit_length() - 1,
-        _FOUR_ID: at_least[four].bit_length() - 1,
+        # of a kind: the highest rank with enough cards, copies filling up all but one (the rank of
+        # the highest bit among the ranks' highest bits: bit_length // 4)
+        _PAIR_ID: ((counts + pair) & _HIGH).bit_length() >> 2,
+        _THREE_ID: ((counts + three) & _HIGH).bit_length() >> 2,
+        _FOUR_ID: ((counts + four) & _HIGH).bit_length() >> 2,
         # the others: the most cards a play can have, if that is enough for a first play
-        _STRAIGHT_ID: longest if longest >= FIRST_COMBINATION else -1,
-        _FLUSH_ID: most + copies if most and most + copies >= FIRST_COMBINATION else -1,
-        _ANY_ID: held if held >= FIRST_COMBINATION else -1,
+        _STRAIGHT_ID: longest if longest >= FIRST_COMBINATION else 0,
+        _FLUSH_ID: most if most >= FIRST_COMBINATION and most > copies else 0,
+        _ANY_ID: held if held >= FIRST_COMBINATION else 0,
     }
+
+
+def _rank_marks(numbers: int) -> int:
+    """The highest of the 4 bits of each rank of which ``numbers`` (number cards' bits) holds a card."""
+    return ((numbers | numbers >> 1 | numbers >> 2 | numbers >> 3) & _LOW) << 3
+
+
+@cache
+def _runs(marks: int, need: int) -> tuple[int, int, tuple[tuple[int, int], ...]]:
+    """The runs of consecutive ranks among the ranks marked in ``marks`` (see :func:`_ranks_marked`),
+    ``need`` long or longer, by length, then lowest rank: the lowest and the highest rank any run has,
+    and each run as (its lowest rank less that lowest one, its length). Each is worked out once."""
+    stretches: list[list[int]] = []
+    for rank in _ranks_marked(marks):
+        if stretches and stretches[-1][-1] == rank - 1:
+            stretches[-1].append(rank)
+        else:
+            stretches.append([rank])
+    stretches = [stretch for stretch in stretches if len(stretch) >= need]
+    if not stretches:
+        return 1, 0, ()
+    low, high = stretches[0][0], stretches[-1][-1]
+    longest = max(map(len, stretches))
+    runs = tuple(
+        (stretch[start] - low, length)
+        for length in range(need, longest + 1)
+        for stretch in stretches
+        for start in range(len(stretch) - length + 1)
+    )
+    return low, high, runs
+
+
+@cache
+def _ranks_marked(marks: int) -> tuple[int, ...]:
+    """The ranks whose highest bit is set in ``marks``, ascending (at most 2**15 of them, each worked
+    out once)."""
+    return tuple(rank for rank in RANKS if marks >> 4 * rank - 1 & 1)
 
 
 @cache
 def _longest_run(ranks: int) -> int:
-    """The most consecutive ranks among the bits of ``ranks`` (at most 2**16 masks, each worked out once)."""
+    """The most consecutive ranks among ``ranks`` (one bit per rank, 4 apart; at most 2**15 of them,
+    each worked out once)."""
     longest = 0
     while ranks:
-        ranks &= ranks >> 1
+        ranks &= ranks >> 4
         longest += 1
     return longest
 
 
-_RED_YELLOW, _BLUE_GREEN = SINGLES_BY_PAIRS
-_RED, _BLUE, _YELLOW, _GREEN = SINGLES_BY_COLOUR
-assert _RED_YELLOW.colours == (0, 2) and _BLUE_GREEN.colours == (1, 3)  # as reaches() reads them
-#: The tree ids :func:`reaches` answers for, looked up once.
-_SINGLE_ID, _RED_YELLOW_ID, _BLUE_GREEN_ID = SINGLE_ANY.id, _RED_YELLOW.id, _BLUE_GREEN.id
-_RED_ID, _BLUE_ID, _YELLOW_ID, _GREEN_ID = _RED.id, _BLUE.id, _YELLOW.id, _GREEN.id
+#: The trees :func:`reaches` answers for at once, looked up once.
 _PAIR_ID, _THREE_ID, _FOUR_ID = PAIR.id, THREE.id, FOUR.id
 _STRAIGHT_ID, _FLUSH_ID, _ANY_ID = STRAIGHT.id, FLUSH.id, ANY.id
-#: By copy cards held: how many colours a rank needs on the Pair, 3 and 4 of a Kind trees (copies
-#: fill up all but one card).
-_COLOURS_NEEDED = tuple(
-    tuple(max(1, tree.size - copies) for tree in (PAIR, THREE, FOUR)) for copies in range(COPY_CARDS + 1)
+#: Each colour's cards.
+_RED, _BLUE, _YELLOW, _GREEN = _COLOUR_BITS
+#: Added to every rank's count of cards, sets its highest bit where the rank has any card.
+_ANY_CARD = 7 * _LOW
+#: By the number of cards of one rank a play needs (2, 3 or 4), then by copy cards held: what to add
+#: to every rank's count of cards (at most 4, in its 4 bits) so that its highest bit is set exactly
+#: when the rank has enough cards (copies fill up all but one card).
+_TOWARDS_BY_SIZE = {
+    size: tuple((8 - max(1, size - copies)) * _LOW for copies in range(COPY_CARDS + 1)) for size in (2, 3, 4)
+}
+#: The same by copy cards held, for the Pair, 3 and 4 of a Kind trees at once.
+_TOWARDS = tuple(
+    tuple(_TOWARDS_BY_SIZE[tree.size][copies] for tree in (PAIR, THREE, FOUR)) for copies in range(COPY_CARDS + 1)
 )
 
 
 def beat_on(tree: Tree, pile: Sequence[PlayRecord]) -> int:
     """What the next play on ``tree`` must beat: the rank on top (ranked trees) or the number of cards
     on top (the others); 0 on an empty tree."""
-    return _beat(tree.id, pile)
+    if not pile:
+        return 0
+    top = pile[-1]
+    return RANK[top["cards"][0]] if tree.ranked else len(top["cards"]) + len(top["copies"])
 
 
 def family(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> PlayFamily:
     """Every legal play of ``hand`` on ``tree`` (R5, R6): the one description of what each tree accepts."""
-    beat = beat_on(tree, pile)
-    if beat >= hand.reaches[tree.id]:
+    return family_over(tree, beat_on(tree, pile), hand)
+
+
+def family_over(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """:func:`family` given what the next play must beat (see :func:`beat_on`), as a state keeps it."""
+    single = SINGLE_CARDS.get(tree.id)
+    if single is not None:
+        cards = hand.mask & single[top]
+        return _singles(cards) if cards else NO_PLAYS
+    if top >= hand.reaches[tree.id]:
         return NO_PLAYS
-    return _known_family(tree, beat, hand)
+    return _FAMILIES[tree.kind](tree, top, hand)
 
 
 #: A tree's id and the plays a hand has there.
@@ -473,61 +527,115 @@ TreePlays = tuple[str, "PlayFamily"]
 
 
 def playable(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]], hand: Holding) -> list[TreePlays]:
-    """The trees among ``tree_ids`` (in their order) where ``hand`` has a play, each with its :func:`family`.
+    """The trees among ``tree_ids`` (in their order) where ``hand`` has a play, each with its :func:`family`."""
+    return playable_over(tree_ids, [beat_on(TREES[tree_id], piles[tree_id]) for tree_id in tree_ids], hand)
 
-    The same as asking :func:`family` tree by tree, in one loop: every step asks this for every tree.
+
+def playable_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holding) -> list[TreePlays]:
+    """:func:`playable` given what the next play on each tree must beat (``tops``, in the same order).
+
+    The same as asking :func:`family_over` tree by tree, in one loop: every step asks this for every tree.
     """
-    reach = hand.reaches
-    found = []
-    for tree_id in tree_ids:
-        most = reach[tree_id]
-        if most > 0:  # a play fits on the empty tree
-            beat = _beat(tree_id, piles[tree_id])
-            if beat < most:
-                found.append((tree_id, _known_family(TREES[tree_id], beat, hand)))
+    mask = hand.mask
+    reach = None
+    found: list[TreePlays] = []
+    for tree_id, top in zip(tree_ids, tops, strict=True):
+        tree, single, plays_of = _PLAYS_ON[tree_id]
+        if single:
+            cards = mask & single[top]
+            if cards:
+                found.append((tree_id, _singles(cards)))
+        else:
+            if reach is None:
+                reach = hand.reaches
+            if top < reach[tree_id]:
+                found.append((tree_id, plays_of(tree, top, hand)))
     return found
 
 
 def has_any_play(tree_ids: Sequence[str], piles: Mapping[str, Sequence[PlayRecord]], hand: Holding) -> bool:
-    """Whether ``hand`` has a play on any of ``tree_ids``: what :func:`playable` finds, read from the
-    reaches alone, without making a family (a move asks it of the next seat)."""
+    """Whether ``hand`` has a play on any of ``tree_ids``: what :func:`playable` finds, without making a
+    family (from the Single trees' cards and the reaches)."""
+    return has_any_play_over(tree_ids, [beat_on(TREES[tree_id], piles[tree_id]) for tree_id in tree_ids], hand)
+
+
+def has_any_play_over(tree_ids: Sequence[str], tops: Sequence[int], hand: Holding) -> bool:
+    """:func:`has_any_play` given what the next play on each tree must beat (a move asks it of the next
+    seat). A Single tree that takes a play answers before any reach is worked out."""
+    mask = hand.mask
+    others = []
+    for tree_id, top in zip(tree_ids, tops, strict=True):
+        single = SINGLE_CARDS.get(tree_id)
+        if single is None:
+            others.append((tree_id, top))
+        elif mask & single[top]:
+            return True
+    if not others:
+        return False
     reach = hand.reaches
-    return any(reach[tree_id] > _beat(tree_id, piles[tree_id]) for tree_id in tree_ids)
+    return any(top < reach[tree_id] for tree_id, top in others)
 
 
-def _beat(tree_id: str, pile: Sequence[PlayRecord]) -> int:
-    """:func:`beat_on` by tree id (the loops over a table have the ids)."""
-    if not pile:
-        return 0
-    top = pile[-1]
-    return RANK[top["cards"][0]] if tree_id in _RANKED else len(top["cards"]) + len(top["copies"])
+# Each tree kind's plays, for a tree where the hand has some (the reaches say so).
 
 
-_RANKED = frozenset(tree.id for tree in TREES.values() if tree.ranked)
-
-
-def _known_family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
-    """The family of a tree where the hand has a play, made once per hand, tree and top."""
-    key = (tree.id, beat)
-    found = hand.families.get(key)
+def _singles(cards: int) -> Singles:
+    """The Single tree plays of the number cards ``cards`` (bits), made once and kept: a seat's cards
+    of one colour above a tree's top change seldom from one turn to the next."""
+    found = _SINGLES.get(cards)
     if found is None:
-        found = hand.families[key] = _family(tree, beat, hand)
+        if len(_SINGLES) >= _SINGLES_KEPT:
+            _SINGLES.clear()
+        found = _SINGLES[cards] = Singles(cards_in(cards))
     return found
 
 
-def _family(tree: Tree, beat: int, hand: Holding) -> PlayFamily:
-    if tree.kind == "single":  # one number card of an allowed colour, above the top rank
-        return Singles(tuple(filter(_SINGLE_CARDS[tree.id, beat].__contains__, hand.numbers)))
-    if tree.size:  # exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)
-        least = tree.size - hand.copies
-        groups = [cards for rank, cards in hand.by_rank.items() if rank > beat and len(cards) >= least]
-        return CardSets(groups, hand.copies, tree.size, tree.size)
-    need = max(FIRST_COMBINATION, beat + 1)  # more cards than on top
-    if tree.kind == "straight":
-        return Runs(hand, need)
-    if tree.kind == "flush":  # of one colour
-        return CardSets([cards for cards in hand.by_colour if cards], hand.copies, need, None)
-    return CardSets((hand.numbers,), hand.copies, need, None)  # Any
+_SINGLES: dict[int, Singles] = {}
+_SINGLES_KEPT = 4096
+
+
+def _of_a_kind(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """Exactly ``size`` cards of one rank, above the top rank (ranks with too few left out)."""
+    return CardSets(of_a_kind_groups(hand, tree.size, top), hand.copies, tree.size, tree.size)
+
+
+def of_a_kind_groups(hand: Holding, size: int, top: int) -> list[tuple[str, ...]]:
+    """The cards of each rank above ``top`` from which ``hand`` can make a play of ``size`` cards of one
+    rank (copy cards filling up all but one), ranks ascending: the groups of an of-a-kind tree's plays."""
+    numbers = hand.mask
+    enough = (hand.counts + _TOWARDS_BY_SIZE[size][numbers >> COPY_SHIFT]) & _HIGH_ABOVE[top]
+    if not enough:
+        return []
+    return [_RANK_CARDS[rank][numbers >> 4 * (rank - 1) & 15] for rank in _ranks_marked(enough)]
+
+
+def _straights(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    return Runs(hand, max(FIRST_COMBINATION, top + 1))  # more cards than on top
+
+
+def _flushes(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """More cards than on top, of one colour."""
+    return CardSets([cards for cards in hand.by_colour if cards], hand.copies, max(FIRST_COMBINATION, top + 1), None)
+
+
+def _anys(tree: Tree, top: int, hand: Holding) -> PlayFamily:
+    """More cards than on top, any cards."""
+    return CardSets((hand.numbers,), hand.copies, max(FIRST_COMBINATION, top + 1), None)
+
+
+_FAMILIES: dict[str, Callable[[Tree, int, Holding], PlayFamily]] = {
+    "pair": _of_a_kind,
+    "three-of-a-kind": _of_a_kind,
+    "four-of-a-kind": _of_a_kind,
+    "straight": _straights,
+    "flush": _flushes,
+    "any": _anys,
+}
+#: By tree id: the tree, the cards a Single tree takes above each top (``()`` for the other trees)
+#: and how its plays are made where the hand has some.
+_PLAYS_ON: dict[str, tuple[Tree, tuple[int, ...], Callable[[Tree, int, Holding], PlayFamily]]] = {
+    tree.id: (tree, SINGLE_CARDS.get(tree.id, ()), _FAMILIES.get(tree.kind, family_over)) for tree in TREES.values()
+}
 
 
 def plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
@@ -551,11 +659,6 @@ def nth_play(tree: Tree, pile: Sequence[PlayRecord], hand: Holding, index: int) 
     Raises ``IndexError`` outside ``0 <= index < count_plays(...)``.
     """
     return family(tree, pile, hand).nth(index)
-
-
-def smallest_plays(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> Iterator[PlayCards]:
-    """The plays among which the solo robot chooses on ``tree`` (see :meth:`PlayFamily.smallest`)."""
-    return family(tree, pile, hand).smallest()
 
 
 #: One block of plays: (number cards, copies, how many plays) (see :class:`Shape`).
@@ -638,3 +741,185 @@ def _nth_with_copies(cards: Sequence[str], blocks: Sequence[Block], index: int) 
 
 #: The family of a tree a hand has no play on.
 NO_PLAYS = CardSets((), 0, 1, 1)
+
+
+# --- the plays of a whole table, as listed actions --------------------------------------------------
+
+
+class TableTrees(NamedTuple):
+    """A table's trees as a listing reads them, each with its place on the table: the Single trees,
+    the of-a-kind trees, then Straight, Flush and Any (the table order of every layout, R2 and R10).
+    Made once per layout by :func:`table_trees`."""
+
+    #: Each Single tree: its place, the cards it takes above each top (:data:`SINGLE_CARDS`), its plays
+    #: made so far by the cards they are made of, and its id.
+    singles: tuple[tuple[int, tuple[int, ...], dict[int, tuple[Play, ...]], str], ...]
+    #: Each of-a-kind tree: its place; by copy cards held, what to add to the counts of each rank to
+    #: mark the ranks with enough cards; by copy cards held, its plays made so far by
+    #: ``rank << 4 | colours held of that rank``; and its id.
+    of_a_kind: tuple[tuple[int, tuple[int, ...], tuple[dict[int, tuple[Play, ...]], ...], str], ...]
+    straight: tuple[int, Tree]
+    flush: tuple[int, Tree]
+    any: tuple[int, Tree]
+
+
+def table_trees(tree_ids: Sequence[str]) -> TableTrees:
+    """The trees of a table (ids in table order) as a listing reads them (see :class:`TableTrees`)."""
+    trees = [TREES[tree_id] for tree_id in tree_ids]
+    kinds = [0 if tree.kind == "single" else 1 if tree.size else 2 for tree in trees]  # Single, of a kind, others
+    others = [(place, tree) for place, tree in enumerate(trees) if not tree.size]
+    if kinds != sorted(kinds) or [tree for _, tree in others] != [STRAIGHT, FLUSH, ANY]:
+        raise ValueError(f"the trees {list(tree_ids)} are not a table in table order")
+    straight, flush, any_tree = others
+    return TableTrees(
+        tuple(
+            (place, SINGLE_CARDS[tree.id], _SINGLES_LISTED[tree.id], tree.id)
+            for place, tree in enumerate(trees)
+            if tree.kind == "single"
+        ),
+        tuple(
+            (
+                place,
+                _TOWARDS_BY_SIZE[tree.size],
+                tuple(_OF_A_KIND_LISTED[tree.id, spare] for spare in range(COPY_CARDS + 1)),
+                tree.id,
+            )
+            for place, tree in enumerate(trees)
+            if tree.kind != "single" and tree.size
+        ),
+        straight,
+        flush,
+        any_tree,
+    )
+
+
+def table_plays(table: TableTrees, tops: Sequence[int], mask: int) -> list[Iterable[Play]]:
+    """Every legal play of ``hand`` on a whole table (its trees as :func:`table_trees` gives them, and
+    what each next play must beat, in table order), as the actions a listing yields, tree by tree.
+
+    What :func:`playable_over` finds, made into actions, read tree kind by tree kind straight from the
+    hand's integer, as every step's listing does: a Single tree's plays from the hand's cards it takes,
+    an of-a-kind tree's from the hand's cards of each rank with enough of them (both kept once made:
+    a seat's cards of one colour, or of one rank, change seldom between its turns), and Straight,
+    Flush and Any from their families.
+    """
+    listed: list[Iterable[Play]] = []
+    for place, taken, kept, tree_id in table.singles:
+        cards = mask & taken[tops[place]]
+        if cards:
+            found = kept.get(cards)
+            listed.append(_single_plays(tree_id, cards) if found is None else found)
+    numbers = mask & NUMBER_BITS
+    counts = numbers - (numbers >> 1 & _PAIRS_LOW)  # as Holding.counts
+    counts = (counts & _PAIRS) + (counts >> 2 & _PAIRS)
+    spare = mask >> COPY_SHIFT
+    for place, towards, kept_by_spare, tree_id in table.of_a_kind:
+        enough = (counts + towards[spare]) & _HIGH_ABOVE[tops[place]]
+        if enough:
+            kept = kept_by_spare[spare]
+            for rank in _ranks_marked(enough):
+                key = rank << 4 | (mask >> 4 * (rank - 1) & 15)
+                found = kept.get(key)
+                if found is None:
+                    found = kept[key] = _plays_of_a_kind(tree_id, spare, _RANK_CARDS[rank][key & 15])
+                listed.append(found)
+    # Straight, Flush and Any: the most cards a play can have there, from the hand's integer
+    place, tree = table.straight
+    top = tops[place]
+    longest = _longest_run((counts + _ANY_CARD) & _HIGH)  # the most ranks in a row
+    if longest > top and longest >= FIRST_COMBINATION:
+        listed.append(_made_plays(tree.id, Runs(holding(mask), max(FIRST_COMBINATION, top + 1))))
+    held = numbers.bit_count() + spare if numbers else 0
+    place, tree = table.flush
+    top = tops[place]
+    if held > top and held >= FIRST_COMBINATION:  # else no colour has enough either
+        most = max(
+            (numbers & _RED).bit_count(),
+            (numbers & _BLUE).bit_count(),
+            (numbers & _YELLOW).bit_count(),
+            (numbers & _GREEN).bit_count(),
+        )
+        if most and most + spare > top and most + spare >= FIRST_COMBINATION:
+            listed.append(_made_plays(tree.id, _flushes(tree, top, holding(mask))))
+    place, tree = table.any
+    top = tops[place]
+    if held > top and held >= FIRST_COMBINATION:
+        listed.append(_made_plays(tree.id, _anys(tree, top, holding(mask))))
+    return listed
+
+
+def table_has_play(table: TableTrees, tops: Sequence[int], hand: Holding) -> bool:
+    """Whether ``hand`` has a play anywhere on a table (see :func:`table_plays`): what
+    :func:`has_any_play_over` says, a Single tree that takes a card answering first."""
+    mask = hand.mask
+    for place, taken, _, _ in table.singles:
+        if mask & taken[tops[place]]:
+            return True
+    reach = hand.reaches
+    for place, _, _, tree_id in table.of_a_kind:
+        if tops[place] < reach[tree_id]:
+            return True
+    return any(tops[place] < reach[tree.id] for place, tree in (table.straight, table.flush, table.any))
+
+
+def family_plays(tree_id: str, plays: PlayFamily) -> Iterator[Play]:
+    """The plays of a family (of the tree ``tree_id``) as the actions a listing yields."""
+    if type(plays) is Singles:
+        return map(_SINGLE_PLAYS[tree_id].__getitem__, plays.cards)
+    if tree_id in _OF_A_KIND_IDS:
+        assert isinstance(plays, CardSets)
+        return chain.from_iterable(map(partial(_plays_of_a_kind, tree_id, plays.shape.spare), plays.groups))
+    return _made_plays(tree_id, plays)
+
+
+def _made_plays(tree_id: str, plays: Iterable[PlayCards]) -> Iterator[Play]:
+    """The actions of plays made as they are listed (Straight, Flush and Any: too many to keep)."""
+    return starmap(partial(_listed_play, tree_id), plays)
+
+
+def _listed_play(tree: str, cards: tuple[str, ...], copies: tuple[str, ...]) -> Play:
+    """A play the listing built, equal to ``Play(tree, cards, copies)``: made without the frozen
+    dataclass's ``__init__``, which costs a third of a listing that yields hundreds of plays."""
+    play = _new_object(Play)
+    fields = play.__dict__
+    fields["tree"] = tree
+    fields["cards"] = cards
+    fields["copies"] = copies
+    return play
+
+
+_new_object = object.__new__
+#: The play of each card on each Single tree that takes it.
+_SINGLE_PLAYS = {
+    tree.id: {card: Play(tree.id, (card,), ()) for card in NUMBER_CARDS if COLOUR[card] in tree.colours}
+    for tree in TREES.values()
+    if tree.kind == "single"
+}
+_OF_A_KIND_IDS = frozenset(tree.id for tree in TREES.values() if tree.kind != "single" and tree.size)
+#: The Single trees' plays by the cards they are made of, and the of-a-kind trees' by copy cards held
+#: and then by rank and its colours held (``rank << 4 | colours``), once made.
+_SINGLES_LISTED: dict[str, dict[int, tuple[Play, ...]]] = {tree_id: {} for tree_id in _SINGLE_PLAYS}
+_LISTED_KEPT = 4096
+_OF_A_KIND_LISTED: dict[tuple[str, int], dict[int, tuple[Play, ...]]] = {
+    (tree_id, spare): {} for tree_id in _OF_A_KIND_IDS for spare in range(COPY_CARDS + 1)
+}
+
+
+def _single_plays(tree_id: str, cards: int) -> tuple[Play, ...]:
+    """The plays of the number cards ``cards`` (bits) on the Single tree ``tree_id``, made once and kept
+    (the last few thousand)."""
+    kept = _SINGLES_LISTED[tree_id]
+    found = kept.get(cards)
+    if found is None:
+        if len(kept) >= _LISTED_KEPT:
+            kept.clear()
+        found = kept[cards] = tuple(map(_SINGLE_PLAYS[tree_id].__getitem__, cards_in(cards)))
+    return found
+
+
+@cache
+def _plays_of_a_kind(tree_id: str, spare: int, group: tuple[str, ...]) -> tuple[Play, ...]:
+    """The plays on an of-a-kind tree from the cards of one rank (``group``) and up to ``spare`` copies,
+    in listing order (at most 3 trees x 15 ranks x 15 groups of colours x 5 numbers of copies)."""
+    size = TREES[tree_id].size
+    return tuple(_made_plays(tree_id, CardSets((group,), spare, size, size)))
