@@ -343,8 +343,8 @@ class Girafferaffe(Game[GirafferaffeState]):
             _finish(new, None, events)  # R11 step 4: the robot cannot act, so the player wins
         return new, events
 
-    def view(self, state: GirafferaffeState, seat: int | None, now: float) -> GirafferaffeView:
-        over = state["winners"] is not None
+    def view(self, state: GirafferaffeState, seat: int | None, now: float, *, ended: bool = False) -> GirafferaffeView:
+        over = ended or state["winners"] is not None
         solo = state["mode"] == "solo"
         return {
             "mode": state["mode"],
