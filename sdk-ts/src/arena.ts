@@ -89,10 +89,15 @@ export class Arena {
     return this.seat(matchId, joined.token, game);
   }
 
-  /** A page of matches, newest first; pass its `next_cursor` as `cursor` for the next one. */
+  /**
+   * A page of matches, newest first; pass its `next_cursor` as `cursor` for the next one.
+   * `updatedWithin`: only matches whose last version is at most that many seconds old.
+   */
   async listMatches(
-    query: { game?: GameId; status?: MatchStatus; open?: boolean; limit?: number; cursor?: string } = {},
+    options: { game?: GameId; status?: MatchStatus; open?: boolean; limit?: number; cursor?: string; updatedWithin?: number } = {},
   ): Promise<MatchList> {
+    const { updatedWithin, ...rest } = options;
+    const query = { ...rest, updated_within: updatedWithin };
     return this.connection.call(() =>
       this.client.GET("/matches", { params: { query }, signal: this.connection.deadline() }),
     );
@@ -142,9 +147,10 @@ export class Arena {
 
   /**
    * The public events of the match as they happen, then `match_over`. Starts after version `after`
-   * (0: from the first move; default: where the match stands now) and resumes with `Last-Event-ID`.
+   * (0: from the first move; default: where the match stands now) and resumes with `Last-Event-ID`
+   * after a drop, for up to `retryFor` seconds without an event (default: the arena's `retryFor`).
    */
-  async *stream(matchId: string, options: { after?: number } = {}): AsyncGenerator<PublicStreamEvent, void> {
+  async *stream(matchId: string, options: { after?: number; retryFor?: number } = {}): AsyncGenerator<PublicStreamEvent, void> {
     const events = followStream(
       ({ lastEventId, after }, signal) =>
         this.client.GET("/matches/{match_id}/stream", {
@@ -156,7 +162,7 @@ export class Arena {
           parseAs: "stream",
           signal,
         }),
-      { ...this.connection.policy, after: options.after },
+      { ...this.connection.policy, retryFor: options.retryFor ?? this.connection.policy.retryFor, after: options.after },
     );
     for await (const event of events) yield event as PublicStreamEvent;
   }

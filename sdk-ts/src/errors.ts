@@ -155,6 +155,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = {
   "match/version_required": InvalidRequestError,
   "request/invalid": InvalidRequestError,
   "request/bad_request": InvalidRequestError,
+  "request/too_deep": InvalidRequestError,
   "request/method_not_allowed": InvalidRequestError,
   "request/too_large": InvalidRequestError,
   "request/uri_too_long": InvalidRequestError,
