@@ -162,7 +162,8 @@ export class Seat<G extends GameId = GameId> {
   constructor(
     private readonly connection: Connection,
     readonly matchId: string,
-    private readonly token: string,
+    /** The seat's token: the secret that plays it (e.g. to hand to the program or page that will). */
+    readonly token: string,
     readonly game: G | null = null,
   ) {
     this.seat = seatOfToken(matchId, token);

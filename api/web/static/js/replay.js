@@ -4,12 +4,11 @@
 // before (not from the one shown), and the page loads versions until it shows the one wanted, so
 // ten quick presses move ten steps.
 
-import { getJson, pageLink, queryParam, readLog } from "./api.js";
+import { arena, pageLink, queryParam, readLog } from "./api.js";
 import { el } from "./dom.js";
 import { eventText, howToPlay, matchParts, renderInto, showError, startPage } from "./page.js";
 
 const matchId = queryParam("id");
-const path = `/matches/${encodeURIComponent(matchId)}`;
 let match = null;
 let shown = null;
 /** The version the person asked for last; `loading` while a version is on its way. */
@@ -75,7 +74,7 @@ function controls(last, version) {
 
 async function show(version) {
   try {
-    const step = await getJson(`${path}/versions/${version}`);
+    const step = await arena.matchVersion(matchId, version);
     shown = step;
     // The replayed version's public view in the match's frame (seats, names), as of that version.
     const frame = { ...match, version: step.version, to_act: step.to_act, view: step.view, status: step.version === step.last_version ? match.status : "active", result: step.version === step.last_version ? match.result : null };
@@ -119,14 +118,14 @@ async function main() {
   if (!startPage()) return;
   if (!matchId) return showError(new Error("no match: open this page as replay.html?id=<match id>"));
   try {
-    match = await getJson(path);
+    match = await arena.match(matchId);
     if (match.status !== "finished" && match.status !== "aborted") {
       document.getElementById("table").replaceChildren(
         el("p", {}, "This match is not over yet. ", el("a", { href: pageLink("match.html", { id: matchId }) }, "Watch it live")),
       );
       return;
     }
-    allEvents = (await readLog(`${path}/events`)).events;
+    allEvents = (await readLog((query) => arena.events(matchId, query))).events;
     wanted = Math.max(0, Number(queryParam("version")) || 0);
     await show(wanted);
     wanted = shown ? shown.version : 0;
