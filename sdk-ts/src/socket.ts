@@ -128,6 +128,8 @@ export class SeatChannel {
   private ended: { error: unknown } | null = null;
   private failingSince: number | null = null;
   private everOpened = false;
+  /** The reader is done: the channel ends once no move waits for its answer. */
+  private finishing = false;
   private readonly clock: Clock;
 
   constructor(private readonly options: ChannelOptions) {
@@ -152,13 +154,22 @@ export class SeatChannel {
         await new Promise<void>((resolve) => (this.wake = resolve));
       }
     } finally {
-      this.end(new ConnectionFailedError(NO_ANSWER, "client/connection_failed", "the seat socket was closed before the move's answer came"));
+      this.finish();
     }
   }
 
-  /** Whether moves can go over this channel (it has not ended). */
+  /** Whether moves can go over this channel (its reader still reads it). */
   get open(): boolean {
-    return this.ended === null;
+    return this.ended === null && !this.finishing;
+  }
+
+  /**
+   * The reader is done. A move still waiting keeps the socket open until its answer comes (the
+   * server may push `match_over` before it answers the move that ended the match) or the socket closes.
+   */
+  private finish(): void {
+    this.finishing = true;
+    if (this.moves.size === 0) this.end(new ConnectionFailedError(NO_ANSWER, "client/connection_failed", "the seat socket was closed"));
   }
 
   /**
@@ -260,20 +271,26 @@ export class SeatChannel {
     const move = key === null ? undefined : this.moves.get(key);
     if (key === null || move === undefined) return; // an answer to a move already answered
     if (message.type === "result") {
-      this.moves.delete(key);
+      this.settled(key);
       move.resolve(message.data);
       return;
     }
     const refusal = errorFor(typeof message.status === "number" ? message.status : 0, message.error);
     const wait = move.resends.waitBeforeResend(refusal);
     if (wait === null) {
-      this.moves.delete(key);
+      this.settled(key);
       move.reject(refusal);
       return;
     }
     setTimeout(() => {
       if (this.moves.get(key) === move) this.send(move.frame);
     }, wait * 1000);
+  }
+
+  /** A move has its answer: forget it, and end a finished channel once none waits. */
+  private settled(key: string): void {
+    this.moves.delete(key);
+    if (this.finishing && this.moves.size === 0) this.finish();
   }
 
   private closed(code: number, reason: string): void {
@@ -302,10 +319,11 @@ export class SeatChannel {
     }
     for (const [key, move] of this.moves) {
       if (move.resends.waitBeforeResend(failure) === null) {
-        this.moves.delete(key);
+        this.settled(key);
         move.reject(new ConnectionFailedError(NO_ANSWER, "client/connection_failed", `the seat socket: ${failure.message}`, {}, cause));
       }
     }
+    if (this.ended !== null) return;
     setTimeout(() => this.connect(), this.options.policy.retryPause * 1000);
   }
 

@@ -135,6 +135,8 @@ export class TappedSockets {
   drops = 0;
   dropAfterReceived: (frame: string) => boolean = () => false;
   dropAfterSent: (frame: string) => boolean = () => false;
+  /** Milliseconds each move's answer (`result` or `error`) is held back while later frames pass it. */
+  delayAnswers = 0;
   /** Rewrites each URL before it is opened (e.g. to a port where nothing listens). */
   rewrite: (url: string) => string = (url) => url;
   readonly WebSocket: WebSocketConstructor;
@@ -154,9 +156,13 @@ export class TappedSockets {
         this.real.addEventListener("message", (event) => {
           if (this.dropped) return;
           const frame = String(event.data);
-          tap.received.push(frame);
-          this.emit("message", { data: event.data });
-          if (tap.dropAfterReceived(frame)) this.drop();
+          const deliver = () => {
+            tap.received.push(frame);
+            this.emit("message", { data: frame });
+            if (tap.dropAfterReceived(frame)) this.drop();
+          };
+          if (tap.delayAnswers > 0 && /^\{"type":"(result|error)"/.test(frame)) setTimeout(deliver, tap.delayAnswers);
+          else deliver();
         });
         this.real.addEventListener("close", (event) => {
           if (!this.dropped) this.emit("close", { code: event.code, reason: event.reason });

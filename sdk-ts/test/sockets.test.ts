@@ -115,6 +115,21 @@ test("a socket dropped between items and with a move in flight resumes where it 
   assert.equal(replay.action?.seat, 0);
 });
 
+test("the move that ends the match is answered, though match_over comes before its answer", async () => {
+  const tap = new TappedSockets();
+  tap.delayAnswers = 300; // every answer comes after the items the move caused, match_over included
+  const arena = new Arena(serverUrl(), { WebSocket: tap.WebSocket });
+  const created = await arena.createMatch({ game: "pipifax", players: 2, seed: 34 });
+  const played = await Promise.all(arena.seats(created).map((seat, i) => playTurns(seat, 20 + i, "ws")));
+  const match = await arena.match(created.match.match_id);
+  assert.equal(match.status, "finished");
+  const last = Math.max(...played.map((seen) => seen.turns.at(-1)!));
+  assert.equal(last, match.version - 1, "a seat's own move ended the match, and its act resolved");
+  const items = tap.received.map((frame) => JSON.parse(frame) as { type: string });
+  const over = items.findIndex((item) => item.type === "match_over");
+  assert.ok(over >= 0 && items.slice(over).some((item) => item.type === "result"), "its answer came after match_over");
+});
+
 test("refusals over the socket are the typed errors of HTTP; a stale one teaches the seat the version", async () => {
   const tap = new TappedSockets();
   const noted = notingFetch();

@@ -110,6 +110,8 @@ class Watched:
         page.on("console", self._console)
 
     def _console(self, message: ConsoleMessage) -> None:
+        with open("/tmp/webts-console.log", "a") as log:
+            log.write(f"{message.type} {message.text}\n")
         if message.type == "error" and "Content Security Policy" in message.text:
             self.errors.append(message.text)
 

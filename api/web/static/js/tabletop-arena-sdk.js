@@ -1068,6 +1068,7 @@ var SeatChannel = class {
     }, wait * 1e3);
   }
   closed(code, reason) {
+    console.log('DBG closed', code, reason);
     if (code === 1e3) {
       this.end(null);
     } else if (!RESUMABLE_CLOSES.has(code)) {
@@ -1078,6 +1079,7 @@ var SeatChannel = class {
   }
   /** A socket that dropped or never opened: connect again after a pause, within the budgets. */
   dropped(cause) {
+    console.log('DBG dropped', String(cause), [...this.moves.keys()].length);
     if (this.ended !== null) return;
     if (!this.everOpened && this.options.fallback) {
       this.end(new SocketUnavailable());
@@ -1100,6 +1102,7 @@ var SeatChannel = class {
   }
   /** The channel is done: `error` (`null`: the match is over) for the reader and for every move still waiting. */
   end(error) {
+    console.log('DBG end', String(error), this.moves.size, new Error().stack);
     if (this.ended !== null) return;
     this.ended = { error };
     for (const move of this.moves.values()) move.reject(error ?? overBeforeAnswer());
