@@ -2,8 +2,9 @@
 # Regenerates the OpenAPI spec (openapi/openapi.json) from the app, the Python SDK (sdk/arena_client)
 # from the spec with the pinned openapi-python-client, and the TypeScript client's types
 # (sdk-ts/src/generated/openapi.ts) with the pinned openapi-typescript (sdk-ts's lock file; make
-# installs it). With --check, writes nothing and fails if any committed file differs from what
-# would be generated.
+# installs it), and the web client's copy of the TypeScript client (api/web/static/js/tabletop-arena-sdk.js,
+# one ES module bundled from sdk-ts/src by the pinned esbuild). With --check, writes nothing and fails
+# if any committed file differs from what would be generated.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.venv/bin
@@ -26,6 +27,10 @@ openapi_typescript=sdk-ts/node_modules/.bin/openapi-typescript
 [[ -x $openapi_typescript ]] || { echo "$openapi_typescript is missing: run make (npm ci in sdk-ts)" >&2; exit 1; }
 "$openapi_typescript" "$work/openapi.json" --output "$work/openapi.ts" >"$work/openapi-typescript.log" 2>&1 || {
     cat "$work/openapi-typescript.log" >&2; exit 1; }
+# The bundle is made from the types just generated (src/generated/openapi.ts holds types only, so
+# the committed ones give the same module).
+web_client=api/web/static/js/tabletop-arena-sdk.js
+(cd sdk-ts && node scripts/bundle-web.mjs "$work/tabletop-arena-sdk.js")
 
 if [[ "${1:-}" == "--check" ]]; then
     status=0
@@ -35,6 +40,8 @@ if [[ "${1:-}" == "--check" ]]; then
         echo "sdk/arena_client is out of date: run scripts/generate.sh" >&2; status=1; }
     diff -q sdk-ts/src/generated/openapi.ts "$work/openapi.ts" >/dev/null || {
         echo "sdk-ts/src/generated/openapi.ts is out of date: run scripts/generate.sh" >&2; status=1; }
+    diff -q "$web_client" "$work/tabletop-arena-sdk.js" >/dev/null || {
+        echo "$web_client is out of date: run scripts/generate.sh" >&2; status=1; }
     exit $status
 fi
 
@@ -42,4 +49,5 @@ cp "$work/openapi.json" openapi/openapi.json
 rm -rf sdk/arena_client
 cp -r "$work/arena_client" sdk/arena_client
 cp "$work/openapi.ts" sdk-ts/src/generated/openapi.ts
-echo "regenerated openapi/openapi.json, sdk/arena_client and sdk-ts/src/generated/openapi.ts"
+cp "$work/tabletop-arena-sdk.js" "$web_client"
+echo "regenerated openapi/openapi.json, sdk/arena_client, sdk-ts/src/generated/openapi.ts and $web_client"

@@ -55,6 +55,14 @@ ON_TIMEOUT_DESCRIPTION = (
 )
 
 
+FIRST_DECISION_DESCRIPTION = (
+    "Seconds a decision waits for a seat's program that has not asked for the match yet "
+    "(read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): "
+    "the seat's clock starts when its program first asks, or this long after the decision came to it, "
+    "whichever is first (0 to 86400; 30 when left out)."
+)
+
+
 class TimeControlRequestSchema(Schema):
     """A time limit on every decision, as a request sets it."""
 
@@ -71,6 +79,11 @@ class TimeControlRequestSchema(Schema):
         validate=validate.OneOf(["forfeit", "bot"]),
         metadata={"description": ON_TIMEOUT_DESCRIPTION},
     )
+    first_decision = fields.Float(
+        load_default=FIRST_DECISION_DEFAULT,
+        validate=validate.Range(min=0, max=PER_ACTION_MAX),
+        metadata={"description": FIRST_DECISION_DESCRIPTION},
+    )
 
 
 class TimeControlSchema(Schema):
@@ -82,16 +95,7 @@ class TimeControlSchema(Schema):
     on_timeout = fields.String(
         required=True, validate=validate.OneOf(["forfeit", "bot"]), metadata={"description": ON_TIMEOUT_DESCRIPTION}
     )
-    first_decision = fields.Float(
-        load_default=FIRST_DECISION_DEFAULT,
-        validate=validate.Range(min=0, max=PER_ACTION_MAX),
-        metadata={
-            "description": "Seconds a decision waits for a seat's program that has not asked for the match yet "
-            "(read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): "
-            "the seat's clock starts when its program first asks, or this long after the decision came to it, "
-            "whichever is first (default 30)."
-        },
-    )
+    first_decision = fields.Float(metadata={"description": FIRST_DECISION_DESCRIPTION})
 
 
 class CreateMatchSchema(Schema):

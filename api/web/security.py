@@ -18,16 +18,16 @@ def content_security_policy(frame_ancestors: Sequence[str]) -> str:
     """The policy of every page: scripts, styles and images from the server only (no inline script,
     no ``eval``), no plugins, no ``<base>``, forms only to the server, framed only by ``frame_ancestors``.
 
-    ``connect-src`` also allows any http(s) origin: a page opened with ``?api=<another API>`` calls
-    that API (which must allow the page's origin by CORS). Images may be ``data:`` URLs, which the
-    docs UI's stylesheet uses for its icons.
+    ``connect-src`` also allows any http(s) origin and any ws(s) one: a page opened with
+    ``?api=<another API>`` calls that API (which must allow the page's origin by CORS) and opens its
+    seat socket. Images may be ``data:`` URLs, which the docs UI's stylesheet uses for its icons.
     """
     directives = {
         "default-src": "'self'",
         "script-src": "'self'",
         "style-src": "'self'",
         "img-src": "'self' data:",
-        "connect-src": "'self' http: https:",
+        "connect-src": "'self' http: https: ws: wss:",
         "object-src": "'none'",
         "base-uri": "'none'",
         "form-action": "'self'",

@@ -17,6 +17,7 @@ import type {
   Match,
   MatchList,
   MatchStatus,
+  MatchRecord,
   PublicStreamEvent,
   ReplayVersion,
 } from "./types.js";
@@ -87,10 +88,15 @@ export class Arena {
     return this.seat(matchId, joined.token, game);
   }
 
-  /** A page of matches, newest first; pass its `next_cursor` as `cursor` for the next one. */
+  /**
+   * A page of matches, newest first; pass its `next_cursor` as `cursor` for the next one.
+   * `updatedWithin`: only matches whose last version is at most that many seconds old.
+   */
   async listMatches(
-    query: { game?: GameId; status?: MatchStatus; open?: boolean; limit?: number; cursor?: string } = {},
+    options: { game?: GameId; status?: MatchStatus; open?: boolean; limit?: number; cursor?: string; updatedWithin?: number } = {},
   ): Promise<MatchList> {
+    const { updatedWithin, ...rest } = options;
+    const query = { ...rest, updated_within: updatedWithin };
     return this.connection.call(() =>
       this.client.GET("/matches", { params: { query }, signal: this.connection.deadline() }),
     );
@@ -128,6 +134,30 @@ export class Arena {
   }
 
   /** A page of the public event log after version `after` (-1: from the setup). */
+  /** A finished or aborted match's record: seats, seed and salt, each version's action, the result. */
+  async record(matchId: string): Promise<MatchRecord> {
+    return this.connection.call(() =>
+      this.client.GET("/matches/{match_id}/record", {
+        params: { path: { match_id: matchId } },
+        signal: this.connection.deadline(),
+      }),
+    );
+  }
+
+  /**
+   * Version `version` of a record's match as a spectator saw it: the server checks the whole record
+   * first (422 `record/invalid` for one that does not check out) and stores nothing.
+   */
+  async recordVersion(record: MatchRecord, version: number): Promise<ReplayVersion> {
+    return this.connection.call(() =>
+      this.client.POST("/records/versions/{version}", {
+        params: { path: { version } },
+        body: record,
+        signal: this.connection.deadline(),
+      }),
+    );
+  }
+
   async events(matchId: string, options: { after?: number; limit?: number } = {}): Promise<EventPage> {
     const query = { after: options.after ?? -1, limit: options.limit ?? 100 };
     return this.connection.call(() =>
@@ -140,9 +170,10 @@ export class Arena {
 
   /**
    * The public events of the match as they happen, then `match_over`. Starts after version `after`
-   * (0: from the first move; default: where the match stands now) and resumes with `Last-Event-ID`.
+   * (0: from the first move; default: where the match stands now) and resumes with `Last-Event-ID`
+   * after a drop, for up to `retryFor` seconds without an event (default: the arena's `retryFor`).
    */
-  async *stream(matchId: string, options: { after?: number } = {}): AsyncGenerator<PublicStreamEvent, void> {
+  async *stream(matchId: string, options: { after?: number; retryFor?: number } = {}): AsyncGenerator<PublicStreamEvent, void> {
     const events = followStream(
       ({ lastEventId, after }, signal) =>
         this.client.GET("/matches/{match_id}/stream", {
@@ -154,7 +185,7 @@ export class Arena {
           parseAs: "stream",
           signal,
         }),
-      { ...this.connection.policy, after: options.after },
+      { ...this.connection.policy, retryFor: options.retryFor ?? this.connection.policy.retryFor, after: options.after },
     );
     for await (const event of events) yield event as PublicStreamEvent;
   }

@@ -9,6 +9,7 @@ import createClient, { type Client } from "openapi-fetch";
 import { errorFor, NO_ANSWER, UnexpectedResponseError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
 import { DEFAULT_RETRY_POLICY, RetryBudget, TransportFailure, sleep, typed, type RetryPolicy } from "./retrying.js";
+import type { WebSocketConstructor } from "./socket.js";
 
 /** How an `Arena` talks to its server. Every field is optional. */
 export interface ArenaOptions extends Partial<RetryPolicy> {
@@ -20,6 +21,11 @@ export interface ArenaOptions extends Partial<RetryPolicy> {
   headers?: Record<string, string>;
   /** Makes a fresh `Idempotency-Key` (default: a random UUID). */
   idempotencyKey?: () => string;
+  /**
+   * The WebSocket class seat sockets open with (`transport: "ws"` or `"auto"`); default: the global
+   * one (browsers, Node 22), looked up when a socket opens; `null`: none, so `"auto"` uses the stream.
+   */
+  WebSocket?: WebSocketConstructor | null;
 }
 
 /** An openapi-fetch client typed by the spec's paths. */
@@ -90,6 +96,7 @@ export class Connection {
   readonly newKey: () => string;
   private readonly fetch: ((request: Request) => Promise<Response>) | undefined;
   private readonly headers: Record<string, string>;
+  private readonly webSocketClass: WebSocketConstructor | null | undefined;
 
   constructor(baseUrl: string, options: ArenaOptions = {}) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
@@ -102,6 +109,13 @@ export class Connection {
     this.fetch = options.fetch;
     this.headers = { ...options.headers };
     this.newKey = options.idempotencyKey ?? randomKey;
+    this.webSocketClass = options.WebSocket;
+  }
+
+  /** The WebSocket class to open seat sockets with, or `null` where there is none. */
+  webSocket(): WebSocketConstructor | null {
+    if (this.webSocketClass !== undefined) return this.webSocketClass;
+    return (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket ?? null;
   }
 
   /** An openapi-fetch client for this server, sending `token` as its bearer token if given. */

@@ -11,7 +11,17 @@ export * from "./errors.js";
 export { actionsOf, isActionOf, isGame, viewOf, type HasGameView } from "./games.js";
 export type { components, operations, paths } from "./generated/openapi.js";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retrying.js";
-export { MAX_LEGAL_LIMIT, Seat, Turn, seatOfToken, turnOutcome, type ActOptions, type Choose } from "./seat.js";
+export {
+  MAX_LEGAL_LIMIT,
+  Seat,
+  Turn,
+  seatOfToken,
+  turnOutcome,
+  type ActOptions,
+  type Choose,
+  type StreamOptions,
+} from "./seat.js";
+export { socketUrl, type Transport, type WebSocketConstructor, type WebSocketLike } from "./socket.js";
 export { SseParser, type SseMessage } from "./sse.js";
 export type * from "./types.js";
 export { DEFAULT_TOLERANCE_SECONDS, verifySignature, type VerifyOptions } from "./webhooks.js";

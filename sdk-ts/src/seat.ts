@@ -4,12 +4,14 @@
  * A seat keeps the match version it last saw and sends it as `If-Match` with each action, with a
  * fresh `Idempotency-Key` so that an action resent after a dropped connection applies once. It
  * waits for its turn with long-polls (`waitForTurn`) or follows its event stream (`stream`,
- * `turns`, `play`).
+ * `turns`, `play`), read over HTTP or over the seat socket (`transport: "ws"`), which then carries
+ * its actions too.
  */
 
 import {
   ActionTooLateError,
   ArenaError,
+  ConnectionFailedError,
   InvalidTokenError,
   MatchOverError,
   NO_ANSWER,
@@ -21,7 +23,8 @@ import {
 import { actionsOf, checkedGame } from "./games.js";
 import { type ApiClient, type Connection, attempt, unwrap } from "./connection.js";
 import { ActionResends, monotonicSeconds, sleep, typed } from "./retrying.js";
-import { followStream } from "./sse.js";
+import { SeatChannel, SocketUnavailable, type Transport } from "./socket.js";
+import { followStream, type RawStreamEvent } from "./sse.js";
 import type {
   Action,
   ActionRequestOf,
@@ -71,6 +74,22 @@ export function turnOutcome(seen: SeatView, seat: number): boolean | null {
 function viewOfMove<G extends GameId>(result: MoveResult<G>): SeatView<G> {
   const { events: _events, ...view } = result;
   return view;
+}
+
+/** Options of `Seat.stream`. */
+export interface StreamOptions {
+  /** Start after this version (0: from the first move; -1: from the setup; default: where the match stands now). */
+  after?: number;
+  /** How many legal actions a `turn` carries (0-1000, default 100): all of them, or a uniform sample. */
+  legalLimit?: number;
+  /**
+   * `"sse"` (default): the seat stream over HTTP, actions by `POST`; `"ws"`: the seat socket, which
+   * carries the seat's actions too while the stream is read; `"auto"`: the socket where a WebSocket
+   * exists and the first socket opens, else the seat stream.
+   */
+  transport?: Transport;
+  /** Seconds the stream keeps resuming after drops without receiving anything (default: the arena's `retryFor`). */
+  retryFor?: number;
 }
 
 /** Options of `Seat.act`. */
@@ -133,6 +152,8 @@ export class Seat<G extends GameId = GameId> {
   lastView: SeatView<G> | null = null;
   private readonly client: ApiClient;
   private readonly path: { match_id: string };
+  /** The seat socket its stream is read from now (`transport: "ws"`), which its actions go over too. */
+  private channel: SeatChannel | null = null;
 
   /**
    * Use `Arena.seat(matchId, token, game?)`. With `game`, every view and action the seat receives is
@@ -141,7 +162,8 @@ export class Seat<G extends GameId = GameId> {
   constructor(
     private readonly connection: Connection,
     readonly matchId: string,
-    token: string,
+    /** The seat's token: the secret that plays it (e.g. to hand to the program or page that will). */
+    readonly token: string,
     readonly game: G | null = null,
   ) {
     this.seat = seatOfToken(matchId, token);
@@ -219,10 +241,46 @@ export class Seat<G extends GameId = GameId> {
   /**
    * What this seat sees happen: events, a `turn` whenever it must act (with its view and at most
    * `legalLimit` legal actions), then `match_over`. Starts after version `after` (0: from the first
-   * move; default: where the match stands now) and resumes with `Last-Event-ID` after a drop.
+   * move; default: where the match stands now) and resumes after a drop where it stopped.
+   *
+   * With `transport: "ws"` the items come over the seat socket, and while the loop runs `act` sends
+   * this seat's actions over it too (one connection for the whole match); `"auto"` does so where a
+   * WebSocket exists and the first socket opens, and reads the seat stream over HTTP otherwise.
    */
-  async *stream(options: { after?: number; legalLimit?: number } = {}): AsyncGenerator<StreamEvent<G>, void> {
+  async *stream(options: StreamOptions = {}): AsyncGenerator<StreamEvent<G>, void> {
     const legalLimit = Math.max(0, Math.min(options.legalLimit ?? 100, MAX_LEGAL_LIMIT));
+    const policy = { ...this.connection.policy, retryFor: options.retryFor ?? this.connection.policy.retryFor };
+    const transport = options.transport ?? "sse";
+    const WebSocket = transport === "sse" ? null : this.connection.webSocket();
+    if (transport === "ws" && WebSocket === null) {
+      throw new ConnectionFailedError(
+        NO_ANSWER,
+        "client/no_websocket",
+        "there is no WebSocket here: pass one as ArenaOptions.WebSocket (Node 20: run with --experimental-websocket), or use transport 'sse'",
+      );
+    }
+    if (WebSocket !== null) {
+      const channel = new SeatChannel({
+        baseUrl: this.connection.baseUrl,
+        matchId: this.matchId,
+        token: this.token,
+        legalLimit,
+        after: options.after,
+        WebSocket,
+        policy,
+        openTimeout: this.connection.timeout,
+        fallback: transport === "auto",
+      });
+      this.channel = channel;
+      try {
+        for await (const event of channel.items()) yield this.checkedItem(event);
+        return;
+      } catch (error) {
+        if (!(error instanceof SocketUnavailable)) throw error;
+      } finally {
+        if (this.channel === channel) this.channel = null;
+      }
+    }
     const events = followStream(
       ({ lastEventId, after }, signal) =>
         this.client.GET("/matches/{match_id}/seat-stream", {
@@ -234,13 +292,14 @@ export class Seat<G extends GameId = GameId> {
           parseAs: "stream",
           signal,
         }),
-      { ...this.connection.policy, after: options.after },
+      { ...policy, after: options.after },
     );
-    for await (const event of events) {
-      const typedEvent = event as StreamEvent<G>;
-      if (typedEvent.type === "turn") checkedGame(typedEvent.data.view, this.game);
-      yield typedEvent;
-    }
+    for await (const event of events) yield this.checkedItem(event);
+  }
+
+  /** Whether this seat's actions go over the seat socket now (a `transport: "ws"` stream is being read). */
+  get actsOverSocket(): boolean {
+    return this.channel !== null && this.channel.open;
   }
 
   /**
@@ -253,6 +312,18 @@ export class Seat<G extends GameId = GameId> {
     const version = options.version ?? this.version ?? (await this.view()).version;
     const key = this.connection.newKey();
     const policy = { ...this.connection.policy, retryFor: options.retryFor ?? this.connection.policy.retryFor };
+    const channel = this.channel;
+    if (channel !== null && channel.open) {
+      try {
+        return this.acted(await channel.act(action, version, key, policy));
+      } catch (failure) {
+        // A socket of "auto" that never opened: the move never left, so it goes by HTTP instead.
+        if (!(failure instanceof SocketUnavailable)) {
+          this.learnVersion(failure);
+          throw failure;
+        }
+      }
+    }
     const resends = new ActionResends(policy);
     for (;;) {
       try {
@@ -265,9 +336,7 @@ export class Seat<G extends GameId = GameId> {
             }),
           ),
         );
-        const moved = checkedGame(result as MoveResult<G>, this.game);
-        this.saw(viewOfMove(moved));
-        return moved;
+        return this.acted(result);
       } catch (failure) {
         const wait = resends.waitBeforeResend(failure);
         if (wait === null) {
@@ -322,13 +391,15 @@ export class Seat<G extends GameId = GameId> {
    * asking for the next; a turn that another move overtook (a timeout, a simultaneous move) answers
    * its `act` with a typed refusal, and the next turn follows. `legalLimit` (0-1000, default 100)
    * bounds the legal actions a turn carries: all of them, or a uniform sample drawn as the offline
-   * environments draw it.
+   * environments draw it. `transport: "ws"` reads the turns from the seat socket and acts on them
+   * over it: one connection for the whole match instead of a request per move (`"auto"`: where a
+   * socket opens).
    */
-  async *turns(options: { legalLimit?: number } = {}): AsyncGenerator<Turn<G>, void> {
-    const legalLimit = Math.max(0, Math.min(options.legalLimit ?? 100, MAX_LEGAL_LIMIT));
+  async *turns(options: { legalLimit?: number; transport?: Transport } = {}): AsyncGenerator<Turn<G>, void> {
     let pending: Event[] = [];
     let lastTurn = -1;
-    for await (const event of this.stream({ after: -1, legalLimit })) {
+    const transport = options.transport ?? "sse";
+    for await (const event of this.stream({ after: -1, legalLimit: options.legalLimit, transport })) {
       if (event.type === "event") {
         pending.push(event.data);
       } else if (event.type === "turn" && event.version > lastTurn) {
@@ -343,9 +414,10 @@ export class Seat<G extends GameId = GameId> {
   /**
    * Play until the match ends, asking `choose` for each action; resolves to the final view. A move
    * that another overtook (stale version, not this seat's turn, too late) waits for the next turn;
-   * an illegal one rejects with `IllegalActionError` (call `play` again to go on).
+   * an illegal one rejects with `IllegalActionError` (call `play` again to go on). `transport` as
+   * for `turns`.
    */
-  async play(choose: Choose<G>, options: { legalLimit?: number } = {}): Promise<SeatView<G>> {
+  async play(choose: Choose<G>, options: { legalLimit?: number; transport?: Transport } = {}): Promise<SeatView<G>> {
     for await (const turn of this.turns(options)) {
       if (turn.actions.length === 0) continue;
       try {
@@ -355,6 +427,20 @@ export class Seat<G extends GameId = GameId> {
       }
     }
     return this.view();
+  }
+
+  /** An item of the seat's stream, typed (a turn's view checked to be of the seat's game). */
+  private checkedItem(event: RawStreamEvent): StreamEvent<G> {
+    const typedEvent = event as StreamEvent<G>;
+    if (typedEvent.type === "turn") checkedGame(typedEvent.data.view, this.game);
+    return typedEvent;
+  }
+
+  /** An action's answer, checked to be of the seat's game, taken as the seat's latest view. */
+  private acted(result: unknown): MoveResult<G> {
+    const moved = checkedGame(result as MoveResult<G>, this.game);
+    this.saw(viewOfMove(moved));
+    return moved;
   }
 
   private turnOf(event: TurnEvent<G>, events: Event[]): Turn<G> {

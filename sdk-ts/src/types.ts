@@ -55,6 +55,7 @@ export type SeatRequest = Schemas["SeatRequest"];
 export type SeatToken = Schemas["SeatToken"];
 export type Joined = Schemas["Joined"];
 export type ReplayVersion = Schemas["ReplayVersion"];
+export type MatchRecord = Schemas["Record"];
 export type MatchOverEvent = Schemas["MatchOverEvent"];
 /** A seat stream's `turn` event: the view and (some of) the legal actions at `version`. */
 export type TurnEvent<G extends GameId = GameId> = Omit<Schemas["TurnEvent"], "view" | "legal_actions"> & {

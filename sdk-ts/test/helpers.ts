@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 
-import type { ActionOf, Event, GameId, Seat, SeatView } from "tabletop-arena-sdk";
+import type { ActionOf, Event, GameId, Seat, SeatView, Transport, WebSocketConstructor, WebSocketLike } from "tabletop-arena-sdk";
 
 /** The live server's URL (tests/e2e/test_sdk_ts.py starts it and sets ARENA_URL). */
 export function serverUrl(name = "ARENA_URL"): string {
@@ -37,12 +37,12 @@ export interface Played<G extends GameId> {
   final: SeatView<G>;
 }
 
-/** Plays `seat` to the end with `Seat.turns()`, choosing at random; returns what it saw. */
-export async function playTurns<G extends GameId>(seat: Seat<G>, seed: number): Promise<Played<G>> {
+/** Plays `seat` to the end with `Seat.turns()` (over `transport`), choosing at random; returns what it saw. */
+export async function playTurns<G extends GameId>(seat: Seat<G>, seed: number, transport: Transport = "sse"): Promise<Played<G>> {
   const random = seededRandom(seed);
   const turns: number[] = [];
   const events: Event[] = [];
-  for await (const turn of seat.turns()) {
+  for await (const turn of seat.turns({ transport })) {
     assert.ok(turn.actions.length > 0 && turn.actions.length <= turn.total, "a turn carries legal actions");
     assert.equal(turn.view.version, turn.version);
     assert.ok(turn.view.to_act.includes(seat.seat), "a turn comes when the seat must act");
@@ -108,4 +108,102 @@ export function cutAfter(response: Response, bytes: number): Response {
     },
   });
   return new Response(cut, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * The global WebSocket: Node 22's, or Node 20's with `--experimental-websocket` (tests/e2e/test_sdk_ts.py
+ * passes it when node needs it), the WHATWG one browsers have.
+ */
+export function globalWebSocket(): WebSocketConstructor {
+  const found = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  assert.ok(found, "no global WebSocket: run node 22, or node 20 with --experimental-websocket (tests/e2e/test_sdk_ts.py does)");
+  return found;
+}
+
+type Listener = (event: never) => void;
+
+/**
+ * WebSocket classes around the global one, given to an `Arena` as `WebSocket`: they note every URL
+ * opened and every frame sent and received, and drop a socket as a broken connection would (its
+ * listeners get a close with code 1006; the real socket is closed underneath) when `dropAfterReceived`
+ * or `dropAfterSent` says so.
+ */
+export class TappedSockets {
+  readonly urls: string[] = [];
+  readonly sent: string[] = [];
+  readonly received: string[] = [];
+  drops = 0;
+  dropAfterReceived: (frame: string) => boolean = () => false;
+  dropAfterSent: (frame: string) => boolean = () => false;
+  /** Milliseconds each move's answer (`result` or `error`) is held back while later frames pass it. */
+  delayAnswers = 0;
+  /** Rewrites each URL before it is opened (e.g. to a port where nothing listens). */
+  rewrite: (url: string) => string = (url) => url;
+  readonly WebSocket: WebSocketConstructor;
+
+  constructor() {
+    const tap = this;
+    this.WebSocket = class Tapped implements WebSocketLike {
+      private readonly real: WebSocketLike;
+      private readonly listeners = new Map<string, Listener[]>();
+      private dropped = false;
+
+      constructor(url: string) {
+        tap.urls.push(url);
+        this.real = new (globalWebSocket())(tap.rewrite(url));
+        this.real.addEventListener("open", () => this.emit("open", {}));
+        this.real.addEventListener("error", () => this.emit("error", {}));
+        this.real.addEventListener("message", (event) => {
+          if (this.dropped) return;
+          const frame = String(event.data);
+          const deliver = () => {
+            tap.received.push(frame);
+            this.emit("message", { data: frame });
+            if (tap.dropAfterReceived(frame)) this.drop();
+          };
+          if (tap.delayAnswers > 0 && /^\{"type":"(result|error)"/.test(frame)) setTimeout(deliver, tap.delayAnswers);
+          else deliver();
+        });
+        this.real.addEventListener("close", (event) => {
+          const close = () => {
+            if (!this.dropped) this.emit("close", { code: event.code, reason: event.reason });
+          };
+          // The close comes after every frame the socket carried, the answers held back too.
+          if (tap.delayAnswers > 0) setTimeout(close, tap.delayAnswers);
+          else close();
+        });
+      }
+
+      get readyState(): number {
+        return this.dropped ? 3 : this.real.readyState;
+      }
+
+      send(data: string): void {
+        if (this.dropped) return;
+        tap.sent.push(data);
+        this.real.send(data);
+        if (tap.dropAfterSent(data)) this.drop();
+      }
+
+      close(code?: number, reason?: string): void {
+        if (!this.dropped) this.real.close(code, reason);
+      }
+
+      addEventListener(type: string, listener: Listener): void {
+        this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+      }
+
+      private emit(type: string, event: object): void {
+        for (const listener of this.listeners.get(type) ?? []) (listener as (event: object) => void)(event);
+      }
+
+      /** A connection that broke: the real socket is closed, its listeners hear 1006 (abnormal closure). */
+      private drop(): void {
+        this.dropped = true;
+        tap.drops += 1;
+        this.real.close();
+        setTimeout(() => this.emit("close", { code: 1006, reason: "" }), 0);
+      }
+    };
+  }
 }

@@ -1,4 +1,5 @@
-"""Pages follow a match live over its event streams, and work from another origin with CORS.
+"""Pages follow a match live over its event streams and the seat socket, and work from another origin
+with CORS; the seat page plays over its socket where one opens, else over the seat stream and POST.
 
 The other origin is Python's ``http.server`` serving the same client files on another port; the
 pages reach the API through ``?api=<its URL>``, and the API's ``ARENA_CORS_ORIGINS`` names that
@@ -7,10 +8,11 @@ origin (tests/web/conftest.py).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocket, expect
 
 from api.redis_server import free_port
 from tests.live_server import LiveServer
@@ -53,7 +55,20 @@ def test_the_seat_page_follows_its_stream_and_becomes_its_turn(page: Page, web_s
     assert page.evaluate("window.loadedOnce") is True
 
 
-def test_the_client_works_from_another_origin(page: Page, web_server: LiveServer, static_server: StaticServer) -> None:
+def sockets_opened(page: Page) -> list[WebSocket]:
+    """The WebSockets the page opens, as it opens them."""
+    sockets: list[WebSocket] = []
+
+    def opened(socket: WebSocket) -> None:
+        sockets.append(socket)
+
+    page.on("websocket", opened)
+    return sockets
+
+
+def start_and_move_from_another_origin(page: Page, web_server: LiveServer, static_server: StaticServer) -> list[str]:
+    """Start a Pipifax match on the start page served by another origin, take one move on its seat
+    page, and open its match page; the URLs of the API requests the pages made."""
     api_requests: list[str] = []
     page.on(
         "request", lambda request: api_requests.append(request.url) if request.url.startswith(web_server.url) else None
@@ -67,13 +82,72 @@ def test_the_client_works_from_another_origin(page: Page, web_server: LiveServer
     body = page.locator("body")
     expect(body).to_have_attribute("data-my-turn", "true")
     version = body.get_attribute("data-version")
-    page.locator(".pipifax-cards button.legal").first.click()  # Authorization header, If-Match, the seat stream
+    page.locator(".pipifax-cards button.legal").first.click()
     page.wait_for_function(f"() => document.body.dataset.version !== '{version}'")
-    assert any("/seat-stream" in url for url in api_requests)
-    assert any(url.endswith("/actions") for url in api_requests)
-    assert all("token" not in url.lower() for url in api_requests)  # the token never travels in a URL
-    page.get_by_role("link", name="Watch as a spectator").click()  # EventSource across origins
+    expect(page.locator("#error")).to_be_empty()
+    page.get_by_role("link", name="Watch as a spectator").click()  # the public stream across origins
     expect(page.locator(".status")).to_have_attribute("data-version", re.compile(r"^[1-9][0-9]*$"))
+    assert all("token" not in url.lower() for url in api_requests)  # the token never travels in a URL
+    return api_requests
+
+
+def test_the_client_works_from_another_origin_over_the_seat_socket(
+    page: Page, web_server: LiveServer, static_server: StaticServer
+) -> None:
+    sockets: list[WebSocket] = []
+    sent: list[str] = []
+    received: list[str] = []
+
+    def opened(socket: WebSocket) -> None:
+        sockets.append(socket)
+        socket.on("framesent", lambda frame: sent.append(str(frame)))
+        socket.on("framereceived", lambda frame: received.append(str(frame)))
+
+    page.on("websocket", opened)
+    api_requests = start_and_move_from_another_origin(page, web_server, static_server)
+    ws_origin = web_server.url.replace("http://", "ws://")
+    assert [socket.url.split("?")[0].rsplit("/", 1)[-1] for socket in sockets] == ["seat-socket"]
+    assert sockets[0].url.startswith(f"{ws_origin}/matches/") and "token" not in sockets[0].url.lower()
+    token, move = sent[0], json.loads(sent[1])
+    assert re.fullmatch(r"[A-Za-z0-9_-]+\.0\.[A-Za-z0-9_-]+", token)  # the token is the first message
+    assert move["action"]["type"] == "pipifax.flip" and move["key"]
+    answers = [message for message in map(json.loads, received) if message["type"] in ("result", "error")]
+    assert [(answer["key"], answer["data"]["version"]) for answer in answers] == [(move["key"], move["version"] + 1)]
+    assert not any(url.endswith("/actions") or "/seat-stream" in url for url in api_requests)  # all on the socket
+
+
+def test_without_a_websocket_the_seat_page_reads_its_stream_and_moves_by_post(
+    page: Page, web_server: LiveServer, static_server: StaticServer
+) -> None:
+    page.add_init_script("delete window.WebSocket")  # a browser without WebSocket (run before the page's own script)
+    sockets = sockets_opened(page)
+    api_requests = start_and_move_from_another_origin(page, web_server, static_server)
+    assert sockets == []
+    assert any("/seat-stream" in url for url in api_requests)  # read with fetch, the token in a header
+    assert any(url.endswith("/actions") for url in api_requests)
+
+
+def test_a_seat_socket_that_never_opens_falls_back_to_the_stream_and_post(page: Page, web_server: LiveServer) -> None:
+    """As behind a proxy that refuses WebSocket upgrades: the page plays on over the seat stream and POST."""
+    nowhere = f"ws://127.0.0.1:{free_port()}"  # the browser's own WebSocket, sent where nothing listens
+    page.add_init_script(
+        "const Real = window.WebSocket; window.WebSocket = class extends Real { constructor(url, protocols) {"
+        f" super(url.replace(/^ws:\\/\\/[^/]+/, {json.dumps(nowhere)}), protocols); }} }};"
+    )
+    sockets = sockets_opened(page)
+    created = create(web_server, {"game": "pipifax", "players": 2, "seed": 4, "options": {"first_player": 0}})
+    match_id, token = created["match"]["match_id"], created["seats"][0]["token"]
+    posted: list[str] = []
+    page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
+    page.goto(f"{web_server.url}/play/seat.html?match={match_id}#token={token}")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-my-turn", "true")
+    page.locator(".pipifax-cards button.legal").first.click()
+    expect(body).to_have_attribute("data-version", "1")
+    expect(page.locator("#error")).to_be_empty()
+    assert [url.rsplit("/", 1)[-1] for url in posted] == ["actions"]
+    tried = [socket.url.split("?")[0] for socket in sockets]
+    assert tried == [f"{nowhere}/matches/{match_id}/seat-socket"]  # once, at the start
 
 
 def test_an_api_that_cannot_be_reached_is_named_with_what_to_check(page: Page, web_server: LiveServer) -> None:

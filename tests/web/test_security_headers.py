@@ -44,6 +44,7 @@ def test_every_play_and_docs_response_carries_the_security_headers(client: Flask
         assert directives["base-uri"] == "'none'", path
         assert directives["default-src"] == "'self'", path
         assert directives["frame-ancestors"] == "'self'", path  # the default
+        assert set(directives["connect-src"].split()) == {"'self'", "http:", "https:", "ws:", "wss:"}, path
         assert "unsafe-inline" not in response.headers["Content-Security-Policy"], path
         assert response.headers["X-Content-Type-Options"] == "nosniff", path
         assert response.headers["Referrer-Policy"] == "no-referrer", path

@@ -1879,7 +1879,7 @@ export interface components {
             winners: number[] | null;
         };
         TimeControl: {
-            /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (default 30). Default: `30.0`. */
+            /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to 86400; 30 when left out). */
             first_decision?: number;
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it.
@@ -1890,6 +1890,8 @@ export interface components {
             per_action: number;
         };
         TimeControlRequest: {
+            /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to 86400; 30 when left out). Default: `30.0`. */
+            first_decision?: number;
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
              * @enum {string}

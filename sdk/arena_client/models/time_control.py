@@ -20,8 +20,8 @@ class TimeControl:
         per_action (float): Seconds each seat has for each decision (0.1 to 86400).
         first_decision (float | Unset): Seconds a decision waits for a seat's program that has not asked for the match
             yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's
-            clock starts when its program first asks, or this long after the decision came to it, whichever is first
-            (default 30). Default: `30.0`.
+            clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to
+            86400; 30 when left out).
     """
 
     on_timeout: TimeControlOnTimeout

@@ -16,15 +16,22 @@ class TimeControlRequest:
     """
     Attributes:
         per_action (float): Seconds each seat has for each decision (0.1 to 86400).
+        first_decision (float | Unset): Seconds a decision waits for a seat's program that has not asked for the match
+            yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's
+            clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to
+            86400; 30 when left out). Default: `30.0`.
         on_timeout (TimeControlRequestOnTimeout | Unset): `forfeit`: a seat whose time runs out leaves the match
             (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
     """
 
     per_action: float
+    first_decision: float | Unset = UNSET
     on_timeout: TimeControlRequestOnTimeout | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         per_action = self.per_action
+
+        first_decision = self.first_decision
 
         on_timeout: str | Unset = UNSET
         if not isinstance(self.on_timeout, Unset):
@@ -37,6 +44,8 @@ class TimeControlRequest:
                 "per_action": per_action,
             }
         )
+        if first_decision is not UNSET:
+            field_dict["first_decision"] = first_decision
         if on_timeout is not UNSET:
             field_dict["on_timeout"] = on_timeout
 
@@ -47,6 +56,8 @@ class TimeControlRequest:
         d = dict(src_dict)
         per_action = d.pop("per_action")
 
+        first_decision = d.pop("first_decision", UNSET)
+
         _on_timeout = d.pop("on_timeout", UNSET)
         on_timeout: TimeControlRequestOnTimeout | Unset
         if isinstance(_on_timeout, Unset):
@@ -56,6 +67,7 @@ class TimeControlRequest:
 
         time_control_request = cls(
             per_action=per_action,
+            first_decision=first_decision,
             on_timeout=on_timeout,
         )
 

@@ -1,10 +1,15 @@
-// Talking to the Tabletop Arena API from a browser: where it is, JSON requests, event streams.
+// The pages' one client of the Tabletop Arena API: the TypeScript client (tabletop-arena-sdk.js,
+// built from sdk-ts/), set up for this page, with what the pages add around it: where the API is,
+// links between pages, how an error reads, and messages to a page that embeds this one.
 //
 // The API's base URL comes from the page's `api` query parameter (`?api=http://host:8000`), so the
 // same files work when served by the API itself under /play (no parameter: the same origin) or by
 // any other web server (the API must then list that origin in ARENA_CORS_ORIGINS). Only an http: or
 // https: URL is taken; anything else is an error on the page and is never used, in a request or a
-// link. Seat tokens are never put in a URL: they travel in the Authorization header only.
+// link. Seat tokens are never put in a URL: the client sends them in the Authorization header, or
+// as the first message of the seat socket.
+
+import { Arena, ConnectionFailedError } from "./tabletop-arena-sdk.js";
 
 const params = new URLSearchParams(location.search);
 
@@ -16,6 +21,16 @@ export const API_BASE = API_PROBLEM || !params.get("api") ? "" : new URL(params.
 
 /** Whether the page draws the board alone, to be embedded in another page (`?embed=1`). */
 export const EMBED = params.get("embed") === "1";
+
+/**
+ * The client of the page's API (null when the `api` parameter was refused). A request that finds no
+ * server is retried for a few seconds only, so that the page soon says what to check; the streams
+ * the pages follow keep resuming for as long as the page is open (`FOLLOW`).
+ */
+export const arena = API_PROBLEM ? null : new Arena(API_BASE || location.origin, { retryFor: 3, retryPause: 1 });
+
+/** The options of a followed stream: it resumes after any drop, however long the API is away. */
+export const FOLLOW = { retryFor: Infinity };
 
 function checkApi(value) {
   if (value === null || value === "") return null;
@@ -53,182 +68,36 @@ export function queryParam(name) {
   return params.get(name);
 }
 
-/** An error answer of the API: its one shape, `{code, status, message, details}`. */
-export class ApiError extends Error {
-  constructor(body, status) {
-    super(body && body.message ? body.message : `HTTP ${status}`);
-    this.code = body && body.code ? body.code : "http/error";
-    this.status = status;
-    this.details = (body && body.details) || {};
-  }
-}
-
 /**
- * A request that never reached the API or whose answer the browser withheld: the server is down,
- * the address is wrong, or (from another origin) the API does not allow this page's origin by CORS.
+ * What the page says of an error, `{code, message}`: the client's typed errors as they are, except
+ * a request that never reached the API (or whose answer the browser withheld), for which the
+ * browser says only "Failed to fetch": the page names the address and what to check.
  */
-export class NetworkError extends Error {
-  constructor() {
-    const where = API_BASE || location.origin;
-    const cors = API_BASE && new URL(API_BASE).origin !== location.origin;
-    super(
-      `Could not reach the API at ${where}. Check that the server is running and that the address is right` +
-        (cors ? `, and that the API's ARENA_CORS_ORIGINS lists this page's origin, ${location.origin}.` : "."),
-    );
-    this.code = "network/unreachable";
-    this.status = 0;
-    this.details = {};
-  }
-}
-
-/** fetch() on the API, with a NetworkError in place of the browser's bare "Failed to fetch". */
-export async function apiFetch(path, init) {
-  if (API_PROBLEM) throw Object.assign(new Error(API_PROBLEM), { code: "page/bad_api_parameter" });
-  try {
-    return await fetch(API_BASE + path, init);
-  } catch (error) {
-    if (error && error.name === "AbortError") throw error;
-    throw new NetworkError();
-  }
-}
-
-/** One JSON request; resolves to `{body, etag}` or rejects with an ApiError. */
-export async function request(path, { method = "GET", token = null, body = undefined, headers = {} } = {}) {
-  const sent = { ...headers };
-  if (token) sent["Authorization"] = `Bearer ${token}`;
-  if (body !== undefined) sent["Content-Type"] = "application/json";
-  const response = await apiFetch(path, {
-    method,
-    headers: sent,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: "no-store",
-  });
-  const text = await response.text();
-  let parsed = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = { code: "http/not_json", message: `the API answered ${response.status} with something other than JSON` };
-  }
-  if (!response.ok) throw new ApiError(parsed, response.status);
-  return { body: parsed, etag: response.headers.get("ETag") };
-}
-
-/** A fresh Idempotency-Key. */
-export function newKey() {
-  return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-}
-
-/** GET a JSON resource. */
-export async function getJson(path, token = null) {
-  return (await request(path, { token })).body;
-}
-
-/** Every event of the match's log as `reader` may see it (`path`: /events or /seat-events). */
-export async function readLog(path, token = null) {
-  const events = [];
-  let after = -1;
-  for (;;) {
-    const page = await getJson(`${path}?after=${after}&limit=1000`, token);
-    events.push(...page.events);
-    if (!page.has_more) return { events, last: page.next_after };
-    after = page.next_after;
-  }
-}
-
-/** Split server-sent event text into events; returns [events, unparsed rest]. */
-export function parseEvents(buffer) {
-  const events = [];
-  const blocks = buffer.replace(/\r\n/g, "\n").split("\n\n");
-  const rest = blocks.pop();
-  for (const block of blocks) {
-    const event = { id: null, type: "message", data: "" };
-    const data = [];
-    for (const line of block.split("\n")) {
-      if (!line || line.startsWith(":")) continue;
-      const colon = line.indexOf(":");
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-      if (field === "id") event.id = value;
-      else if (field === "event") event.type = value;
-      else if (field === "data") data.push(value);
-    }
-    if (data.length) {
-      event.data = data.join("\n");
-      events.push(event);
-    }
-  }
-  return [events, rest];
-}
-
-/**
- * Follow a seat's event stream with fetch() (EventSource cannot send the Authorization header).
- * Calls `onEvent({id, type, data})` for each event (data parsed from JSON) and reconnects after a
- * dropped connection from the last event id, until the match is over or `stop()` is called.
- * With `after` (a version), the stream starts right after it.
- */
-export function followSeatStream(matchId, token, onEvent, after = null) {
-  let stopped = false;
-  let lastId = after === null ? null : String(after);
-  const controller = new AbortController();
-  async function run() {
-    let delay = 500;
-    while (!stopped) {
-      try {
-        const headers = { Authorization: `Bearer ${token}` };
-        if (lastId) headers["Last-Event-ID"] = lastId;
-        const response = await apiFetch(`/matches/${encodeURIComponent(matchId)}/seat-stream?legal_limit=0`, {
-          headers,
-          cache: "no-store",
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new ApiError(await response.json().catch(() => null), response.status);
-        const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        let buffer = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          const [events, rest] = parseEvents(buffer);
-          buffer = rest;
-          for (const event of events) {
-            if (event.id) lastId = event.id;
-            onEvent({ ...event, data: JSON.parse(event.data) });
-            if (event.type === "match_over") return;
-          }
-        }
-        delay = 500;
-      } catch (error) {
-        if (stopped) return;
-        if (error instanceof ApiError && error.status < 500) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      delay = Math.min(delay * 2, 8000);
-    }
-  }
-  const done = run();
+export function describeError(error) {
+  if (!(error instanceof ConnectionFailedError) || error.code !== "client/connection_failed") return error;
+  const where = API_BASE || location.origin;
+  const cors = API_BASE && new URL(API_BASE).origin !== location.origin;
   return {
-    done,
-    stop() {
-      stopped = true;
-      controller.abort();
-    },
+    code: "network/unreachable",
+    message:
+      `Could not reach the API at ${where}. Check that the server is running and that the address is right` +
+      (cors ? `, and that the API's ARENA_CORS_ORIGINS lists this page's origin, ${location.origin}.` : "."),
   };
 }
 
-/** Follow a match's public event stream (EventSource: it needs no token). */
-export function followPublicStream(matchId, onEvent, after = null) {
-  if (API_PROBLEM) throw new Error(API_PROBLEM);
-  const from = after === null ? "" : `?after=${after}`;
-  const source = new EventSource(`${API_BASE}/matches/${encodeURIComponent(matchId)}/stream${from}`);
-  for (const type of ["event", "match_over"]) {
-    source.addEventListener(type, (message) => {
-      onEvent({ id: message.lastEventId, type, data: JSON.parse(message.data) });
-      if (type === "match_over") source.close();
-    });
+/**
+ * Every event of a match's log, from the setup on: `page({after, limit})` reads one page of it
+ * (`arena.events(matchId, ...)` for the public log, `seat.events(...)` for a seat's).
+ */
+export async function readLog(page) {
+  const events = [];
+  let after = -1;
+  for (;;) {
+    const found = await page({ after, limit: 1000 });
+    events.push(...found.events);
+    if (!found.has_more) return { events, last: found.next_after };
+    after = found.next_after;
   }
-  return source;
 }
 
 /**

@@ -5,7 +5,7 @@
 // (`choice_players`), so a combination the server would refuse is never offered; a seat for you,
 // open seats to share, or a bot in each seat; a time control, and the bots' pace (`pace_ms`).
 
-import { API_PROBLEM, docsLink, getJson, newKey, pageLink, request } from "./api.js";
+import { API_PROBLEM, arena, docsLink, pageLink } from "./api.js";
 import { el } from "./dom.js";
 import { showError, startPage } from "./page.js";
 
@@ -245,7 +245,7 @@ function setUpForm(games) {
       }
       const pace = Number($("pace").value);
       if (seats.some((seat) => seat.bot) && pace > 0) body.pace_ms = pace;
-      const { body: created } = await request("/matches", { method: "POST", body, headers: { "Idempotency-Key": newKey() } });
+      const created = await arena.createMatch(body); // sent with an Idempotency-Key
       const mine = created.seats.find((seat) => seat.seat === 0);
       if (seats[0].name !== undefined && mine) openSeat(created.match.match_id, mine.token, created.host_token);
       else openAsHost(created.match.match_id, created.host_token);
@@ -273,8 +273,8 @@ function ago(seconds) {
 async function join(matchId) {
   try {
     const name = $("name").value.trim() || undefined;
-    const { body } = await request(`/matches/${encodeURIComponent(matchId)}/join`, { method: "POST", body: { name } });
-    openSeat(matchId, body.token);
+    const seat = await arena.join(matchId, { name });
+    openSeat(matchId, seat.token);
   } catch (error) {
     showError(error);
   }
@@ -282,8 +282,8 @@ async function join(matchId) {
 
 async function listMatches(status, tableId) {
   const table = $(tableId);
-  const recent = status === "finished" ? "" : `&updated_within=${IDLE_SECONDS}`;
-  const { matches } = await getJson(`/matches?status=${status}&limit=20${recent}`);
+  const recent = status === "finished" ? {} : { updatedWithin: IDLE_SECONDS };
+  const { matches } = await arena.listMatches({ status, limit: 20, ...recent });
   const head = el("tr", {}, ["game", "players", "seats", "version", "last move", ""].map((text) => el("th", { scope: "col" }, text)));
   const now = Date.now() / 1000;
   const rows = matches.map((summary) => {
@@ -313,7 +313,7 @@ async function main() {
   if (!startPage()) return;
   if (!API_PROBLEM) $("docs-link").href = docsLink();
   try {
-    const { games } = await getJson("/games");
+    const games = await arena.games();
     $("catalogue").replaceChildren(
       ...games.map((game) =>
         el(

@@ -1,13 +1,12 @@
 // The join page: where a shared link leads (`join.html?match=<id>&seat=<n>`). It shows the match
 // and the seat, asks for a name, and takes the seat; the seat page then opens with its token.
 
-import { getJson, pageLink, queryParam, request } from "./api.js";
+import { arena, pageLink, queryParam } from "./api.js";
 import { el } from "./dom.js";
 import { howToPlay, matchParts, renderInto, showError, startPage } from "./page.js";
 
 const matchId = queryParam("match");
 const wantedSeat = queryParam("seat") === null ? null : Number(queryParam("seat"));
-const path = `/matches/${encodeURIComponent(matchId)}`;
 
 function openSeat(token) {
   location.assign(`${pageLink("seat.html", { match: matchId })}#${new URLSearchParams({ token })}`);
@@ -17,7 +16,7 @@ async function take(seat, name) {
   try {
     const body = { name: name || undefined };
     if (seat !== null) body.seat = seat;
-    const { body: joined } = await request(`${path}/join`, { method: "POST", body });
+    const joined = await arena.join(matchId, body);
     openSeat(joined.token);
   } catch (error) {
     showError(error);
@@ -56,7 +55,7 @@ function joinForm(match) {
 
 async function load() {
   try {
-    const match = await getJson(path);
+    const match = await arena.match(matchId);
     const focused = document.activeElement && document.activeElement.id === "join-name";
     const typed = focused ? document.getElementById("join-name").value : null;
     renderInto(document.getElementById("table"), [joinForm(match), ...matchParts(match, { seat: null, act: null, noWaitingRoom: true }), howToPlay(match.game)]);

@@ -1,10 +1,11 @@
-// The match page: the public view of a match, kept up to date by its public event stream.
+// The match page: the public view of a match, kept up to date by its public event stream (read with
+// fetch by the client, resumed after any drop).
 //
 // Opened with the host token in the fragment (`match.html?id=<id>#host=<token>`, as the start page
 // does for a match its creator watches), it also shows the links to share for open seats and an
 // *Abort* button.
 
-import { followPublicStream, getJson, pageLink, postToParent, queryParam, readLog, EMBED } from "./api.js";
+import { EMBED, FOLLOW, arena, pageLink, postToParent, queryParam, readLog } from "./api.js";
 import { el } from "./dom.js";
 import {
   fragment,
@@ -65,7 +66,7 @@ function tellParent() {
 async function refresh() {
   pending = null;
   try {
-    const fresh = await getJson(`/matches/${encodeURIComponent(matchId)}`);
+    const fresh = await arena.match(matchId);
     if (!match || fresh.version >= match.version) match = fresh;
     render();
     showError(null);
@@ -85,18 +86,14 @@ async function main() {
   await refresh();
   if (!match) return;
   try {
-    const { events: past, last } = await readLog(`/matches/${encodeURIComponent(matchId)}/events`);
+    const { events: past, last } = await readLog((query) => arena.events(matchId, query));
     events.push(...past);
     await refresh(); // at least as new as the log just read, so a match that ended meanwhile shows it
     if (match.status === "finished" || match.status === "aborted") return;
-    followPublicStream(
-      matchId,
-      (event) => {
-        if (event.type === "event") events.push(event.data);
-        soon();
-      },
-      last,
-    );
+    for await (const event of arena.stream(matchId, { after: last, ...FOLLOW })) {
+      if (event.type === "event") events.push(event.data);
+      soon();
+    }
   } catch (error) {
     showError(error);
   }

@@ -1,7 +1,7 @@
 // What the match, seat and replay pages share: rendering a match resource, errors, the event log,
 // the "How to play" panel, the embedded form of a page and the host's controls.
 
-import { API_PROBLEM, EMBED, pageLink, request } from "./api.js";
+import { API_PROBLEM, EMBED, arena, describeError, pageLink } from "./api.js";
 import { gameBoard, seatNames, seatsPanel, statusLine, tickClocks } from "./board.js";
 import { el } from "./dom.js";
 import { HOW_TO_PLAY } from "./how-to-play.js";
@@ -12,7 +12,8 @@ setInterval(tickClocks, 1000);
 /** Show an API or network error in the page's alert line (empty: clear it). */
 export function showError(error) {
   const box = document.getElementById("error");
-  box.textContent = error ? `${error.code ? `${error.code}: ` : ""}${error.message}` : "";
+  const shown = error ? describeError(error) : null;
+  box.textContent = shown ? `${shown.code ? `${shown.code}: ` : ""}${shown.message}` : "";
 }
 
 /**
@@ -189,13 +190,12 @@ async function copyLink(link, button) {
  */
 export function hostPanel(match, hostToken, state, redraw, after) {
   if (!hostToken || match.status === "finished" || match.status === "aborted") return null;
-  const path = `/matches/${encodeURIComponent(match.match_id)}/abort`;
   const abort = async () => {
     state.confirmingAbort = false;
     try {
-      const { body } = await request(path, { method: "POST", token: hostToken });
+      const aborted = await arena.abort(match.match_id, hostToken);
       showError(null);
-      after(body);
+      after(aborted);
     } catch (error) {
       showError(error);
       redraw();

@@ -7,7 +7,7 @@
 // before (not from the one shown), and the page loads versions until it shows the one wanted, so
 // ten quick presses move ten steps.
 
-import { getJson, pageLink, queryParam, readLog, request } from "./api.js";
+import { arena, pageLink, queryParam, readLog } from "./api.js";
 import { el } from "./dom.js";
 import { eventText, howToPlay, matchParts, renderInto, showError, startPage } from "./page.js";
 
@@ -24,15 +24,14 @@ let allEvents = [];
 
 /** The versions of a match on the server. */
 function serverSource(id) {
-  const path = `/matches/${encodeURIComponent(id)}`;
   return {
     async open() {
-      const found = await getJson(path);
+      const found = await arena.match(id);
       if (found.status !== "finished" && found.status !== "aborted") return { match: found, over: false };
-      allEvents = (await readLog(`${path}/events`)).events;
+      allEvents = (await readLog((query) => arena.events(id, query))).events;
       return { match: found, over: true };
     },
-    load: (version) => getJson(`${path}/versions/${version}`),
+    load: (version) => arena.matchVersion(id, version),
   };
 }
 
@@ -46,7 +45,7 @@ function recordSource(record) {
       return { match: frame, over: true };
     },
     async load(version) {
-      const step = (await request(`/records/versions/${version}`, { method: "POST", body: record })).body;
+      const step = await arena.recordVersion(record, version);
       allEvents = allEvents.filter((event) => event.version !== version).concat(step.events.map((event) => ({ version, ...event })));
       return step;
     },

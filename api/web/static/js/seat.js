@@ -1,11 +1,12 @@
 // The seat page: what one seat sees, and its legal actions to take by clicking.
 //
 // The seat's token comes in the URL fragment (`seat.html?match=<id>#token=<token>`), which the
-// browser never sends anywhere; the page keeps it in memory and sends it only in the
-// Authorization header of its requests to the API. The seat stream is read with fetch(), since
-// EventSource cannot send that header.
+// browser never sends anywhere; the page keeps it in memory, and the client sends it only as the
+// first message of the seat socket or in the Authorization header of a request. The page follows
+// the seat over its socket, which carries its moves too; where no socket opens (no WebSocket, or
+// a proxy that refuses the upgrade) it reads the seat stream with fetch() and moves by POST.
 
-import { EMBED, followSeatStream, getJson, newKey, pageLink, postToParent, queryParam, readLog, request } from "./api.js";
+import { EMBED, FOLLOW, arena, pageLink, postToParent, queryParam, readLog } from "./api.js";
 import { el } from "./dom.js";
 import {
   fragment,
@@ -23,7 +24,8 @@ const matchId = queryParam("match");
 const token = fragment().get("token");
 /** The host token, when this page's person created the match (kept in the fragment and in memory). */
 const hostToken = fragment().get("host");
-const path = `/matches/${encodeURIComponent(matchId)}`;
+/** The client's seat (made in `main`, which shows why a token cannot be one). */
+let seat = null;
 
 /** How many legal actions are listed in full; past that, a uniform sample of SAMPLE of them. */
 const LIST_MAX = 200;
@@ -172,17 +174,15 @@ function tellParent(match) {
 }
 
 async function loadLegal(version) {
-  const listing = await getJson(`${path}/legal-actions?limit=${LIST_MAX}`, token);
+  const listing = await seat.legal({ limit: LIST_MAX });
   let page = listing;
-  if (listing.total > listing.actions.length) page = await getJson(`${path}/legal-actions?sample=${SAMPLE}`, token);
+  if (listing.total > listing.actions.length) page = await seat.legal({ sample: SAMPLE });
   if (page.version !== version) return;
   const counts = {};
   if (page.total > LIST_MAX && state.match.game === "girafferaffe") {
     // Too many plays to list: ask, tree by tree, whether any play fits it (to highlight the trees).
     const trees = state.match.view.trees.map((tree) => tree.id);
-    const totals = await Promise.all(
-      trees.map((tree) => getJson(`${path}/legal-actions?limit=1&filter=tree=${encodeURIComponent(tree)}`, token)),
-    );
+    const totals = await Promise.all(trees.map((tree) => seat.legal({ limit: 1, filters: [`tree=${tree}`] })));
     counts.tree = Object.fromEntries(trees.map((tree, index) => [tree, totals[index].total]));
   }
   if (page.version !== version) return;
@@ -203,7 +203,7 @@ async function show(match) {
 async function refresh() {
   pending = null;
   try {
-    await show(await getJson(`${path}/view`, token));
+    await show(await seat.view());
   } catch (error) {
     showError(error);
   }
@@ -213,34 +213,42 @@ function soon() {
   if (!pending) pending = setTimeout(refresh, 50);
 }
 
-/** Send one request of the seat (busy meanwhile), show its refusal if any, then the match as it is. */
-async function send(requestPath, options) {
+/**
+ * Do one thing as the seat (busy meanwhile): show the view it answers with, or its refusal and
+ * then the match as it is.
+ */
+async function send(doing) {
   state.busy = true;
   render();
+  let seen = null;
   try {
-    await request(requestPath, { method: "POST", token, ...options });
+    seen = await doing();
     showError(null);
   } catch (error) {
     showError(error);
   } finally {
     state.busy = false;
   }
-  await refresh();
+  if (seen === null) return refresh();
+  try {
+    await show(seen);
+  } catch (error) {
+    showError(error);
+  }
 }
 
+/** Take `action` at the version shown (over the seat socket, else by POST with If-Match and an Idempotency-Key). */
 function act(action) {
-  return send(`${path}/actions`, {
-    body: action,
-    headers: {
-      "If-Match": `"${state.match.version}"`,
-      "Idempotency-Key": newKey(),
-    },
+  const version = state.match.version;
+  return send(async () => {
+    const { events, ...view } = await seat.act(action, { version });
+    return view; // the seat's view after the move; its events come on the seat's stream
   });
 }
 
 function resign() {
   state.confirmingResign = false;
-  return send(`${path}/resign`, {});
+  return send(() => seat.resign());
 }
 
 async function main() {
@@ -248,16 +256,17 @@ async function main() {
   if (!matchId || !token) return showError(new Error("open this page as seat.html?match=<match id>#token=<seat token>"));
   document.title = `Seat in match ${matchId} - Tabletop Arena`;
   try {
-    const { events, last } = await readLog(`${path}/seat-events`, token);
+    seat = arena.seat(matchId, token);
+    const { events, last } = await readLog((query) => seat.events(query));
     state.events = events;
-    await show(await getJson(`${path}/view`, token));
+    await show(await seat.view());
     if (state.match.status === "finished" || state.match.status === "aborted") return;
-    const onEvent = (event) => {
-      if (event.type === "event") state.events.push(event.data);
-      if (event.type === "turn") show(event.data.view).catch(showError);
+    // The page lists legal actions with their labels itself, so the turns need carry none.
+    for await (const item of seat.stream({ after: last, legalLimit: 0, transport: "auto", ...FOLLOW })) {
+      if (item.type === "event") state.events.push(item.data);
+      if (item.type === "turn") show(item.data.view).catch(showError);
       else soon();
-    };
-    followSeatStream(matchId, token, onEvent, last).done.catch(showError);
+    }
   } catch (error) {
     showError(error);
   }
