@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.game import Event
-from engine.games.taiga import ANIMALS, DISC_PAIRS, DISCS, Flip, Pass, Take
+from engine.games.taiga import ANIMALS, CARDS, DISC_PAIRS, DISCS, Flip, Pass, Take
 from engine.match import Match, legal_actions, view
 
 GAME_ID = "taiga"
@@ -50,19 +50,42 @@ def layouts_by_counts() -> Mapping[tuple[int, ...], tuple[Layout, ...]]:
 
 
 def new_memory() -> dict[str, Any]:
-    """Nothing seen yet: no disc's pair known."""
-    return {"pairs": [None] * DISCS}
+    """Nothing seen yet: no disc's pair known, a full draw pile of which no card is known."""
+    return {"pairs": [None] * DISCS, "tail": [], "pile": len(CARDS)}
 
 
 def remember(memory: Mapping[str, Any], seat: int, events: Iterable[Event]) -> Mapping[str, Any]:
-    """The memory after ``events``: a public ``disc_flipped`` shows both sides of its disc, its pair."""
+    """The memory after ``events``.
+
+    A public ``disc_flipped`` shows both sides of its disc, its pair. The draw pile's order is hidden,
+    but a card sent to the bottom (``card_to_bottom``) is seen going there, so the memory keeps the
+    pile's known bottom cards (``tail``, in pile order) and its size (``pile``): each card turned from
+    the top comes from the unknown part while there is one, else from the known bottom. A memory kept
+    before the pile was remembered (no ``tail``) starts knowing nothing of it.
+    """
     pairs: list[list[str] | None] | None = None
+    tail: list[str] = list(memory.get("tail", ()))
+    pile = int(memory.get("pile", len(CARDS)))
+    pile_seen = False
     for event in events:
-        if event.kind == "disc_flipped" and event.is_visible_to(seat):
+        if not event.is_visible_to(seat):
+            continue
+        if event.kind == "disc_flipped":
             if pairs is None:
                 pairs = list(memory["pairs"])
             pairs[int(event.data["disc"])] = sorted((str(event.data["was"]), str(event.data["shows"])))
-    return memory if pairs is None else {"pairs": pairs}
+        elif event.kind in ("card_to_bottom", "round_started"):
+            pile_seen = True
+            if tail and pile <= len(tail):  # the top card was one of the known bottom cards
+                tail.pop(0)
+            if event.kind == "card_to_bottom":
+                tail.append(str(event.data["animal"]))
+            else:
+                pile = int(event.data["cards_left"])
+                del tail[: max(0, len(tail) - pile)]
+    if pairs is None and not pile_seen:
+        return memory
+    return {"pairs": list(memory["pairs"]) if pairs is None else pairs, "tail": tail, "pile": pile}
 
 
 def known_pairs(memory: Mapping[str, Any]) -> dict[int, frozenset[str]]:

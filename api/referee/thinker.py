@@ -1,0 +1,111 @@
+"""The referee's thinker: worker processes that make the slow bots' decisions (the search bots).
+
+A search decision costs up to a few hundred milliseconds of CPU (``engine.bots.is_slow``). Played in
+a request, it would hold up every other request of that gevent worker; played in the referee's own
+loop, the deadlines of every other match would wait for it. So requests never play one
+(``settle`` stops at a slow bot's turn and leaves the match due), and the referee hands each such
+turn to a thinker process: :func:`decide` is pure (the match, the seat, the bot and its memory in;
+the action out), and the referee writes the action with compare-and-set like any other bot's, as
+soon as it comes back. The thinker processes run at a lower CPU priority (``nice`` +10) than the API
+workers, so a search competes with requests for the CPU only when they leave it idle.
+
+``ARENA_THINKERS`` sets how many processes think at once (default 1: one core of search).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import logging
+import multiprocessing
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from api.matches.table import Table
+from engine import Match
+from engine.bots import choose_action
+
+log = logging.getLogger(__name__)
+
+#: How much lower than the API workers the thinkers run (added to their ``nice`` value).
+THINKER_NICENESS = 10
+
+
+def decide(match: Mapping[str, Any], seat: int, bot: str, memory: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The action (as JSON) that ``bot`` takes for ``seat`` in ``match`` (its JSON form), remembering ``memory``."""
+    return choose_action(Match.from_json(match), seat, bot, memory=memory).to_json()
+
+
+def _lower_priority() -> None:
+    os.nice(THINKER_NICENESS)
+
+
+@dataclasses.dataclass(frozen=True)
+class Thought:
+    """A decision the thinker made: for a match at ``version``, ``seat``'s ``action`` (JSON), or the error."""
+
+    match_id: str
+    version: int
+    seat: int
+    bot: str
+    action: dict[str, Any] | None
+    error: BaseException | None = None
+
+
+class Thinker:
+    """A pool of thinker processes, and the decisions under way in it (at most one per match)."""
+
+    def __init__(self, processes: int | None = None) -> None:
+        count = processes if processes is not None else int(os.environ.get("ARENA_THINKERS", "1"))
+        self.processes = max(1, count)
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._under_way: dict[str, tuple[int, int, str, concurrent.futures.Future[dict[str, Any]]]] = {}
+
+    def is_thinking(self, match_id: str) -> bool:
+        """Whether a decision for ``match_id`` is under way."""
+        return match_id in self._under_way
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._under_way)
+
+    def submit(self, table: Table, seat: int) -> None:
+        """Start deciding for ``seat``'s bot in ``table``'s match, unless a decision for it is under way."""
+        match_id, bot = table.match_id, table.seats[seat].server_bot
+        assert bot is not None
+        if match_id in self._under_way:
+            return
+        memory = table.memories[seat] if seat < len(table.memories) else None
+        if self._pool is None:
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+            )
+        future = self._pool.submit(decide, table.match.to_json(), seat, bot, None if memory is None else dict(memory))
+        self._under_way[match_id] = (table.version, seat, bot, future)
+
+    def done(self) -> list[Thought]:
+        """The decisions finished since the last call (each reported once)."""
+        finished = []
+        for match_id, (version, seat, bot, future) in list(self._under_way.items()):
+            if not future.done():
+                continue
+            del self._under_way[match_id]
+            error = future.exception()
+            if error is not None:
+                finished.append(Thought(match_id, version, seat, bot, None, error))
+            else:
+                finished.append(Thought(match_id, version, seat, bot, future.result()))
+        return finished
+
+    def wait(self, timeout: float) -> None:
+        """Wait up to ``timeout`` seconds for a decision under way to finish."""
+        futures = [future for _, _, _, future in self._under_way.values()]
+        if futures:
+            concurrent.futures.wait(futures, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        self._under_way.clear()
