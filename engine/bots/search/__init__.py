@@ -10,6 +10,7 @@ catalogue's descriptions carry the figures).
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.actions import Action
@@ -29,13 +30,23 @@ SEARCHERS: dict[str, Searcher] = {
     "pili-pili": pili_pili.SEARCHER,
 }
 
-#: Simulations per decision, by game and level (index 0 is ``search-1``).
+#: Simulations per decision with two players, by game and level (index 0 is ``search-1``).
 SIMULATIONS: dict[str, tuple[int, int, int]] = {
-    "pipifax": (24, 96, 384),
-    "girafferaffe": (24, 96, 384),
-    "taiga": (24, 96, 384),
-    "pili-pili": (24, 96, 384),
+    "pipifax": (16, 48, 160),
+    "taiga": (16, 48, 160),
+    "girafferaffe": (16, 48, 160),
+    "pili-pili": (48, 160, 480),
 }
+#: Games whose rollouts grow with the players (a round, or a match to its loser, has a turn per
+#: seat): their budget is divided by ``ceil(players / 2)``. Pipifax's and Taiga's rollouts run to the
+#: end of the match, about as long whoever plays it.
+SHARED_BY_PLAYERS = frozenset({"girafferaffe", "pili-pili"})
+
+
+def simulations(game_id: str, players: int, level: int) -> int:
+    """The simulations a decision of ``level`` makes in a match of ``game_id`` with ``players`` seats."""
+    budget = SIMULATIONS[game_id][level - 1]
+    return budget // math.ceil(players / 2) if game_id in SHARED_BY_PLAYERS else budget
 
 
 def level_of(bot_id: str) -> int:
@@ -48,7 +59,7 @@ def search_action(match: Match, seat: int, rng: random.Random, memory: Memory, l
     searcher = SEARCHERS.get(match.game_id)
     if searcher is None:
         return None
-    return search(searcher, match, seat, memory, rng, simulations=SIMULATIONS[match.game_id][level - 1])
+    return search(searcher, match, seat, memory, rng, simulations=simulations(match.game_id, match.players, level))
 
 
 def search_description(game_id: str, level: int) -> str:
