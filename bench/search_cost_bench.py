@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             times = [1000 * t for t in decision_times(game_id, players, options, bot, args.matches)]
             median, p90, p99 = statistics.median(times), percentile(times, 0.9), percentile(times, 0.99)
             print(
-                f"{game_id:13} {players:7} {options or '':26} {bot:9} {simulations(game_id, players, level):5} "
+                f"{game_id:13} {players:7} {options or ''!s:26} {bot:9} {simulations(game_id, players, level):5} "
                 f"{len(times):5} {median:8.1f} {p90:8.1f} {p99:8.1f} {max(times):8.1f}",
                 flush=True,
             )
