@@ -65,4 +65,9 @@ def prepare(match: Match, seat: int, memory: Memory, rng: random.Random) -> Deci
     return Decision(candidates, sample, shared_memory={"animals": [known.get(p) for p in range(len(cards))]})
 
 
-SEARCHER = Searcher(prepare, greedy.greedy_action, MatchEnd(), greedy.remember)
+def policy(match: Match, seat: int, rng: random.Random, memory: Memory) -> Action:
+    """The greedy policy, read from the parts of the sampled state every seat sees."""
+    return greedy.greedy_from_state(match.state, seat, rng, memory)
+
+
+SEARCHER = Searcher(prepare, policy, MatchEnd(), greedy.remember)

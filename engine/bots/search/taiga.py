@@ -114,4 +114,9 @@ def pile_sampler(table: Mapping[str, Any], memory: Memory) -> Callable[[random.R
     return draw_pile
 
 
-SEARCHER = Searcher(prepare, greedy.greedy_action, MatchEnd(), greedy.remember)
+def policy(match: Match, seat: int, rng: random.Random, memory: Memory) -> Action:
+    """The greedy policy, read from the public parts of the sampled state."""
+    return greedy.greedy_from_state(match.state, seat, rng, memory)
+
+
+SEARCHER = Searcher(prepare, policy, MatchEnd(), greedy.remember)
