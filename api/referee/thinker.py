@@ -19,6 +19,8 @@ import dataclasses
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,8 +39,22 @@ def decide(match: Mapping[str, Any], seat: int, bot: str, memory: Mapping[str, A
     return choose_action(Match.from_json(match), seat, bot, memory=memory).to_json()
 
 
-def _lower_priority() -> None:
+#: How often a thinker process checks that the referee that started it is still there, in seconds.
+PARENT_CHECK_EVERY = 1.0
+
+
+def _start_thinking() -> None:
+    """Set up a thinker process: a lower priority, and an end when its referee ends, however abruptly
+    (a process pool's workers would otherwise wait for work from a referee that is gone)."""
     os.nice(THINKER_NICENESS)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_EVERY)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -79,7 +95,7 @@ class Thinker:
         memory = table.memories[seat] if seat < len(table.memories) else None
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_start_thinking
             )
         future = self._pool.submit(decide, table.match.to_json(), seat, bot, None if memory is None else dict(memory))
         self._under_way[match_id] = (table.version, seat, bot, future)
@@ -105,7 +121,8 @@ class Thinker:
             concurrent.futures.wait(futures, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED)
 
     def close(self) -> None:
+        """Stop the thinker processes (a decision under way is finished first: a second at most)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
         self._under_way.clear()
