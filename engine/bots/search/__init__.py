@@ -62,9 +62,28 @@ def search_action(match: Match, seat: int, rng: random.Random, memory: Memory, l
     return search(searcher, match, seat, memory, rng, simulations=simulations(match.game_id, match.players, level))
 
 
+#: Each game's description of its search bot (with ``{simulations}`` for the level's budget).
+DESCRIPTIONS: dict[str, str] = {
+    "pipifax": pipifax.DESCRIPTION,
+    "taiga": taiga.DESCRIPTION,
+    "girafferaffe": girafferaffe.DESCRIPTION,
+    "pili-pili": pili_pili.DESCRIPTION,
+}
+
+#: CPU milliseconds per decision with two players, median and 99th percentile, per level, as
+#: ``python -m bench.search_cost_bench`` measured them (docs/bots.md has every configuration).
+MEASURED_CPU_MS: dict[str, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
+    "pipifax": ((10, 30), (30, 80), (100, 250)),
+    "taiga": ((10, 30), (30, 80), (100, 250)),
+    "girafferaffe": ((10, 30), (30, 80), (100, 250)),
+    "pili-pili": ((10, 30), (30, 80), (100, 250)),
+}
+
+
 def search_description(game_id: str, level: int) -> str:
     """What the search bot of ``level`` does in ``game_id``, with its budget and measured cost."""
     if game_id not in SEARCHERS:
         return "No search for this game yet: plays as the greedy bot does."
-    simulations = SIMULATIONS[game_id][level - 1]
-    return f"Information-set search, level {level}: {simulations} simulations per decision."
+    median, p99 = MEASURED_CPU_MS[game_id][level - 1]
+    what = DESCRIPTIONS[game_id].format(simulations=SIMULATIONS[game_id][level - 1])
+    return f"{what} About {median} ms of CPU per decision (two players; {p99} ms at the 99th percentile)."

@@ -42,6 +42,13 @@ from engine.games.girafferaffe.trees import (
 )
 from engine.match import Match, validate_action, view
 
+#: What the search bot does, for the catalogue (``{simulations}``: the level's budget with two players).
+DESCRIPTION = (
+    "Deals the cards it cannot see into the other hands and decks, then weighs the lowest and the "
+    "highest (or one card bigger) play of each tree and the pass over {simulations} simulated games "
+    "of greedy play (a round in the rounds mode)."
+)
+
 
 def tree_candidates(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> list[PlayCards]:
     """A few plays of ``hand`` on ``tree``: the lowest (the robot's), and the highest or one card bigger."""

@@ -45,6 +45,14 @@ MOST_CANDIDATES = 12
 PILI_SCALE = 1.0
 
 
+#: What the search bot does, for the catalogue (``{simulations}``: the level's budget with two players).
+DESCRIPTION = (
+    "Deals the cards it cannot see, consistently with every card it saw played or in a hand this "
+    "round, then weighs each bet, card, pass, partner or gift over {simulations} simulated rounds of "
+    "greedy play, by the Pilis each seat ends the round with."
+)
+
+
 def prepare(match: Match, seat: int, memory: Memory, rng: random.Random) -> Decision:
     table = view(match, seat, DECISION_TIME)
     first = greedy.greedy_action(match, seat, rng)

@@ -24,6 +24,13 @@ from engine.bots.search.core import Decision, MatchEnd, Searcher, determinized, 
 from engine.games.pipifax import ANIMALS, COLOURS, Flip
 from engine.match import Match, legal_actions, view
 
+#: What the search bot does, for the catalogue (``{simulations}``: the level's budget with two players).
+DESCRIPTION = (
+    "Deals the animals it has not seen among the face-down cards, consistently with every flip it "
+    "remembers, and weighs one card of each kind (a remembered match, an unseen card, a sure miss) "
+    "over {simulations} simulated games of greedy play."
+)
+
 
 def known_animals(memory: Mapping[str, Any], cards: list[Mapping[str, Any]]) -> dict[int, str]:
     """The animal the seat knows at each position: remembered, or face up now."""

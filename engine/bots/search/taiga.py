@@ -28,6 +28,13 @@ from engine.bots.search.core import Decision, MatchEnd, Searcher, determinized, 
 from engine.games.taiga import ANIMALS, CARDS, DISC_PAIRS, DISCS, Flip
 from engine.match import Match, legal_actions, view
 
+#: What the search bot does, for the catalogue (``{simulations}``: the level's budget with two players).
+DESCRIPTION = (
+    "Draws the hidden sides from the layouts the up sides and the flips it remembers allow, and the "
+    "draw pile's order, then weighs each kind of disc, the pass and each take over {simulations} "
+    "simulated games of greedy play."
+)
+
 #: Each pair's index in ``DISC_PAIRS``.
 PAIR_INDEX = {frozenset(pair): index for index, pair in enumerate(DISC_PAIRS)}
 
