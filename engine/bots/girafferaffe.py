@@ -95,7 +95,8 @@ def lowest_play(tree: Tree, plays: PlayFamily) -> PlayCards:
         for play in plays.smallest():
             if not play[1]:
                 return play
-    return min(plays.smallest(), key=preference)
+    found = list(plays.smallest())
+    return found[0] if len(found) == 1 else min(found, key=preference)
 
 
 def play_value(tree: Tree, play: PlayCards, supply: int, redraw_size: int) -> float:

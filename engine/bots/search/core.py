@@ -157,7 +157,7 @@ def advance(match: Match, seat: int, action: Action) -> tuple[Match, list[Event]
     game: Game[Any] = match.game
     version = match.version + 1
     state, events = game.apply(match.state, seat, action, Context(match.seed, version, ROLLOUT_NOW))
-    return dataclasses.replace(match, version=version, state=state), events
+    return Match(match.game_id, match.players, match.options, match.seed, version, state), events
 
 
 def determinized(match: Match, state: Any, rng: random.Random) -> Match:
