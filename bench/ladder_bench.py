@@ -115,7 +115,13 @@ def play(job: Job) -> dict[str, Any]:
 
 
 def jobs(deals: int, four_player_deals: int, anchor_deals: int, games: Sequence[str]) -> Iterator[Job]:
-    """Every match of the run: the ladder's round robins, then the anchor duels."""
+    """Every match of the run: the anchor duels first (the aim the issue sets), then the round robins."""
+    for game in games:
+        if anchor_deals == 0:
+            continue
+        schedule = plan("round-robin", 2, 2, games_per_pairing=anchor_deals, duplicate=True, seed=SEED + 1)
+        for pairing in schedule:
+            yield Job(f"anchor/{game}", game, pairing, tuple(ANCHOR[e] for e in pairing.entrants))
     for game, players in TABLES:
         count = deals if players == 2 else four_player_deals
         if game not in games or count == 0:
@@ -123,12 +129,6 @@ def jobs(deals: int, four_player_deals: int, anchor_deals: int, games: Sequence[
         schedule = plan("round-robin", len(LADDER), players, games_per_pairing=count, duplicate=True, seed=SEED)
         for pairing in schedule:
             yield Job(f"ladder/{game}/{players}", game, pairing, tuple(LADDER[e] for e in pairing.entrants))
-    for game in games:
-        if anchor_deals == 0:
-            continue
-        schedule = plan("round-robin", 2, 2, games_per_pairing=anchor_deals, duplicate=True, seed=SEED + 1)
-        for pairing in schedule:
-            yield Job(f"anchor/{game}", game, pairing, tuple(ANCHOR[e] for e in pairing.entrants))
 
 
 def pairwise_elo(wins: int, draws: int, losses: int) -> tuple[float, float, float, float] | None:
