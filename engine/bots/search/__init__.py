@@ -32,10 +32,10 @@ SEARCHERS: dict[str, Searcher] = {
 
 #: Simulations per decision with two players, by game and level (index 0 is ``search-1``).
 SIMULATIONS: dict[str, tuple[int, int, int]] = {
-    "pipifax": (16, 48, 160),
-    "taiga": (16, 48, 160),
-    "girafferaffe": (16, 48, 160),
-    "pili-pili": (48, 160, 480),
+    "pipifax": (16, 64, 256),
+    "taiga": (16, 64, 256),
+    "girafferaffe": (16, 64, 256),
+    "pili-pili": (40, 160, 480),
 }
 #: Games whose rollouts grow with the players (a round, or a match to its loser, has a turn per
 #: seat): their budget is divided by ``ceil(players / 2)``. Pipifax's and Taiga's rollouts run to the
