@@ -15,11 +15,13 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
+from api.errors import ApiError
 from api.matches.table import Table
 from api.referee.runner import Referee
 from api.referee.thinker import Thinker, decide
 from engine.bots import choose_action, recall
 from tests.api.helpers import Json, auth, body_of, get_json, store_of
+from tests.lobby_helpers import table_for
 
 #: How long a test waits for the referee to finish a match (a loaded machine is slow; nothing sleeps).
 PATIENCE = 600.0
@@ -50,6 +52,27 @@ def referee_plays(client: FlaskClient, match_id: str, referee: Referee, until: A
         referee.run_due(now=time.time())
         referee.thinker.wait(1.0)
         referee.write_thoughts()
+
+
+def test_only_a_search_bot_s_turn_is_left_to_the_referee() -> None:
+    now = 1000.0
+    searching = table_for("pipifax", [{"bot": "search-2"}, {"name": "ada"}], options={"first_player": 0})
+    assert searching.slow_bot_turn(now) == 0
+    assert searching.next_due() == searching.updated_at, "due at once, for the referee"
+    greedy = table_for("pipifax", [{"bot": "greedy"}, {"name": "ada"}], options={"first_player": 0})
+    assert greedy.slow_bot_turn(now) is None, "a greedy bot is played in the request"
+    waiting = table_for("pipifax", [{"bot": "search-1"}, {"name": "ada"}], options={"first_player": 1})
+    assert waiting.slow_bot_turn(now) is None, "not the bot's turn"
+    with pytest.raises(ApiError) as refused:
+        waiting.bot_step(0, {"type": "pipifax.flip", "position": 0}, now)
+    assert refused.value.code == "match/moved_on"
+    decided = choose_action(searching.match, 0, "search-2", memory=searching.memories[0])
+    step = searching.bot_step(0, decided, now)
+    assert step.entry["seat"] == 0 and step.entry["action"] == decided.to_json()
+    assert step.table.version == 1
+    resigned = table_for("taiga", [{"name": "ada"}, {"name": "bob"}, {"name": "cy"}], options={"first_player": 0})
+    stand_in = resigned.resign(0, now).table
+    assert stand_in.slow_bot_turn(now) is None, "the stand-in for a seat that left is the random bot"
 
 
 def test_a_request_leaves_a_search_bot_s_turn_to_the_referee(client: FlaskClient, thinker: Thinker) -> None:
