@@ -73,7 +73,7 @@ class Thinker:
     """A pool of thinker processes, and the decisions under way in it (at most one per match)."""
 
     def __init__(self, processes: int | None = None) -> None:
-        count = processes if processes is not None else int(os.environ.get("ARENA_THINKERS", "1"))
+        count = processes if processes is not None else int(os.environ.get("ARENA_THINKERS") or "1")
         self.processes = max(1, count)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._under_way: dict[str, tuple[int, int, str, concurrent.futures.Future[dict[str, Any]]]] = {}
