@@ -22,6 +22,7 @@ import os
 import threading
 import time
 from collections.abc import Mapping
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from api.matches.table import Table
@@ -93,12 +94,26 @@ class Thinker:
         if match_id in self._under_way:
             return
         memory = table.memories[seat] if seat < len(table.memories) else None
+        arguments = (table.match.to_json(), seat, bot, None if memory is None else dict(memory))
+        try:
+            future = self._started().submit(decide, *arguments)
+        except BrokenProcessPool:  # a thinker process died (killed, out of memory): start afresh
+            self._restart()
+            future = self._started().submit(decide, *arguments)
+        self._under_way[match_id] = (table.version, seat, bot, future)
+
+    def _started(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_start_thinking
             )
-        future = self._pool.submit(decide, table.match.to_json(), seat, bot, None if memory is None else dict(memory))
-        self._under_way[match_id] = (table.version, seat, bot, future)
+        return self._pool
+
+    def _restart(self) -> None:
+        log.warning("thinker: a thinker process died; starting new ones")
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def done(self) -> list[Thought]:
         """The decisions finished since the last call (each reported once)."""
@@ -108,6 +123,8 @@ class Thinker:
                 continue
             del self._under_way[match_id]
             error = future.exception()
+            if isinstance(error, BrokenProcessPool) and self._pool is not None:
+                self._restart()
             if error is not None:
                 finished.append(Thought(match_id, version, seat, bot, None, error))
             else:

@@ -7,8 +7,12 @@ The referee runs in the test's process (its settling and its thinker, a real wor
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import time
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
@@ -18,7 +22,7 @@ import engine
 from api.errors import ApiError
 from api.matches.table import Table
 from api.referee.runner import Referee
-from api.referee.thinker import Thinker, decide
+from api.referee.thinker import Thinker, Thought, decide
 from engine.bots import choose_action, recall
 from tests.api.helpers import Json, auth, body_of, get_json, store_of
 from tests.lobby_helpers import table_for
@@ -156,6 +160,35 @@ def test_every_search_level_plays_whole_matches_of_every_game_and_mode(
     assert final["result"] is not None
     actions = get_json(client, f"/matches/{match_id}/events?after=0&limit=1000")["actions"]
     assert any(entry["seat"] == 0 for entry in actions), "the search bot played"
+
+
+def test_the_thinker_starts_afresh_when_a_thinker_process_dies() -> None:
+    table = table_for("pipifax", [{"bot": "search-1"}, {"name": "ada"}], options={"first_player": 0})
+    expected = choose_action(table.match, 0, "search-1", memory=table.memories[0]).to_json()
+    thinker = Thinker(1)
+    try:
+        before = {process.pid for process in multiprocessing.active_children()}
+        thinker.submit(table, 0)
+        for process in multiprocessing.active_children():
+            if process.pid not in before:
+                os.kill(process.pid, signal.SIGKILL)
+        lost = thoughts_of(thinker)
+        assert lost.action is None and isinstance(lost.error, BrokenProcessPool)
+        thinker.submit(table, 0)
+        assert thoughts_of(thinker).action == expected
+    finally:
+        thinker.close()
+
+
+def thoughts_of(thinker: Thinker) -> Thought:
+    """The one decision under way, once it is done."""
+    deadline = time.monotonic() + PATIENCE
+    while thinker.busy:
+        assert time.monotonic() < deadline, "the thinker never answered"
+        thinker.wait(1.0)
+        if found := thinker.done():
+            return found[0]
+    raise AssertionError("no decision was under way")
 
 
 def test_the_thinker_s_decision_is_the_bot_s_own() -> None:
