@@ -169,9 +169,11 @@ def test_the_thinker_starts_afresh_when_a_thinker_process_dies() -> None:
     try:
         before = {process.pid for process in multiprocessing.active_children()}
         thinker.submit(table, 0)
-        for process in multiprocessing.active_children():
-            if process.pid not in before:
-                os.kill(process.pid, signal.SIGKILL)
+        started = [process.pid for process in multiprocessing.active_children() if process.pid not in before]
+        assert started, "the thinker started a process"
+        for pid in started:
+            assert pid is not None
+            os.kill(pid, signal.SIGKILL)
         lost = thoughts_of(thinker)
         assert lost.action is None and isinstance(lost.error, BrokenProcessPool)
         thinker.submit(table, 0)
