@@ -24,15 +24,16 @@ from engine import apply_action, new_match
 from engine.bots import choose_action, everyone_recalls, everyone_remembers
 from engine.bots.search import SEARCH_BOT_IDS, simulations
 
-#: The configurations measured: every game with two players, and the larger tables the ladder plays.
+#: The configurations measured: every game with two players, the four-player tables of the ladder, and
+#: each game's largest table.
 CONFIGURATIONS: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("pipifax", 2, {}),
-    ("pipifax", 4, {}),
+    ("pipifax", 5, {"variant": "wild"}),
     ("taiga", 2, {}),
-    ("taiga", 4, {}),
+    ("taiga", 6, {}),
     ("girafferaffe", 2, {}),
     ("girafferaffe", 4, {}),
-    ("girafferaffe", 4, {"mode": "rounds"}),
+    ("girafferaffe", 5, {"mode": "rounds"}),
     ("girafferaffe", 1, {"mode": "solo"}),
     ("pili-pili", 2, {}),
     ("pili-pili", 2, {"missions": "expert"}),
