@@ -54,12 +54,6 @@ TABLES: tuple[tuple[str, int], ...] = (
     ("girafferaffe", 4),
     ("pili-pili", 4),
 )
-#: The pairs whose Elo difference is reported (stronger first, by entrant index): each level over the
-#: one below it, and the strongest over greedy.
-COMPARED = (
-    *((level + 1, level) for level in range(len(LADDER) - 1)),
-    (LADDER.index("search-3"), LADDER.index("greedy")),
-)
 #: The anchor duel: these two bots, two players, every game.
 ANCHOR = ("search-3", "greedy")
 GAMES = ("pipifax", "taiga", "girafferaffe", "pili-pili")
@@ -76,7 +70,8 @@ class Job:
     section: str  # e.g. "ladder/pili-pili/4" or "anchor/taiga"
     game: str
     pairing: Pairing
-    bots: tuple[str, ...]
+    bots: tuple[str, ...]  # the bot in each seat
+    names: tuple[str, ...]  # the section's entrants, by entrant index
 
     @property
     def key(self) -> str:
@@ -102,6 +97,7 @@ def play(job: Job) -> dict[str, Any]:
     return {
         "key": job.key,
         "section": job.section,
+        "names": list(job.names),
         "outcome": Outcome(
             index=job.pairing.index,
             entrants=job.pairing.entrants,
@@ -114,21 +110,25 @@ def play(job: Job) -> dict[str, Any]:
     }
 
 
-def jobs(deals: int, four_player_deals: int, anchor_deals: int, games: Sequence[str]) -> Iterator[Job]:
-    """Every match of the run: the anchor duels first (the aim the issue sets), then the round robins."""
+def jobs(
+    deals: int, four_player_deals: int, anchor_deals: int, games: Sequence[str], ladder: Sequence[str] = LADDER
+) -> Iterator[Job]:
+    """Every match of the run: the anchor duels first (the aim the issue sets), then the round robins
+    of the ``ladder``'s bots (weakest first)."""
     for game in games:
         if anchor_deals == 0:
             continue
         schedule = plan("round-robin", 2, 2, games_per_pairing=anchor_deals, duplicate=True, seed=SEED + 1)
         for pairing in schedule:
-            yield Job(f"anchor/{game}", game, pairing, tuple(ANCHOR[e] for e in pairing.entrants))
+            yield Job(f"anchor/{game}", game, pairing, tuple(ANCHOR[e] for e in pairing.entrants), ANCHOR)
     for game, players in TABLES:
         count = deals if players == 2 else four_player_deals
         if game not in games or count == 0:
             continue
-        schedule = plan("round-robin", len(LADDER), players, games_per_pairing=count, duplicate=True, seed=SEED)
+        names = tuple(ladder)
+        schedule = plan("round-robin", len(names), players, games_per_pairing=count, duplicate=True, seed=SEED)
         for pairing in schedule:
-            yield Job(f"ladder/{game}/{players}", game, pairing, tuple(LADDER[e] for e in pairing.entrants))
+            yield Job(f"ladder/{game}/{players}", game, pairing, tuple(names[e] for e in pairing.entrants), names)
 
 
 def pairwise_elo(wins: int, draws: int, losses: int) -> tuple[float, float, float, float] | None:
@@ -178,7 +178,7 @@ def report(records: Iterable[dict[str, Any]]) -> str:
         if section.startswith("anchor/"):
             lines += _anchor_lines(section, outcomes, cpu)
         else:
-            lines += _ladder_lines(section, outcomes, cpu)
+            lines += _ladder_lines(section, tuple(found[0].get("names", LADDER)), outcomes, cpu)
     return "\n".join(lines)
 
 
@@ -186,8 +186,17 @@ def _section_order(section: str) -> tuple[int, str]:
     return (1 if section.startswith("anchor/") else 0, section)
 
 
-def _ladder_lines(section: str, outcomes: list[Outcome], cpu: float) -> list[str]:
-    table = standings(list(LADDER), outcomes)
+def compared(names: Sequence[str]) -> list[tuple[int, int]]:
+    """The pairs whose Elo difference is reported (stronger first, by entrant index): each bot over the
+    one below it, and search-3 over greedy."""
+    pairs = [(level + 1, level) for level in range(len(names) - 1)]
+    if "search-3" in names and "greedy" in names:
+        pairs.append((names.index("search-3"), names.index("greedy")))
+    return pairs
+
+
+def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], cpu: float) -> list[str]:
+    table = standings(list(names), outcomes)
     lines = [f"\n## {section}: {len(outcomes)} matches ({cpu / 60:.0f} CPU minutes)", ""]
     lines.append("| place | bot | matches | wins | points | mean rank | ordinal (mu - 3 sigma) |")
     lines.append("|---|---|---|---|---|---|---|")
@@ -198,12 +207,12 @@ def _ladder_lines(section: str, outcomes: list[Outcome], cpu: float) -> list[str
             f"| {entrant.ordinal:.2f} |"
         )
     lines += ["", "| pair | won-drawn-lost | Elo of the first [95%] |", "|---|---|---|"]
-    for stronger, weaker in COMPARED:
+    for stronger, weaker in compared(names):
         wins, draws, losses = head_to_head(table, stronger, weaker)
         found = pairwise_elo(wins, draws, losses)
-        lines.append(f"| {LADDER[stronger]} - {LADDER[weaker]} | {wins}-{draws}-{losses} | {format_elo(found)} |")
+        lines.append(f"| {names[stronger]} - {names[weaker]} | {wins}-{draws}-{losses} | {format_elo(found)} |")
     order = [entrant.name for entrant in table.entrants]
-    verdict = "as expected" if order == list(LADDER)[::-1] else "NOT as expected"
+    verdict = "as expected" if order == list(names)[::-1] else "NOT as expected"
     return [*lines, "", f"Order by ordinal: {' > '.join(order)} ({verdict})."]
 
 
@@ -242,9 +251,8 @@ def run(args: argparse.Namespace) -> str:
     """Play every match of the run not yet in the results file, then report on all of them."""
     results = Path(args.results)
     done = {record["key"] for record in read_results(results)}
-    todo = [
-        job for job in jobs(args.deals, args.four_player_deals, args.anchor_deals, args.games) if job.key not in done
-    ]
+    planned = jobs(args.deals, args.four_player_deals, args.anchor_deals, args.games, args.bots)
+    todo = [job for job in planned if job.key not in done]
     progress = Path(args.progress) if args.progress else None
     started = time.monotonic()
     with results.open("a") as out:
@@ -271,6 +279,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--four-player-deals", type=int, default=10, help="deals per four-player table")
     parser.add_argument("--anchor-deals", type=int, default=200, help="deals of search-3 against greedy, per game")
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
+    parser.add_argument("--bots", nargs="+", default=list(LADDER), choices=LADDER, help="the ladder, weakest first")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (only on a quiet machine)")
     parser.add_argument("--results", default="ladder_results.jsonl", help="where each outcome is appended")
     parser.add_argument("--progress", default="", help="a file that tells how far the run is")
