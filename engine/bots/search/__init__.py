@@ -73,10 +73,10 @@ DESCRIPTIONS: dict[str, str] = {
 #: CPU milliseconds per decision with two players, median and 99th percentile, per level, as
 #: ``python -m bench.search_cost_bench`` measured them (docs/bots.md has every configuration).
 MEASURED_CPU_MS: dict[str, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
-    "pipifax": ((10, 30), (30, 80), (100, 250)),
-    "taiga": ((10, 30), (30, 80), (100, 250)),
-    "girafferaffe": ((10, 30), (30, 80), (100, 250)),
-    "pili-pili": ((10, 30), (30, 80), (100, 250)),
+    "pipifax": ((6, 11), (20, 43), (94, 190)),
+    "taiga": ((4, 18), (13, 73), (34, 301)),
+    "girafferaffe": ((5, 40), (17, 75), (75, 348)),
+    "pili-pili": ((6, 15), (27, 64), (90, 220)),
 }
 
 
