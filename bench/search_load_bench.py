@@ -3,14 +3,15 @@
 Starts Redis, the API under gunicorn and a referee (with its thinker process, as ``arena serve``
 runs them), then measures the wall time of each move an SDK seat makes (``Seat.act``: the request,
 and the server playing the greedy bot's reply in it) in Taiga matches against the greedy bot, in
-three windows: before, while ``--matches`` bot-only matches of ``search-3`` against ``search-3``
-play (every game in turn), and after they are aborted. It prints the median, 90th and 99th
-percentile and the largest move of each window, the search decisions the thinker made meanwhile,
-and the CPU the API workers and the referee's processes spent (from /proc). The search bots never
-run in a request (``settle`` leaves them to the referee's thinker, which runs at a lower priority),
-so a seat's moves should take about as long as without them. Run:
+windows without and with ``--matches`` bot-only matches of ``search-3`` against ``search-3``
+playing meanwhile (every game in turn; aborted at the window's end), alternating so that a shared
+machine's changing load weighs on both alike. It prints the median, 90th and 99th percentile and
+the largest move of each kind of window, the search decisions the thinker made meanwhile, and the
+CPU the API workers and the referee's processes spent (from /proc). The search bots never run in a
+request (``settle`` leaves them to the referee's thinker, which runs at a lower priority), so a
+seat's moves should take about as long as without them. Run:
 
-    python -m bench.search_load_bench [--matches 50] [--moves 300]
+    python -m bench.search_load_bench [--matches 50] [--moves 150] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def seat_moves(arena: Arena, moves: int, seed: int) -> list[float]:
 def line(name: str, times: Sequence[float]) -> str:
     ms = [1000 * t for t in times]
     return (
-        f"{name:22} {len(ms):6} {statistics.median(ms):8.1f} {percentile(ms, 0.9):8.1f} "
+        f"{name:24} {len(ms):6} {statistics.median(ms):8.1f} {percentile(ms, 0.9):8.1f} "
         f"{percentile(ms, 0.99):8.1f} {max(ms):8.1f}"
     )
 
@@ -64,10 +65,22 @@ def processes_cpu(pids: Sequence[int]) -> float:
     return sum(cpu_seconds(pid) for pid in pids)
 
 
+def start_search_matches(arena: Arena, count: int, seed: int) -> list[tuple[str, str]]:
+    """Create ``count`` bot-only matches of search-3 against search-3 (the games in turn): their ids and
+    host tokens."""
+    made = []
+    for number in range(count):
+        game = GAMES[number % len(GAMES)]
+        created = arena.create_match(game, 2, seed=seed + number, seats=[{"bot": "search-3"}, {"bot": "search-3"}])
+        made.append((created.match.match_id, created.host_token))
+    return made
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50, help="search-3 matches playing meanwhile")
-    parser.add_argument("--moves", type=int, default=300, help="moves of the SDK seat per window")
+    parser.add_argument("--moves", type=int, default=150, help="moves of the SDK seat per window")
+    parser.add_argument("--rounds", type=int, default=3, help="pairs of windows, without and with the search matches")
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as data,
@@ -78,38 +91,36 @@ def main(argv: Sequence[str] | None = None) -> None:
         assert referee.process is not None
         arena = Arena(server.url, timeout=60.0)
         seat_moves(arena, 20, seed=1)  # warm up the workers
-        print(f"{'window':22} {'moves':>6} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms per move)")
-        before = seat_moves(arena, args.moves, seed=100)
-        print(line("without search", before), flush=True)
-
-        searching = []
-        for number in range(args.matches):
-            game = GAMES[number % len(GAMES)]
-            seats = [{"bot": "search-3"}, {"bot": "search-3"}]
-            created = arena.create_match(game, 2, seed=number, seats=seats)
-            searching.append((created.match.match_id, created.host_token))
-        time.sleep(2.0)  # let the thinker start its first decisions (the window is long beside this)
-        versions = sum(arena.match(match_id).version for match_id, _ in searching)
+        without: list[float] = []
+        during: list[float] = []
+        decided = 0
+        busy = thinking = api_cpu = 0.0
         workers = server.pids()[1:]
-        thinkers = [referee.process.pid, *child_pids(referee.process.pid)]
-        api_cpu, referee_cpu, started = processes_cpu(workers), processes_cpu(thinkers), time.monotonic()
-        during = seat_moves(arena, args.moves, seed=200)
-        elapsed = time.monotonic() - started
-        api_cpu, referee_cpu = processes_cpu(workers) - api_cpu, processes_cpu(thinkers) - referee_cpu
-        decided = sum(arena.match(match_id).version for match_id, _ in searching) - versions
-        print(line(f"{args.matches} search matches", during), flush=True)
-
-        for match_id, host_token in searching:
-            if arena.match(match_id).status == "active":
-                arena.abort(match_id, host_token)
-        after = seat_moves(arena, args.moves, seed=300)
-        print(line("after them", after))
+        for number in range(args.rounds):
+            without += seat_moves(arena, args.moves, seed=1000 * number + 100)
+            searching = start_search_matches(arena, args.matches, seed=1000 * number)
+            time.sleep(2.0)  # the thinker starts on the first decisions
+            thinkers = [referee.process.pid, *child_pids(referee.process.pid)]
+            versions = sum(arena.match(match_id).version for match_id, _ in searching)
+            cpu_before, api_before, started = processes_cpu(thinkers), processes_cpu(workers), time.monotonic()
+            during += seat_moves(arena, args.moves, seed=1000 * number + 500)
+            busy += time.monotonic() - started
+            thinking += processes_cpu(thinkers) - cpu_before
+            api_cpu += processes_cpu(workers) - api_before
+            decided += sum(arena.match(match_id).version for match_id, _ in searching) - versions
+            for match_id, host_token in searching:
+                if arena.match(match_id).status == "active":
+                    arena.abort(match_id, host_token)
+            print(f"round {number + 1} of {args.rounds} done", flush=True)
+        print(f"\n{'window':24} {'moves':>6} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms per move, wall)")
+        print(line("without search", without))
+        print(line(f"{args.matches} search-3 matches", during))
         print(
-            f"\nWhile the search matches played ({elapsed:.0f} s): {decided} search moves "
-            f"({decided / elapsed:.1f}/s), referee and thinker CPU {referee_cpu:.1f} s "
-            f"({referee_cpu / elapsed:.0%} of a core), API workers {1000 * api_cpu / len(during):.1f} ms CPU per move."
+            f"\nWhile the search matches played ({busy:.0f} s): {decided} search moves ({decided / busy:.1f}/s), "
+            f"the referee and its thinker used {thinking:.1f} s of CPU ({thinking / busy:.0%} of a core); "
+            f"the API workers {1000 * api_cpu / len(during):.1f} ms of CPU per move."
         )
-        ratio = percentile(during, 0.99) / percentile([*before, *after], 0.99)
+        ratio = percentile(during, 0.99) / percentile(without, 0.99)
         print(f"p99 of a move with the search matches against without: {ratio:.2f}x")
 
 
