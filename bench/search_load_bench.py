@@ -7,16 +7,18 @@ windows without and with ``--matches`` bot-only matches of ``search-3`` against 
 playing meanwhile (every game in turn; aborted at the window's end), alternating so that a shared
 machine's changing load weighs on both alike. It prints the median, 90th and 99th percentile and
 the largest move of each kind of window, the search decisions the thinker made meanwhile, and the
-CPU the API workers and the referee's processes spent (from /proc). The search bots never run in a
-request (``settle`` leaves them to the referee's thinker, which runs at a lower priority), so a
-seat's moves should take about as long as without them. Run:
+CPU the API workers and the referee's processes spent (from /proc). ``--niceness`` sets the
+thinkers' priority (``ARENA_THINKER_NICENESS``; 0 to see what a search at the API's priority
+costs). The search bots never run in a request (``settle`` leaves them to the referee's thinker,
+which runs at a lower priority), so a seat's moves should take about as long as without them. Run:
 
-    python -m bench.search_load_bench [--matches 50] [--moves 150] [--rounds 3]
+    python -m bench.search_load_bench [--matches 50] [--seconds 20] [--rounds 3] [--niceness 10]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import tempfile
 import time
@@ -33,14 +35,16 @@ from bench.servers import GunicornServer, RefereeProcess, child_pids, cpu_second
 GAMES = ("pili-pili", "taiga", "girafferaffe", "pipifax")
 
 
-def seat_moves(arena: Arena, moves: int, seed: int) -> list[float]:
-    """The wall seconds of each of ``moves`` moves of an SDK seat against the greedy bot (Taiga)."""
+def seat_moves(arena: Arena, moves: int, seed: int, seconds: float = math.inf) -> list[float]:
+    """The wall seconds of each move of an SDK seat against the greedy bot (Taiga): ``moves`` of them,
+    or as many as it makes in ``seconds``."""
     times: list[float] = []
-    while len(times) < moves:
+    stop = time.monotonic() + seconds
+    while len(times) < moves and time.monotonic() < stop:
         created = arena.create_match("taiga", 2, seed=seed, seats=[{"name": "sdk"}, {"bot": "greedy"}])
         seed += 1
         seat = arena.seat(created.match.match_id, created.seats[0].token)
-        while len(times) < moves:
+        while len(times) < moves and time.monotonic() < stop:
             view = seat.view()
             if view.status != "active":
                 break
@@ -79,13 +83,14 @@ def start_search_matches(arena: Arena, count: int, seed: int) -> list[tuple[str,
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50, help="search-3 matches playing meanwhile")
-    parser.add_argument("--moves", type=int, default=150, help="moves of the SDK seat per window")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each window")
+    parser.add_argument("--niceness", type=int, default=10, help="the thinkers' ARENA_THINKER_NICENESS")
     parser.add_argument("--rounds", type=int, default=3, help="pairs of windows, without and with the search matches")
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as data,
         RedisServer(Path(data)) as redis_server,
-        GunicornServer(redis_server.url, workers=2) as server,
+        GunicornServer(redis_server.url, workers=2, ARENA_THINKER_NICENESS=str(args.niceness)) as server,
         RefereeProcess(server) as referee,
     ):
         assert referee.process is not None
@@ -97,13 +102,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         busy = thinking = api_cpu = 0.0
         workers = server.pids()[1:]
         for number in range(args.rounds):
-            without += seat_moves(arena, args.moves, seed=1000 * number + 100)
+            without += seat_moves(arena, 10**9, seed=1000 * number + 100, seconds=args.seconds)
             searching = start_search_matches(arena, args.matches, seed=1000 * number)
             time.sleep(2.0)  # the thinker starts on the first decisions
             thinkers = [referee.process.pid, *child_pids(referee.process.pid)]
             versions = sum(arena.match(match_id).version for match_id, _ in searching)
             cpu_before, api_before, started = processes_cpu(thinkers), processes_cpu(workers), time.monotonic()
-            during += seat_moves(arena, args.moves, seed=1000 * number + 500)
+            during += seat_moves(arena, 10**9, seed=1000 * number + 500, seconds=args.seconds)
             busy += time.monotonic() - started
             thinking += processes_cpu(thinkers) - cpu_before
             api_cpu += processes_cpu(workers) - api_before

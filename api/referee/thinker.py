@@ -9,7 +9,8 @@ the action out), and the referee writes the action with compare-and-set like any
 soon as it comes back. The thinker processes run at a lower CPU priority (``nice`` +10) than the API
 workers, so a search competes with requests for the CPU only when they leave it idle.
 
-``ARENA_THINKERS`` sets how many processes think at once (default 1: one core of search).
+``ARENA_THINKERS`` sets how many processes think at once (default 1: one core of search), and
+``ARENA_THINKER_NICENESS`` how much lower their priority is (default 10).
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from engine.bots import choose_action
 
 log = logging.getLogger(__name__)
 
-#: How much lower than the API workers the thinkers run (added to their ``nice`` value).
+#: How much lower than the API workers the thinkers run (added to their ``nice`` value), unless
+#: ``ARENA_THINKER_NICENESS`` says otherwise (0: the same priority as the API workers).
 THINKER_NICENESS = 10
 
 
@@ -47,7 +49,7 @@ PARENT_CHECK_EVERY = 1.0
 def _start_thinking() -> None:
     """Set up a thinker process: a lower priority, and an end when its referee ends, however abruptly
     (a process pool's workers would otherwise wait for work from a referee that is gone)."""
-    os.nice(THINKER_NICENESS)
+    os.nice(int(os.environ.get("ARENA_THINKER_NICENESS") or THINKER_NICENESS))
     parent = os.getppid()
 
     def watch() -> None:
