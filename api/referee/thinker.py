@@ -46,10 +46,10 @@ def decide(match: Mapping[str, Any], seat: int, bot: str, memory: Mapping[str, A
 PARENT_CHECK_EVERY = 1.0
 
 
-def _start_thinking() -> None:
+def _start_thinking(niceness: int) -> None:
     """Set up a thinker process: a lower priority, and an end when its referee ends, however abruptly
     (a process pool's workers would otherwise wait for work from a referee that is gone)."""
-    os.nice(int(os.environ.get("ARENA_THINKER_NICENESS") or THINKER_NICENESS))
+    os.nice(niceness)
     parent = os.getppid()
 
     def watch() -> None:
@@ -75,9 +75,13 @@ class Thought:
 class Thinker:
     """A pool of thinker processes, and the decisions under way in it (at most one per match)."""
 
-    def __init__(self, processes: int | None = None) -> None:
+    def __init__(self, processes: int | None = None, niceness: int | None = None) -> None:
+        """``processes`` and ``niceness`` default to ``ARENA_THINKERS`` and ``ARENA_THINKER_NICENESS``."""
         count = processes if processes is not None else int(os.environ.get("ARENA_THINKERS") or "1")
         self.processes = max(1, count)
+        if niceness is None:
+            niceness = int(os.environ.get("ARENA_THINKER_NICENESS") or THINKER_NICENESS)
+        self.niceness = niceness
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._under_way: dict[str, tuple[int, int, str, concurrent.futures.Future[dict[str, Any]]]] = {}
 
@@ -107,7 +111,10 @@ class Thinker:
     def _started(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.processes, mp_context=multiprocessing.get_context("spawn"), initializer=_start_thinking
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_thinking,
+                initargs=(self.niceness,),
             )
         return self._pool
 

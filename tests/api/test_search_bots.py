@@ -33,8 +33,9 @@ PATIENCE = 600.0
 
 @pytest.fixture(scope="module")
 def thinker() -> Iterator[Thinker]:
-    """One thinker process for the module's tests (starting one costs an interpreter's start)."""
-    made = Thinker(1)
+    """One thinker process for the module's tests (starting one costs an interpreter's start), at the
+    tests' own priority: at a lower one, a busy machine (the other test worker) would starve it."""
+    made = Thinker(1, niceness=0)
     yield made
     made.close()
 
@@ -146,6 +147,7 @@ LEVEL_CASES = [
 ]
 
 
+@pytest.mark.timeout(600)  # search-3's longest match (Pili Pili) costs about 5 s of CPU; a busy machine is slow
 @pytest.mark.parametrize(("level", "game", "options"), LEVEL_CASES, ids=str)
 def test_every_search_level_plays_whole_matches_of_every_game_and_mode(
     client: FlaskClient, thinker: Thinker, level: str, game: str, options: dict[str, Any]
@@ -165,7 +167,7 @@ def test_every_search_level_plays_whole_matches_of_every_game_and_mode(
 def test_the_thinker_starts_afresh_when_a_thinker_process_dies() -> None:
     table = table_for("pipifax", [{"bot": "search-1"}, {"name": "ada"}], options={"first_player": 0})
     expected = choose_action(table.match, 0, "search-1", memory=table.memories[0]).to_json()
-    thinker = Thinker(1)
+    thinker = Thinker(1, niceness=0)
     try:
         before = {process.pid for process in multiprocessing.active_children()}
         thinker.submit(table, 0)
