@@ -12,8 +12,9 @@ decides anything.
 
 The candidates are every legal choice where there are few: every bet, every playable card (the
 Joker at its strongest and its weakest value), every partner or card to give. Passing under S1
-weighs the greedy choice, the strongest cards and the weakest. With a hand the seat cannot see
-(E4's slots) every choice is alike to it, so it plays as the greedy policy does. The rollouts play
+weighs the greedy choice, the strongest cards and the weakest. A hand the seat cannot see (S4, S7
+and E2 before its bet, E4 after the look) is sampled like any hidden hand, so its bets are weighed
+too; E4's slots are all alike to it, so there it plays as the greedy policy does. The rollouts play
 the greedy policy for every seat to the end of the round; the outcome is the seat's points if the
 match ended, else its standing in Pilis against each other seat (a lead of a Pili or two is most
 of a win).
@@ -32,7 +33,7 @@ from engine.bots import pili_pili as greedy
 from engine.bots.memory import Memory
 from engine.bots.search.core import Decision, Sampler, Searcher, determinized, points, unique
 from engine.game import Event
-from engine.games.pili_pili.actions import PassCards, PlayCard
+from engine.games.pili_pili.actions import Bet, PassCards, PlayCard
 from engine.games.pili_pili.cards import DECK, JOKER, strongest_joker_value
 from engine.games.pili_pili.state import EXCHANGE, PARTNER, PASS, PLAY
 from engine.match import Match, legal_actions, view
@@ -62,8 +63,8 @@ def prepare(match: Match, seat: int, memory: Memory, rng: random.Random) -> Deci
 def candidates(match: Match, seat: int, table: Mapping[str, Any], first: Action) -> list[Action]:
     """The choices worth comparing, the greedy one first."""
     hand = table["seats"][seat]["hand"]
-    if None in hand:
-        return [first]  # a hand the seat cannot see: every choice is alike to it
+    if None in hand and not isinstance(first, Bet):
+        return [first]  # E4's slots in a hand the seat cannot see: every one is alike to it
     effect = None if table["mission"] is None else table["mission"]["effect"]
     if isinstance(first, PassCards):
         count = len(first.cards)
