@@ -88,9 +88,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         for level in args.levels:
             bot = SEARCH_BOT_IDS[level - 1]
             times = [1000 * t for t in decision_times(game_id, players, options, bot, args.matches)]
+            budget = simulations(new_match(game_id, players, options, seed=0)[0], level)
             median, p90, p99 = statistics.median(times), percentile(times, 0.9), percentile(times, 0.99)
             print(
-                f"{game_id:13} {players:7} {options or ''!s:26} {bot:9} {simulations(game_id, players, level):5} "
+                f"{game_id:13} {players:7} {options or ''!s:26} {bot:9} {budget:5} "
                 f"{len(times):5} {median:8.1f} {p90:8.1f} {p99:8.1f} {max(times):8.1f}",
                 flush=True,
             )

@@ -10,7 +10,6 @@ catalogue's descriptions carry the figures).
 
 from __future__ import annotations
 
-import math
 import random
 
 from engine.actions import Action
@@ -37,16 +36,13 @@ SIMULATIONS: dict[str, tuple[int, int, int]] = {
     "girafferaffe": (16, 64, 256),
     "pili-pili": (40, 160, 480),
 }
-#: Games whose rollouts grow with the players (a round, or a match to its loser, has a turn per
-#: seat): their budget is divided by ``ceil(players / 2)``. Pipifax's and Taiga's rollouts run to the
-#: end of the match, about as long whoever plays it.
-SHARED_BY_PLAYERS = frozenset({"girafferaffe", "pili-pili"})
 
 
-def simulations(game_id: str, players: int, level: int) -> int:
-    """The simulations a decision of ``level`` makes in a match of ``game_id`` with ``players`` seats."""
-    budget = SIMULATIONS[game_id][level - 1]
-    return budget // math.ceil(players / 2) if game_id in SHARED_BY_PLAYERS else budget
+def simulations(match: Match, level: int) -> int:
+    """The simulations a decision of ``level`` makes in ``match``: the level's budget, shared where
+    a simulation plays longer (Girafferaffe and Pili Pili by every two players, Pili Pili also by
+    every 7 tricks of a round; Pipifax's and Taiga's run to the match's end, as long with any table)."""
+    return SEARCHERS[match.game_id].budget(match, SIMULATIONS[match.game_id][level - 1])
 
 
 def level_of(bot_id: str) -> int:
@@ -59,7 +55,7 @@ def search_action(match: Match, seat: int, rng: random.Random, memory: Memory, l
     searcher = SEARCHERS.get(match.game_id)
     if searcher is None:
         return None
-    return search(searcher, match, seat, memory, rng, simulations=simulations(match.game_id, match.players, level))
+    return search(searcher, match, seat, memory, rng, simulations=simulations(match, level))
 
 
 #: Each game's description of its search bot (with ``{simulations}`` for the level's budget).

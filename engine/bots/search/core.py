@@ -76,6 +76,11 @@ class Decision:
     shared_memory: Memory | None = None
 
 
+def whole_budget(match: Match, simulations: int) -> int:
+    """A level's simulations, whatever the match: for games whose rollouts cost about the same in any."""
+    return simulations
+
+
 @dataclasses.dataclass(frozen=True)
 class Searcher:
     """A game's search: the decision's preparation, the base policy, the horizon and the memory fold."""
@@ -84,6 +89,9 @@ class Searcher:
     policy: Policy
     horizon: Horizon
     remember: Callable[[Memory, int, Sequence[Event]], Memory] | None = None
+    #: The simulations a decision makes in ``match`` for a level's budget: fewer where each one plays
+    #: longer (more seats, bigger deals), so that a decision's cost stays about the same.
+    budget: Callable[[Match, int], int] = whole_budget
 
 
 def search(

@@ -17,6 +17,7 @@ rounds mode to the end of the round, whose loser takes the rotten apple.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -141,4 +142,9 @@ def policy(match: Match, seat: int, rng: random.Random, memory: Memory) -> Actio
     return greedy.greedy_from_state(match.state, seat, rng)
 
 
-SEARCHER = Searcher(prepare, policy, RoundOrMatchEnd())
+def budget(match: Match, simulations: int) -> int:
+    """A simulation has a turn per seat: the budget is shared by every two players."""
+    return max(1, simulations // math.ceil(match.players / 2))
+
+
+SEARCHER = Searcher(prepare, policy, RoundOrMatchEnd(), budget=budget)

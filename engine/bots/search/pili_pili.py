@@ -193,4 +193,15 @@ def standing(pilis: Sequence[int], seat: int) -> float:
     return sum(1.0 / (1.0 + math.exp((pilis[seat] - pilis[other]) / PILI_SCALE)) for other in others) / len(others)
 
 
-SEARCHER = Searcher(prepare, policy, RoundEnd())
+#: The most tricks a round of the default mission deck has (a deal of 7); a custom deck may deal 28.
+USUAL_TRICKS = 7
+
+
+def budget(match: Match, simulations: int) -> int:
+    """A simulation plays the rest of the round, a card per seat and trick: the budget is shared by
+    every two players and by every 7 tricks (a custom deck's deal of 28 cards quarters it)."""
+    tricks = int(match.state["tricks"])
+    return max(1, simulations // math.ceil(match.players / 2) // math.ceil(tricks / USUAL_TRICKS))
+
+
+SEARCHER = Searcher(prepare, policy, RoundEnd(), budget=budget)
