@@ -39,7 +39,7 @@ from typing import Any
 
 from api.tournaments.schedule import Pairing, plan
 from api.tournaments.sprt import elo_estimate
-from api.tournaments.standings import Outcome, Standings, standings
+from api.tournaments.standings import Ledger, Outcome, pair_of, standings
 from engine import apply_action, get_game, new_match
 from engine.bots import BOT_IDS, choose_action, everyone_recalls, everyone_remembers
 
@@ -148,10 +148,14 @@ def pairwise_elo(wins: int, draws: int, losses: int) -> tuple[float, float, floa
     return elo, low, high, los
 
 
-def head_to_head(table: Standings, a: int, b: int) -> tuple[int, int, int]:
-    """Wins, draws and losses of entrant ``a`` against ``b`` at the same tables."""
-    cell = table.head_to_head[a][b]
-    return cell["ahead"], cell["level"], cell["behind"]
+def head_to_head(outcomes: Iterable[Outcome], a: int, b: int) -> tuple[int, int, int]:
+    """Wins, draws and losses of entrant ``a`` against ``b`` at the same tables, as the standings count
+    them (the head-to-head cell of the pair in their :class:`~api.tournaments.standings.Ledger`)."""
+    ledger = Ledger()
+    for outcome in outcomes:
+        ledger.add(outcome)
+    ahead, behind, level = ledger.cell(pair_of(a, b)).of(a < b)
+    return ahead, level, behind
 
 
 def format_elo(found: tuple[float, float, float, float] | None) -> str:
@@ -196,7 +200,7 @@ def compared(names: Sequence[str]) -> list[tuple[int, int]]:
 
 
 def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], cpu: float) -> list[str]:
-    table = standings(list(names), outcomes)
+    table = standings(list(names), outcomes, len(outcomes[0].entrants))
     lines = [f"\n## {section}: {len(outcomes)} matches ({cpu / 60:.0f} CPU minutes)", ""]
     lines.append("| place | bot | matches | wins | points | mean rank | ordinal (mu - 3 sigma) |")
     lines.append("|---|---|---|---|---|---|---|")
@@ -208,7 +212,7 @@ def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], c
         )
     lines += ["", "| pair | won-drawn-lost | Elo of the first [95%] |", "|---|---|---|"]
     for stronger, weaker in compared(names):
-        wins, draws, losses = head_to_head(table, stronger, weaker)
+        wins, draws, losses = head_to_head(outcomes, stronger, weaker)
         found = pairwise_elo(wins, draws, losses)
         lines.append(f"| {names[stronger]} - {names[weaker]} | {wins}-{draws}-{losses} | {format_elo(found)} |")
     order = [entrant.name for entrant in table.entrants]
@@ -218,8 +222,7 @@ def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], c
 
 def _anchor_lines(section: str, outcomes: list[Outcome], cpu: float) -> list[str]:
     first = ANCHOR.index("search-3")
-    table = standings(list(ANCHOR), outcomes)
-    wins, draws, losses = head_to_head(table, first, 1 - first)
+    wins, draws, losses = head_to_head(outcomes, first, 1 - first)
     n = wins + draws + losses
     share = (wins + draws / 2) / n if n else 0.0
     low, high = wilson_interval(share, n)

@@ -5,8 +5,9 @@ apple is a future turn, so a play costs the cards it uses (copy cards a little m
 anywhere; high ranks a little more, they beat more later) and earns its reward, and a pass costs an
 apple. Its candidates are, on each tree, the play with the fewest and lowest cards (the solo robot's
 choice, :func:`lowest_play`), plus the pass: at
-most a dozen, whatever the size of the hand. It reads only the seat's view: its own hand and the
-public trees, apples, supply and Redraw Deck size.
+most a dozen, whatever the size of the hand. It reads only what the seat sees: its own hand and the
+public trees, apples, supply and Redraw Deck size, from its view (:func:`greedy_action`) or, in a
+search's rollouts, from the same parts of the stored state (:func:`greedy_from_state`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,19 @@ from typing import Any
 
 from engine.actions import Action
 from engine.games.girafferaffe import GirafferaffeState, Play, ReturnApple
-from engine.games.girafferaffe.cards import RANK
+from engine.games.girafferaffe.cards import RANK, mask_of
 from engine.games.girafferaffe.robot import preference
-from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayFamily, PlayRecord, Tree, holding, playable
+from engine.games.girafferaffe.trees import (
+    TREES,
+    PlayCards,
+    PlayFamily,
+    PlayRecord,
+    Tree,
+    TreePlays,
+    holding,
+    playable,
+    playable_over,
+)
 from engine.match import Match, view
 
 GAME_ID = "girafferaffe"
@@ -45,20 +56,23 @@ RANK_COST = 0.01
 def greedy_action(match: Match, seat: int, rng: random.Random) -> Action:
     """The candidate (each tree's smallest, lowest play, or the pass) that keeps the most for later."""
     seen = view(match, seat)
-    hand = holding(tuple(_own_hand(seen, seat)))
+    piles = _piles(seen)
+    hand = holding(mask_of(_own_hand(seen, seat)))
     return best_action(
-        _piles(seen), hand, apples=seen["apples"][seat], supply=seen["supply"], redraw_size=seen["redraw_size"], rng=rng
+        playable(list(piles), piles, hand),
+        apples=seen["apples"][seat],
+        supply=seen["supply"],
+        redraw_size=seen["redraw_size"],
+        rng=rng,
     )
 
 
 def greedy_from_state(state: GirafferaffeState, seat: int, rng: random.Random) -> Action:
     """:func:`greedy_action`'s choice read straight from the parts of ``state`` the seat sees (its own
-    hand, the piles, the apples and the Redraw Deck's size), for a search's rollouts, which play
-    thousands of turns on states it sampled and need no view built for each."""
-    hand = holding(tuple(state["hands"][seat]))
+    hand's integer, what each tree's next play must beat, the apples and the Redraw Deck's size), for a
+    search's rollouts, which play thousands of turns on states it sampled and need no view built for each."""
     return best_action(
-        state["piles"],
-        hand,
+        playable_over(state["trees"], state["tops"], holding(state["hands"][seat])),
         apples=state["apples"][seat],
         supply=state["supply"],
         redraw_size=len(state["redraw"]),
@@ -67,17 +81,12 @@ def greedy_from_state(state: GirafferaffeState, seat: int, rng: random.Random) -
 
 
 def best_action(
-    piles: Mapping[str, Sequence[PlayRecord]],
-    hand: Holding,
-    *,
-    apples: int,
-    supply: int,
-    redraw_size: int,
-    rng: random.Random,
+    found: Sequence[TreePlays], *, apples: int, supply: int, redraw_size: int, rng: random.Random
 ) -> Action:
-    """The best of each tree's lowest play (``piles`` in table order) and the pass, by :func:`play_value`."""
+    """The best of each tree's lowest play (``found``: the trees with a play, in table order, each with
+    its plays) and the pass, by :func:`play_value`."""
     candidates: list[tuple[float, Action]] = []
-    for tree_id, plays in playable(list(piles), piles, hand):
+    for tree_id, plays in found:
         tree = TREES[tree_id]
         play = lowest_play(tree, plays)
         candidates.append((play_value(tree, play, supply, redraw_size), Play(tree_id, *play)))

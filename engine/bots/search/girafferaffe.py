@@ -29,17 +29,18 @@ from engine.bots.search.core import Decision, MatchEnd, Searcher, determinized, 
 from engine.errors import EngineError
 from engine.game import Event
 from engine.games.girafferaffe import Play, ReturnApple
-from engine.games.girafferaffe.cards import DECK, RANK, sort_cards
+from engine.games.girafferaffe.cards import CODE, DECK, RANK, mask_of
 from engine.games.girafferaffe.robot import robot_play
 from engine.games.girafferaffe.trees import (
+    FIRST_COMBINATION,
     TREES,
     Holding,
     PlayCards,
     PlayRecord,
     Runs,
     Tree,
+    beat_on,
     family,
-    fewest_cards,
 )
 from engine.match import Match, validate_action, view
 
@@ -64,7 +65,7 @@ def tree_candidates(tree: Tree, pile: Sequence[PlayRecord], hand: Holding) -> li
     elif tree.size:  # of a kind: the highest rank, with as few copy cards as it can
         found.append(max(plays.smallest(), key=lambda play: (RANK[play[0][0]], -len(play[1]))))
     else:
-        need = fewest_cards(tree, pile) + 1
+        need = max(FIRST_COMBINATION, beat_on(tree, pile) + 1) + 1  # one card more than the fewest allowed
         if tree.kind == "straight":
             found.extend(Runs(hand, need).smallest())
         elif tree.kind == "flush":
@@ -100,17 +101,22 @@ def prepare(match: Match, seat: int, memory: Memory, rng: random.Random) -> Deci
     sizes = table["hand_sizes"]
     robot_deck = table["robot"]["deck_size"] if table["robot"] is not None else 0
 
+    own_mask = mask_of(own)
+
     def sample(draw: random.Random) -> Match:
+        # In the state's own form (format 2, as ``state_from_format1`` encodes names): each hand one
+        # integer (``mask_of``), each deck a list of card codes, top card last.
         cards = draw.sample(pool, len(pool))
-        hands: list[list[str]] = []
+        hands: list[int] = []
         for owner, size in enumerate(sizes):
             if owner == seat:
-                hands.append(list(own))
+                hands.append(own_mask)
             else:
-                hands.append(sort_cards(cards[:size]))
+                hands.append(mask_of(cards[:size]))
                 del cards[:size]
-        redraw, cards = cards[: table["redraw_size"]], cards[table["redraw_size"] :]
-        deck, aside = cards[:robot_deck], cards[robot_deck:]
+        codes = [CODE[card] for card in cards]
+        redraw, codes = codes[: table["redraw_size"]], codes[table["redraw_size"] :]
+        deck, aside = codes[:robot_deck], codes[robot_deck:]
         state = {**match.state, "hands": hands, "redraw": redraw, "robot_deck": deck, "aside": aside}
         return determinized(match, state, draw)
 
