@@ -24,7 +24,8 @@ from engine.bots import Memory, choose_action, everyone_recalls, everyone_rememb
 from engine.bots.search import SEARCH_BOT_IDS, SEARCHERS
 from engine.bots.search.core import search
 from engine.games.girafferaffe.cards import DECK as GIRAFFERAFFE_DECK
-from engine.games.girafferaffe.cards import ORDER as GIRAFFERAFFE_ORDER
+from engine.games.girafferaffe.game import FORMAT as GIRAFFERAFFE_FORMAT
+from engine.games.girafferaffe.game import readable_state
 from engine.games.pili_pili.cards import DECK as PILI_DECK
 from engine.games.pipifax import ANIMALS as PIPIFAX_ANIMALS
 from engine.games.taiga import CARDS, DISC_PAIRS
@@ -126,13 +127,18 @@ def assert_cards_add_up(game_id: str, world: Match, seen: Memory, seat: int) -> 
             placed.append(state["card"])
         assert Counter(placed) == Counter(CARDS)
     elif game_id == "girafferaffe":
-        placed = [*(card for hand in state["hands"] for card in hand), *state["redraw"], *state["aside"]]
-        placed += [*state["robot_hand"], *state["robot_deck"]]
-        for pile in state["piles"].values():
+        # The sample is in the stored form (format 2: hands as integers, decks as card codes); read by name.
+        assert state["format"] == GIRAFFERAFFE_FORMAT
+        assert all(type(hand) is int for hand in state["hands"])
+        assert all(type(code) is int for key in ("redraw", "aside", "robot_deck") for code in state[key])
+        named = readable_state(state)
+        assert [len(hand) for hand in named["hands"]] == state["hand_sizes"]
+        placed = [*(card for hand in named["hands"] for card in hand), *named["redraw"], *named["aside"]]
+        placed += [*named["robot_hand"], *named["robot_deck"]]
+        for pile in named["piles"].values():
             for play in pile:
                 placed += [*play["cards"], *["copy"] * len(play["copies"])]
         assert Counter(placed) == Counter(GIRAFFERAFFE_DECK)
-        assert all(hand == sorted(hand, key=GIRAFFERAFFE_ORDER.__getitem__) for hand in state["hands"])
     else:
         played = seen["played"] if seen.get("round") == state["round"] else []
         phase = state["phase"]
