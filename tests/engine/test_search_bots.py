@@ -21,11 +21,14 @@ import pytest
 
 from engine import Match, apply_action, new_match, validate_action, view
 from engine.bots import Memory, choose_action, everyone_recalls, everyone_remembers, is_slow
+from engine.bots import girafferaffe as girafferaffe_greedy
 from engine.bots.search import SEARCH_BOT_IDS, SEARCHERS
 from engine.bots.search.core import search
 from engine.games.girafferaffe.cards import DECK as GIRAFFERAFFE_DECK
 from engine.games.girafferaffe.game import FORMAT as GIRAFFERAFFE_FORMAT
 from engine.games.girafferaffe.game import readable_state
+from engine.games.girafferaffe.robot import robot_play_over
+from engine.games.girafferaffe.trees import TREES, holding, playable_over
 from engine.games.pili_pili.cards import DECK as PILI_DECK
 from engine.games.pipifax import ANIMALS as PIPIFAX_ANIMALS
 from engine.games.taiga import CARDS, DISC_PAIRS
@@ -298,3 +301,23 @@ def test_pili_pili_remembers_where_the_cards_it_saw_are(players: int) -> None:
                     placed += 1
                 assert not set(memory["played"]) & {card for hand in state["hands"] for card in hand}
     assert placed > 1000
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {"mode": "rounds"}), (1, {"mode": "solo"})], ids=str)
+def test_girafferaffe_rollouts_play_what_the_greedy_bot_plays(players: int, options: dict[str, Any]) -> None:
+    """The rollout policy, read from the stored state, chooses as the greedy bot does from the seat's view,
+    and its play on each tree is the solo robot's (R11) there."""
+    compared = 0
+    for match, seat, _ in decisions("girafferaffe", players, options, 31, at_least=60):
+        state = match.state
+        for stream in range(3):
+            assert girafferaffe_greedy.greedy_from_state(state, seat, random.Random(stream)) == (
+                girafferaffe_greedy.greedy_action(match, seat, random.Random(stream))
+            )
+        hand = holding(state["hands"][seat])
+        tops = dict(zip(state["trees"], state["tops"], strict=True))
+        for tree_id, plays in playable_over(state["trees"], state["tops"], hand):
+            tree = TREES[tree_id]
+            assert girafferaffe_greedy.lowest_play(tree, plays) == robot_play_over(tree, tops[tree_id], hand)
+            compared += 1
+    assert compared >= 100
