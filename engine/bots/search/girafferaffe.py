@@ -3,8 +3,8 @@
 The seat sees its own hand, every pile, the hand sizes, the deck sizes and (solo) the robot's hand;
 every other card is somewhere it cannot see: another hand, the Redraw Deck, the cards out of play
 or the Robot Deck. Nothing seen before is hidden again (played cards stay on their piles, drawn
-cards join a hand), so a sampled table deals those unseen cards at random into those places, each
-hand in canonical order, each deck in a random order.
+cards join a hand), so a sampled table deals those unseen cards at random into those places, in
+the stored state's form (format 2): each hand one integer, each deck its card codes in a random order.
 
 A hand can have hundreds of thousands of plays, so the candidates are a few per tree, built from the
 tree's own description of its plays (``trees.family``): the smallest, lowest play (the robot's
@@ -104,8 +104,8 @@ def prepare(match: Match, seat: int, memory: Memory, rng: random.Random) -> Deci
     own_mask = mask_of(own)
 
     def sample(draw: random.Random) -> Match:
-        # In the state's own form (format 2, as ``state_from_format1`` encodes names): each hand one
-        # integer (``mask_of``), each deck a list of card codes, top card last.
+        # Encoded as ``state_from_format1`` encodes names: each hand one integer (``mask_of``), each
+        # deck a list of card codes, top card last.
         cards = draw.sample(pool, len(pool))
         hands: list[int] = []
         for owner, size in enumerate(sizes):
