@@ -9,7 +9,8 @@ import json
 import math
 from pathlib import Path
 
-from bench.ladder_bench import jobs, pairwise_elo, read_results, run
+from api.tournaments.standings import Outcome
+from bench.ladder_bench import head_to_head, jobs, pairwise_elo, read_results, run
 
 #: A short ladder, so that the smoke test stays quick (the anchor duel still plays search-3).
 SHORT_LADDER = ["random", "greedy", "search-1"]
@@ -65,3 +66,21 @@ def test_pairwise_elo_of_head_to_head_results() -> None:
     assert low < elo < high and 150 < elo < 250 and los > 0.99
     clean = pairwise_elo(10, 0, 0)
     assert clean is not None and clean[0] == math.inf and clean[3] > 0.99
+
+
+def test_head_to_head_counts_each_side_s_finishes_at_shared_tables() -> None:
+    def outcome(index: int, entrants: tuple[int, ...], ranks: tuple[int, ...]) -> Outcome:
+        winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+        return Outcome(index, entrants, ranks, winners, None, (None,) * len(entrants))
+
+    outcomes = [
+        outcome(0, (0, 1), (1, 2)),  # 0 ahead of 1
+        outcome(1, (1, 0), (1, 2)),  # 1 ahead of 0
+        outcome(2, (1, 2), (1, 2)),  # 0 not at the table: 1 ahead of 2
+        outcome(3, (2, 0, 1), (1, 1, 3)),  # 0 ahead of 1 at a three-seat table
+        outcome(4, (0, 1), (1, 1)),  # level
+    ]
+    assert head_to_head(outcomes, 0, 1) == (2, 1, 1)
+    assert head_to_head(outcomes, 1, 0) == (1, 1, 2)
+    assert head_to_head(outcomes, 2, 1) == (1, 0, 1)
+    assert head_to_head(outcomes, 0, 2) == (0, 1, 0)
