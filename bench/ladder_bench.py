@@ -14,8 +14,9 @@ duel the issue asks for: ``search-3`` against ``greedy`` over ``--anchor-deals``
 For each table it prints the standings (ordinal = mu - 3 sigma, points, mean rank) and the
 pairwise Elo difference of each bot over the one below it, with its 95% interval and the
 likelihood of superiority, from their head-to-head results at the same tables (ranked ahead: a
-win; level: a draw). :func:`pairwise_elo` computes those here, for now: the tournaments are
-getting pairwise Elo and LOS of their own, and this bench should use theirs once they have it.
+win; level: a draw), counted as the standings count them. :func:`pairwise_elo` computes those here,
+match by match (trinomial); the tournaments' crosstable (``api.tournaments.reports``) now gives
+pairwise Elo and LOS by duplicate deal (pentanomial), which this bench should move to.
 
 Each match's outcome is appended as a JSON line to ``--results`` as soon as it is played, and a run
 skips the matches already there, so a long run can be stopped and resumed; the progress goes to
@@ -135,8 +136,8 @@ def pairwise_elo(wins: int, draws: int, losses: int) -> tuple[float, float, floa
     """A's Elo difference over B from their head-to-head results, its 95% interval and the likelihood
     of superiority (LOS, the chance that A is the stronger, from wins and losses; draws say nothing).
 
-    Interim, for this bench only: the tournaments are getting pairwise Elo and LOS of their own
-    (``api/tournaments``); this should call theirs once it exists. The Elo and its interval are
+    Interim, for this bench only: the tournaments' crosstable (``api.tournaments.reports``) has its
+    own, by duplicate deal, which this should call instead. The Elo and its interval are
     ``api.tournaments.sprt.elo_estimate``'s (the normal approximation on the mean score).
     """
     estimate = elo_estimate(wins, draws, losses)
