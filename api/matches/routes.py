@@ -328,7 +328,9 @@ class Actions(MethodView):
         Exactly one of several actions racing on the same version is applied; the others get 412.
         The response is the seat's new view with the events this action produced that it sees. If
         server bots must act next, they have moved by the time the response is sent (read the match
-        again to see their moves).
+        again to see their moves), except the search bots (`search-1` to `search-3`), whose decisions
+        take up to a few hundred milliseconds: the referee plays them just after (wait on the match's
+        events to see them).
 
         The body may be any game's action, but only the match's game's action types are accepted
         (another game's is 422 `action/malformed`, with the allowed types in `details.allowed`), and

@@ -165,13 +165,16 @@ def compact(store: MatchStore, table: Table, swap: bool = True) -> bool:
 def settle(store: MatchStore, table: Table, steps: int = SETTLE_STEPS, seconds: float = SETTLE_SECONDS) -> Table:
     """Play what the server must play now (bots' turns, passed deadlines), one version at a time.
 
-    Stops when a player must act, the match ends, the budget is spent, or the store is full (the
-    request's own write is done, so it is not refused for that); what is left stays due in the
-    referee's set (every write records when the server is next due), so a referee carries on.
+    Stops when a player must act, a slow bot (a search bot) must decide, the match ends, the budget is
+    spent, or the store is full (the request's own write is done, so it is not refused for that);
+    what is left stays due in the referee's set (every write records when the server is next due),
+    so a referee carries on (a slow bot's decision in its thinker processes).
     A bot decides from the table alone (its seat's memory is kept in it), so no step reads the log.
     """
     stop = time.monotonic() + seconds
     for _ in range(steps):
+        if table.slow_bot_turn(time.time()) is not None:
+            return table  # a search bot's turn: the referee's thinker plays it, never a request
         step = timed_server_step(table, time.time())
         if step is None:
             return table

@@ -21,7 +21,7 @@ from api.commitment import seed_commitment
 from api.errors import ApiError
 from api.referee.clock import Asked, Deadlines, Starts, TimeControl, deadlines_of, earliest, next_starts
 from engine import Event, Match
-from engine.bots import Memory, choose_action, recall, remember, remembers
+from engine.bots import Memory, choose_action, is_slow, recall, remember, remembers
 from engine.match import check_seat
 
 SeatKind = Literal["player", "bot", "open"]
@@ -227,6 +227,28 @@ class Table:
                 memory = self.memories[seat] if seat < len(self.memories) else None
                 return self._apply(seat, choose_action(self.match, seat, bot, memory=memory), now, [])
         return None
+
+    def slow_bot_turn(self, now: float) -> int | None:
+        """The seat of a slow bot (``engine.bots.is_slow``: a search bot) if the server's next step is its
+        decision (as :meth:`server_step` would find it), else ``None``: requests leave that step to the
+        referee's thinker (``api/referee/thinker.py``), which makes it outside any request."""
+        if self.status != "active":
+            return None
+        due = earliest(self.deadlines)
+        if due is not None and due[1] <= now:
+            return None
+        for seat in self.to_act:
+            bot = self.seats[seat].server_bot
+            if bot is not None:
+                return seat if is_slow(bot) else None
+        return None
+
+    def bot_step(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float) -> Step:
+        """The step of a slow bot's ``action`` for ``seat``, decided outside (see :meth:`slow_bot_turn`),
+        logged as :meth:`server_step` logs a bot's; refused unless that bot's turn is still the next step."""
+        if self.slow_bot_turn(now) != seat:
+            raise ApiError(409, "match/moved_on", f"seat {seat}'s bot is no longer the server's next step", seat=seat)
+        return self._apply(seat, action, now, [])
 
     def time_out(self, seat: int, now: float) -> Step:
         """``seat`` let its deadline pass: it forfeits, or the stand-in bot makes this one decision."""

@@ -4,6 +4,12 @@ It sleeps until the earliest time in the store's due set (or until a write tells
 changed), claims what is due with a lease, and settles each match with the same compare-and-set
 writes as a move. Several referees may run at once: a claim is atomic, a claimed match is left to
 its claimant until the lease ends, and a write based on a stale version is refused.
+
+A slow bot's turn (a search bot) goes to the referee's thinker processes (``api/referee/thinker.py``)
+rather than being played in this loop, so that no other match's deadline waits for a search. The
+match stays claimed while its decision is under way (a lease that ends meanwhile is claimed again and
+left alone); the decision comes back to this loop, which writes it with compare-and-set, or drops it
+if the match moved on meanwhile (a timeout, a resignation), and settles the match on from there.
 """
 
 from __future__ import annotations
@@ -15,9 +21,11 @@ from collections.abc import Callable
 
 import redis
 
-from api.matches.service import load_table, settle
+from api.errors import ApiError
+from api.matches.service import commit, load_table, settle
 from api.observability.metrics import count_referee_loop, observe_referee_lag
-from api.store import MatchNotFound, MatchStore, StoreUnavailable
+from api.referee.thinker import Thinker
+from api.store import MatchNotFound, MatchStore, StaleVersion, StoreFull, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -30,17 +38,28 @@ REPAIR_EVERY = 60.0
 #: The longest sleep between looks at the due set (in case a wake message was lost, and so that a
 #: stop request is noticed promptly).
 LONGEST_SLEEP = 1.0
+#: The longest sleep while the thinker has a decision under way (a decision that comes back ends it
+#: at once); between two looks at the due set, so that other matches wait no longer than this.
+THINKING_SLEEP = 0.05
 
 
 class Referee:
     """One referee process's loop over the store's due set."""
 
-    def __init__(self, store: MatchStore, sweep: Callable[[], object] | None = None, sweep_every: float = 1.0) -> None:
-        """``sweep`` is called every ``sweep_every`` seconds (the tournaments' director)."""
+    def __init__(
+        self,
+        store: MatchStore,
+        sweep: Callable[[], object] | None = None,
+        sweep_every: float = 1.0,
+        thinker: Thinker | None = None,
+    ) -> None:
+        """``sweep`` is called every ``sweep_every`` seconds (the tournaments' director); ``thinker``
+        makes the slow bots' decisions (default: a :class:`Thinker` of ``ARENA_THINKERS`` processes)."""
         self.store = store
         self.sweep = sweep
         self.sweep_every = sweep_every
         self._swept = 0.0
+        self.thinker = thinker if thinker is not None else Thinker()
 
     def run_sweep(self) -> None:
         if self.sweep is not None and time.monotonic() - self._swept >= self.sweep_every:
@@ -65,10 +84,12 @@ class Referee:
         return len(due)
 
     def settle(self, match_id: str) -> None:
-        """Apply what is due on one match, then record when it is next due.
+        """Apply what is due on one match, then record when it is next due (or think for its slow bot).
 
         How late it is (now, past the time it was due) goes to the metrics' referee lag.
         """
+        if self.thinker.is_thinking(match_id):
+            return  # claimed again while its slow bot thinks: the decision's write settles it
         try:
             table = load_table(self.store, match_id)
             due, now = table.next_due(), time.time()
@@ -78,7 +99,34 @@ class Referee:
         except MatchNotFound:
             self.store.reschedule(match_id, -1, None)  # expired: forget it
             return
+        seat = table.slow_bot_turn(time.time())
+        if seat is not None:
+            self.thinker.submit(table, seat)
+            return  # still claimed: nobody else settles it while its bot thinks
         self.store.reschedule(match_id, table.version, table.next_due())
+
+    def write_thoughts(self) -> int:
+        """Write the slow bots' decisions that came back, each if its match is still where it was; how many."""
+        thoughts = self.thinker.done()
+        for thought in thoughts:
+            try:
+                if thought.action is None:
+                    log.error(
+                        "referee: %s's decision in match %s failed: %r", thought.bot, thought.match_id, thought.error
+                    )
+                else:
+                    table = load_table(self.store, thought.match_id)
+                    if table.version == thought.version:
+                        commit(self.store, table, table.bot_step(thought.seat, thought.action, time.time()))
+                self.settle(thought.match_id)
+            except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
+                raise
+            except (MatchNotFound, StaleVersion, StoreFull, ApiError) as moved_on:
+                log.info("referee: match %s moved on while its bot thought (%s)", thought.match_id, moved_on)
+                self.settle(thought.match_id)
+            except Exception:
+                log.exception("referee: writing a decision of match %s failed", thought.match_id)
+        return len(thoughts)
 
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""
@@ -93,12 +141,15 @@ class Referee:
                     if added := self.store.repair_indexes():
                         log.warning("referee: put back %d index entries a write left out", added)
                     repaired_at = time.monotonic()
-                while self.run_due():
+                while self.run_due() or self.write_thoughts():
                     self.run_sweep()  # on its own timer: bots due again at once must not starve it
                 self.run_sweep()
                 first = self.store.next_due()
                 pause = LONGEST_SLEEP if first is None else min(max(first - time.time(), 0.0), LONGEST_SLEEP)
-                if pause > 0 and wake.get_message(timeout=pause) is not None:
+                if self.thinker.busy:  # wake for a decision as it comes back, and look at the due set often
+                    self.thinker.wait(min(pause, THINKING_SLEEP))
+                    pause = 0.0
+                if wake.get_message(timeout=pause) is not None:
                     while wake.get_message(timeout=0) is not None:
                         pass  # several writes may have woken us: one look covers them all
             except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError) as error:
@@ -106,3 +157,4 @@ class Referee:
                 wake.close()
                 wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
                 stop.wait(1.0)
+        self.thinker.close()

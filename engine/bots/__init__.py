@@ -1,11 +1,15 @@
 """Server bots: pure policies that choose an action for a seat, for every game.
 
-Two bots play every game: ``random`` takes a uniformly random legal action, ``greedy`` a documented
-one-ply heuristic per game (one module each) that reads only what the seat may see: its view and
-its legal actions, and its memory of what it saw before (:mod:`engine.bots.memory`), for games where
-remembering public events is the skill (Pipifax, Taiga). Like the engine, a bot does no I/O, reads
-no clock and draws from no global random: each decision draws from its own stream seeded by the bot,
-the match's seed and version and the seat, so a replayed match makes the same choices.
+Five bots play every game: ``random`` takes a uniformly random legal action, ``greedy`` a documented
+one-ply heuristic per game (one module each), and ``search-1`` to ``search-3`` an information-set
+search (:mod:`engine.bots.search`) with a growing budget of simulations. Each reads only what the
+seat may see: its view and its legal actions, and its memory of what it saw before
+(:mod:`engine.bots.memory`). Like the engine, a bot does no I/O, reads no clock and draws from no
+global random: each decision draws from its own stream seeded by the bot, the match's seed and
+version and the seat, so a replayed match makes the same choices.
+
+A search decision costs up to a few hundred milliseconds of CPU (:func:`is_slow`), so the server
+never plays one inside a request: its referee does (``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from engine.bots.memory import (
     remembers,
 )
 from engine.bots.random_bot import random_action
+from engine.bots.search import SEARCH_BOT_IDS, level_of, search_action, search_description
 from engine.errors import UnknownBot
 from engine.match import Match, check_seat
 from engine.registry import get_game
@@ -40,6 +45,7 @@ __all__ = [
     "everyone_recalls",
     "everyone_remembers",
     "get_bot_ids",
+    "is_slow",
     "new_memory",
     "recall",
     "remember",
@@ -47,7 +53,7 @@ __all__ = [
 ]
 
 #: The bots every game offers, in catalogue order.
-BOT_IDS = ("random", "greedy")
+BOT_IDS = ("random", "greedy", *SEARCH_BOT_IDS)
 
 #: A policy: the action for ``seat`` from the match, the decision's own random stream and the seat's memory.
 Policy = Callable[[Match, int, random.Random, Memory], Action]
@@ -57,8 +63,8 @@ Policy = Callable[[Match, int, random.Random, Memory], Action]
 class BotInfo:
     """One server bot as a game's catalogue lists it."""
 
-    id: str  # "random" or "greedy"
-    description: str  # what the bot does in this game, in a sentence or two
+    id: str  # "random", "greedy", "search-1", "search-2" or "search-3"
+    description: str  # what the bot does in this game, in a sentence or two (a search level: its cost)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,12 +105,23 @@ def get_bot_ids() -> tuple[str, ...]:
 
 
 def bots_for(game_id: str) -> tuple[BotInfo, ...]:
-    """The server bots of a game: always ("random", "greedy"), with per-game descriptions.
+    """The server bots of a game: always :data:`BOT_IDS`, with per-game descriptions.
 
     Raises :class:`~engine.errors.UnknownGame` for a game that does not exist.
     """
-    bots = _BOTS.get(get_game(game_id).info.id, _FALLBACK)
-    return BotInfo("random", bots.random_description), BotInfo("greedy", bots.greedy_description)
+    found = get_game(game_id).info.id
+    bots = _BOTS.get(found, _FALLBACK)
+    return (
+        BotInfo("random", bots.random_description),
+        BotInfo("greedy", bots.greedy_description),
+        *(BotInfo(bot_id, search_description(found, level_of(bot_id))) for bot_id in SEARCH_BOT_IDS),
+    )
+
+
+def is_slow(bot_id: str) -> bool:
+    """Whether a decision of ``bot_id`` may cost more CPU than a request should spend (the search
+    bots: up to a few hundred milliseconds), so that the server plays it outside any request."""
+    return bot_id in SEARCH_BOT_IDS
 
 
 def choose_action(match: Match, seat: int, bot_id: str, *, memory: Memory | None = None) -> Action:
@@ -112,9 +129,9 @@ def choose_action(match: Match, seat: int, bot_id: str, *, memory: Memory | None
 
     Deterministic: derived only from the match (its seed, version and state), the seat and ``memory``,
     through a random stream of its own, so that a replay makes the same choices. ``memory`` is what
-    the seat remembers of the match so far (:mod:`engine.bots.memory`; ``None``: nothing). Only
-    Pipifax's and Taiga's greedy bots use it; without it, Pipifax's greedy bot is no better than
-    random, since the snapshot keeps no record of the cards turned face down again.
+    the seat remembers of the match so far (:mod:`engine.bots.memory`; ``None``: nothing). Pipifax's
+    and Taiga's greedy bots and every search bot use it; without it, Pipifax's greedy bot is no
+    better than random, since the snapshot keeps no record of the cards turned face down again.
 
     Raises :class:`UnknownBot` for an unknown bot id, and the engine's seat errors (``InvalidSeat``,
     ``MatchOver``, ``NotYourTurn``) when ``seat`` may not act now.
@@ -125,4 +142,9 @@ def choose_action(match: Match, seat: int, bot_id: str, *, memory: Memory | None
     rng = random.Random(f"bot/{bot_id}/{match.seed}/{match.version}/{seat}")
     if bot_id == "random":
         return random_action(match, seat, rng)
-    return _BOTS.get(match.game_id, _FALLBACK).greedy(match, seat, rng, memory or new_memory(match.game_id))
+    remembered = memory or new_memory(match.game_id)
+    if bot_id in SEARCH_BOT_IDS:
+        searched = search_action(match, seat, rng, remembered, level_of(bot_id))
+        if searched is not None:
+            return searched
+    return _BOTS.get(match.game_id, _FALLBACK).greedy(match, seat, rng, remembered)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.bots import pipifax, taiga
+from engine.bots import pili_pili, pipifax, taiga
 from engine.game import Event
 
 #: A bot's memory: JSON data whose size does not grow with the match.
@@ -28,6 +28,7 @@ Fold = Callable[[Memory, int, Iterable[Event]], Memory]
 _GAMES: dict[str, tuple[Callable[[], Memory], Fold]] = {
     pipifax.GAME_ID: (pipifax.new_memory, pipifax.remember),
     taiga.GAME_ID: (taiga.new_memory, taiga.remember),
+    pili_pili.GAME_ID: (pili_pili.new_memory, pili_pili.remember),
 }
 
 _NOTHING: Memory = {}

@@ -19,10 +19,11 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action
+from engine.game import Event
 from engine.games.pili_pili.actions import Bet, ChoosePartner, GiveCard, PassCards, PlayCard
 from engine.games.pili_pili.cards import DECK, JOKER, strongest_joker_value
 from engine.match import Match, count_legal_actions, legal_actions, view
@@ -40,6 +41,87 @@ GREEDY_DESCRIPTION = (
 
 #: The view time the policy decides at: after every timed look (E2, E4) has ended.
 DECISION_TIME = math.inf
+
+
+def new_memory() -> dict[str, Any]:
+    """Nothing seen yet this round: no card played, no card known in anyone's hand."""
+    return {"round": 0, "played": [], "holders": {}}
+
+
+def remember(memory: Mapping[str, Any], seat: int, events: Iterable[Event]) -> Mapping[str, Any]:
+    """The memory after ``events``: what the seat saw of this round's cards.
+
+    The view shows only the trick on the table and the last one, and a hand only while it may be
+    seen, so the memory keeps, for the current round, every card played (``played``) and where each
+    card the seat saw in a hand is now (``holders``: card -> seat): a hand dealt or revealed to it
+    (its own, or another's on the forehead, S4), the hands opened (S6), cards it passed or was passed
+    (S1, S2), drawn (S5) or exchanged (E9). A card played leaves ``holders``, and so do the known
+    cards of two other seats that exchange unseen (E9); a new round forgets everything. At most the
+    56 cards, whatever the match's length.
+    """
+    changed: dict[str, Any] | None = None
+    for event in events:
+        kind = event.kind
+        if kind not in _REMEMBERED or not event.is_visible_to(seat):
+            continue
+        if changed is None:
+            changed = {
+                "round": memory.get("round", 0),
+                "played": list(memory.get("played", ())),
+                "holders": dict(memory.get("holders", {})),
+            }
+        data = event.data
+        holders: dict[str, int] = changed["holders"]
+        if kind == "round_started":
+            changed.update(round=int(data["round"]), played=[], holders={})
+        elif kind == "card_played":
+            changed["played"].append(int(data["card"]))
+            holders.pop(str(data["card"]), None)
+        elif kind == "hands_opened":
+            for owner, cards in enumerate(data["hands"]):
+                holders.update((str(card), owner) for card in cards)
+        elif kind == "cards_exchanged":
+            if seat not in data["seats"]:  # two others swapped a card each, unseen: forget their hands
+                for card in [card for card, owner in holders.items() if owner in data["seats"]]:
+                    del holders[card]
+        elif kind == "cards_given":
+            winner, other = data["seats"]
+            holders[str(data["gave"][0])] = int(other)
+            holders[str(data["gave"][1])] = int(winner)
+        elif kind == "card_drawn":
+            holders[str(data["card"])] = int(data["seat"])
+        else:  # hand_dealt, hand_revealed, cards_received, hand_received: cards now in ``seat``'s hand
+            holders.update((str(card), int(data["seat"])) for card in data["cards"])
+    return memory if changed is None else changed
+
+
+#: The events that change what a seat remembers.
+_REMEMBERED = frozenset(
+    {
+        "round_started",
+        "card_played",
+        "hand_dealt",
+        "hand_revealed",
+        "cards_received",
+        "hand_received",
+        "card_drawn",
+        "hands_opened",
+        "cards_exchanged",
+        "cards_given",
+    }
+)
+
+
+def remembered_holders(memory: Mapping[str, Any], round_number: int) -> dict[int, int]:
+    """The cards the seat knows to be in a hand this round, by card (empty for another round's memory)."""
+    if memory.get("round") != round_number:
+        return {}
+    return {int(card): int(owner) for card, owner in memory.get("holders", {}).items()}
+
+
+def remembered_played(memory: Mapping[str, Any], round_number: int) -> list[int]:
+    """The cards the seat saw played this round (empty for another round's memory)."""
+    return [int(card) for card in memory.get("played", ())] if memory.get("round") == round_number else []
 
 
 def greedy_action(match: Match, seat: int, rng: random.Random) -> Action:
@@ -62,11 +144,11 @@ def greedy_action(match: Match, seat: int, rng: random.Random) -> Action:
         return _uniform(match, seat, rng)  # a hidden hand (E4 slots), or whom to exchange with (E9)
     wants_tricks = _tricks_needed(table, seat) > 0
     if isinstance(first, PassCards):
-        strongest_first = sorted(hand, key=lambda card: _strength(card, None, reversed_strength), reverse=True)
+        strongest_first = sorted(hand, key=lambda card: strength(card, None, reversed_strength), reverse=True)
         shed = strongest_first if expected_tricks(table, seat, hand) > _bet(table, seat) else strongest_first[::-1]
         return PassCards(tuple(sorted(shed[: len(first.cards)])))
     if isinstance(first, GiveCard):
-        by_strength = sorted(hand, key=lambda card: _strength(card, None, reversed_strength))
+        by_strength = sorted(hand, key=lambda card: strength(card, None, reversed_strength))
         return GiveCard(by_strength[0] if wants_tricks else by_strength[-1])
     plays = [a for a in actions if isinstance(a, PlayCard)]
     return _play(table, seat, plays, wants_tricks, reversed_strength)
@@ -88,8 +170,8 @@ def expected_tricks(table: Mapping[str, Any], seat: int, hand: Sequence[int | No
         if card == JOKER:
             total += 1.0
             continue
-        mine = _strength(card, None, reversed_strength)
-        below = sum(1 for other in unseen if other != JOKER and _strength(other, None, reversed_strength) < mine)
+        mine = strength(card, None, reversed_strength)
+        below = sum(1 for other in unseen if other != JOKER and strength(other, None, reversed_strength) < mine)
         total += (below / len(unseen)) ** others if unseen else 1.0
     return total
 
@@ -103,7 +185,7 @@ def _play(
     if not trick:  # leading, or a simultaneous trick (S9) where nothing shows yet
         chosen = options[-1] if wants_tricks else options[0]
         return _as_action(chosen)
-    best = max(_strength(play["card"], play["value"], reversed_strength) for play in trick)
+    best = max(strength(play["card"], play["value"], reversed_strength) for play in trick)
     winners = [option for option in options if option[2] > best]
     losers = [option for option in options if option[2] <= best]  # a tie goes to the card played first
     last = len(trick) == table["players"] - 1
@@ -123,12 +205,12 @@ def _options(plays: Sequence[PlayCard], reversed_strength: bool) -> list[Option]
     options: list[Option] = []
     for play in plays:
         if play.card != JOKER:
-            options.append((play.card, play.card, _strength(play.card, None, reversed_strength)))
+            options.append((play.card, play.card, strength(play.card, None, reversed_strength)))
     if any(play.card == JOKER for play in plays):
         strongest = strongest_joker_value(reversed_strength)
         weakest = strongest_joker_value(not reversed_strength)
-        options.append((JOKER, strongest, _strength(JOKER, strongest, reversed_strength)))
-        options.append((JOKER, weakest, _strength(JOKER, weakest, reversed_strength)))
+        options.append((JOKER, strongest, strength(JOKER, strongest, reversed_strength)))
+        options.append((JOKER, weakest, strength(JOKER, weakest, reversed_strength)))
     return sorted(options, key=lambda option: option[2])
 
 
@@ -137,7 +219,7 @@ def _as_action(option: Option) -> PlayCard:
     return PlayCard(card, value if card == JOKER else None)
 
 
-def _strength(card: int, value: int | None, reversed_strength: bool) -> float:
+def strength(card: int, value: int | None, reversed_strength: bool) -> float:
     """How strong a card is (higher wins): its value, negated when lower wins (E1); an unplayed Joker is top."""
     if value is None:
         if card == JOKER:

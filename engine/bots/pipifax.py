@@ -13,15 +13,19 @@ better than the random bot.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action
 from engine.game import Event
-from engine.games.pipifax import POSITIONS, Flip
+from engine.games.pipifax import POSITIONS, Flip, PipifaxState
 from engine.match import Match, legal_actions, view
 
 GAME_ID = "pipifax"
+
+#: One flip action per position, as the game lists them.
+FLIPS = tuple(Flip(p) for p in range(POSITIONS))
 
 RANDOM_DESCRIPTION = "Flips a uniformly random card among those of a back colour not used yet this turn."
 GREEDY_DESCRIPTION = (
@@ -49,14 +53,36 @@ def remember(memory: Mapping[str, Any], seat: int, events: Iterable[Event]) -> M
 def greedy_action(match: Match, seat: int, rng: random.Random, memory: Mapping[str, Any]) -> Action:
     """The legal flip with the highest chance of matching the die (ties drawn from ``rng``)."""
     table = view(match, seat)
-    die = table["die"]
-    known = {p: animal for p, animal in enumerate(memory.get("animals", ())) if animal is not None}
-    for card in table["cards"]:
-        if card["animal"] is not None:  # face up now: seen by everyone
-            known[card["position"]] = card["animal"]
+    face_up = {card["position"]: card["animal"] for card in table["cards"] if card["animal"] is not None}
     colours = [card["colour"] for card in table["cards"]]
+    flips = [flip for flip in legal_actions(match, seat) if isinstance(flip, Flip)]
+    return best_flip(colours, face_up, table["die"], flips, memory=memory, rng=rng)
+
+
+def greedy_from_state(state: PipifaxState, seat: int, rng: random.Random, memory: Mapping[str, Any]) -> Action:
+    """:func:`greedy_action`'s choice read straight from the parts of ``state`` every seat sees (the back
+    colours, the die, the cards face up), for a search's rollouts, which need no view built per turn."""
+    colours = state["colours"]
+    face_up = {p: state["animals"][p] for p in state["flipped"]}
+    used = {colours[p] for p in state["flipped"]}
+    flips = [FLIPS[p] for p, colour in enumerate(colours) if colour not in used]
+    return best_flip(colours, face_up, state["die"], flips, memory=memory, rng=rng)
+
+
+def best_flip(
+    colours: Sequence[str],
+    face_up: Mapping[int, str],
+    die: str,
+    flips: Sequence[Flip],
+    *,
+    memory: Mapping[str, Any],
+    rng: random.Random,
+) -> Action:
+    """Of the legal ``flips``, one with the highest chance of showing ``die`` (ties drawn from ``rng``)."""
+    known = {p: animal for p, animal in enumerate(memory.get("animals", ())) if animal is not None}
+    known.update(face_up)  # face up now: seen by everyone
     found_under = {colours[p] for p, animal in known.items() if animal == die}
-    unseen = {colour: sum(1 for p, c in enumerate(colours) if c == colour and p not in known) for colour in colours}
+    unseen = Counter(c for p, c in enumerate(colours) if p not in known)  # per colour: its cards not seen
 
     def chance(position: int) -> float:
         if position in known:
@@ -64,7 +90,6 @@ def greedy_action(match: Match, seat: int, rng: random.Random, memory: Mapping[s
         colour = colours[position]
         return 0.0 if colour in found_under else 1.0 / unseen[colour]
 
-    flips = [flip for flip in legal_actions(match, seat) if isinstance(flip, Flip)]
     odds = [chance(flip.position) for flip in flips]
     best = max(odds)
     return rng.choice([flip for flip, p in zip(flips, odds, strict=True) if p == best])

@@ -18,12 +18,23 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.actions import Action
 from engine.game import Event
-from engine.games.taiga import ANIMALS, DISC_PAIRS, DISCS, Flip, Pass, Take
+from engine.games.taiga import (
+    ANIMALS,
+    CARDS,
+    DISC_PAIRS,
+    DISCS,
+    MAX_PLAYERS,
+    Flip,
+    Pass,
+    TaigaState,
+    Take,
+    takeable_seats,
+)
 from engine.match import Match, legal_actions, view
 
 GAME_ID = "taiga"
@@ -50,19 +61,42 @@ def layouts_by_counts() -> Mapping[tuple[int, ...], tuple[Layout, ...]]:
 
 
 def new_memory() -> dict[str, Any]:
-    """Nothing seen yet: no disc's pair known."""
-    return {"pairs": [None] * DISCS}
+    """Nothing seen yet: no disc's pair known, a full draw pile of which no card is known."""
+    return {"pairs": [None] * DISCS, "tail": [], "pile": len(CARDS)}
 
 
 def remember(memory: Mapping[str, Any], seat: int, events: Iterable[Event]) -> Mapping[str, Any]:
-    """The memory after ``events``: a public ``disc_flipped`` shows both sides of its disc, its pair."""
+    """The memory after ``events``.
+
+    A public ``disc_flipped`` shows both sides of its disc, its pair. The draw pile's order is hidden,
+    but a card sent to the bottom (``card_to_bottom``) is seen going there, so the memory keeps the
+    pile's known bottom cards (``tail``, in pile order) and its size (``pile``): each card turned from
+    the top comes from the unknown part while there is one, else from the known bottom. A memory kept
+    before the pile was remembered (no ``tail``) starts knowing nothing of it.
+    """
     pairs: list[list[str] | None] | None = None
+    tail: list[str] = list(memory.get("tail", ()))
+    pile = int(memory.get("pile", len(CARDS)))
+    pile_seen = False
     for event in events:
-        if event.kind == "disc_flipped" and event.is_visible_to(seat):
+        if not event.is_visible_to(seat):
+            continue
+        if event.kind == "disc_flipped":
             if pairs is None:
                 pairs = list(memory["pairs"])
             pairs[int(event.data["disc"])] = sorted((str(event.data["was"]), str(event.data["shows"])))
-    return memory if pairs is None else {"pairs": pairs}
+        elif event.kind in ("card_to_bottom", "round_started"):
+            pile_seen = True
+            if tail and pile <= len(tail):  # the top card was one of the known bottom cards
+                tail.pop(0)
+            if event.kind == "card_to_bottom":
+                tail.append(str(event.data["animal"]))
+            else:
+                pile = int(event.data["cards_left"])
+                del tail[: max(0, len(tail) - pile)]
+    if pairs is None and not pile_seen:
+        return memory
+    return {"pairs": list(memory["pairs"]) if pairs is None else pairs, "tail": tail, "pile": pile}
 
 
 def known_pairs(memory: Mapping[str, Any]) -> dict[int, frozenset[str]]:
@@ -103,19 +137,58 @@ def find_chances(up: Sequence[str], target: str, known: Mapping[int, frozenset[s
 def greedy_action(match: Match, seat: int, rng: random.Random, memory: Mapping[str, Any]) -> Action:
     """Take from the richest; flip the likeliest disc; after a find, pass only when no disc can hide the target."""
     table = view(match, seat)
-    if table["phase"] == "take":
-        return _richest_take(table, [a for a in legal_actions(match, seat) if isinstance(a, Take)], rng)
+    takes = [a for a in legal_actions(match, seat) if isinstance(a, Take)] if table["phase"] == "take" else []
     up = [disc["up"] for disc in table["discs"]]
-    target = table["target"]
-    chances = find_chances(up, target, known_pairs(memory))
+    return best_move(table["phase"], up, table["target"], table["tokens"], takes, memory=memory, rng=rng)
+
+
+def greedy_from_state(state: TaigaState, seat: int, rng: random.Random, memory: Mapping[str, Any]) -> Action:
+    """:func:`greedy_action`'s choice read straight from the public parts of ``state`` (the up sides,
+    the card, the tokens), for a search's rollouts, which need no view built per turn."""
+    takes = [TAKES[other] for other in takeable_seats(state, seat)] if state["phase"] == "take" else []
+    return best_move(state["phase"], state["up"], state["card"], state["tokens"], takes, memory=memory, rng=rng)
+
+
+def best_move(
+    phase: str,
+    up: Sequence[str],
+    target: str | None,
+    tokens: Sequence[int],
+    takes: Sequence[Take],
+    *,
+    memory: Mapping[str, Any],
+    rng: random.Random,
+) -> Action:
+    """The greedy move in ``phase``: in the take phase one of ``takes``, else a flip or the pass."""
+    if phase == "take":
+        most = max(tokens[take.from_seat] for take in takes)
+        return rng.choice([take for take in takes if tokens[take.from_seat] == most])
+    assert target is not None
+    chances = remembered_chances(tuple(up), target, _pairs_key(memory))
     away_from_target = [d for d in range(DISCS) if up[d] != target]  # never turn a find face down
     best = max(chances[d] for d in away_from_target)
     disc = rng.choice([d for d in away_from_target if chances[d] == best])
-    if table["phase"] == "continue" and best == 0:  # no disc can hide the target: stop while ahead
-        return Pass()
-    return Flip(disc)
+    if phase == "continue" and best == 0:  # no disc can hide the target: stop while ahead
+        return PASS
+    return FLIPS[disc]
 
 
-def _richest_take(table: Mapping[str, Any], takes: Sequence[Take], rng: random.Random) -> Action:
-    most = max(table["tokens"][take.from_seat] for take in takes)
-    return rng.choice([take for take in takes if table["tokens"][take.from_seat] == most])
+#: The actions, one object each (they are immutable).
+FLIPS = tuple(Flip(d) for d in range(DISCS))
+TAKES = tuple(Take(s) for s in range(MAX_PLAYERS))
+PASS = Pass()
+
+#: A memory's known pairs as a hashable key: per disc, its pair (sorted) or ``None``.
+PairsKey = tuple[tuple[str, ...] | None, ...]
+
+
+def _pairs_key(memory: Mapping[str, Any]) -> PairsKey:
+    return tuple(None if pair is None else tuple(pair) for pair in memory.get("pairs", ()))
+
+
+@lru_cache(maxsize=4096)
+def remembered_chances(up: tuple[str, ...], target: str, pairs: PairsKey) -> tuple[float, ...]:
+    """:func:`find_chances` for a table and a memory's pairs, kept for the tables met again (a search's
+    rollouts meet the same few tables over and over)."""
+    known = {disc: frozenset(pair) for disc, pair in enumerate(pairs) if pair is not None}
+    return tuple(find_chances(up, target, known))

@@ -647,7 +647,7 @@ def test_a_bad_create_is_422_and_stores_nothing(
     listed = listing(client)
     body = assert_error(client.post("/matches", json=body), 422, code)
     if code == "bot/unknown":
-        assert body["details"]["allowed"] == ["random", "greedy"]
+        assert body["details"]["allowed"] == ["random", "greedy", "search-1", "search-2", "search-3"]
     assert stored_values(keys, settings.key_prefix) == before
     assert listing(client) == listed
     assert [m["match_id"] for m in listed["matches"]] == [existing]

@@ -16,7 +16,7 @@ from api.errors import ApiError
 from api.matches.table import Table
 from api.referee.clock import TimeControl, earliest, next_deadlines
 from engine.bots import choose_action
-from engine.games.taiga import ANIMALS, DISCS
+from engine.games.taiga import ANIMALS, CARDS, DISCS
 from tests.lobby_helpers import SIMULTANEOUS_TRICKS, settle_pure, table_for
 
 T0 = 1000.0
@@ -391,8 +391,9 @@ def test_the_memory_a_table_keeps_survives_its_stored_form_and_grows_no_larger()
         assert table == step.table
         sizes.append(len(json.dumps(table.memories)))
     longest = sorted(ANIMALS, key=len)[-2:]
-    everything_known = {"pairs": [longest] * DISCS}
-    assert max(sizes) <= 2 * len(json.dumps(everything_known)) + len("[, ]")  # at most a pair per disc, however long
+    # At most a pair per disc and the whole draw pile's order, however long the match.
+    everything_known = {"pairs": [longest] * DISCS, "tail": [longest[-1]] * len(CARDS), "pile": len(CARDS)}
+    assert max(sizes) <= 2 * len(json.dumps(everything_known)) + len("[, ]")
     assert table.is_over and len(sizes) > 20
 
 

@@ -1,5 +1,5 @@
 """The server bots: legal to the end in every configuration, deterministic, blind to hidden state, and
-greedy clearly stronger than random in every game."""
+greedy clearly stronger than random in every game (the search bots: tests/engine/test_search_bots.py)."""
 
 from __future__ import annotations
 
@@ -83,17 +83,17 @@ def play_match(
 # --- the catalogue and errors ------------------------------------------------------------------------
 
 
-def test_every_game_offers_random_and_greedy_with_its_own_descriptions() -> None:
-    assert get_bot_ids() == BOT_IDS == ("random", "greedy")
+def test_every_game_offers_every_bot_with_its_own_descriptions() -> None:
+    assert get_bot_ids() == BOT_IDS == ("random", "greedy", "search-1", "search-2", "search-3")
     assert {game.info.id for game in all_games()} == set(GAME_IDS)
     descriptions = set()
     for game_id in GAME_IDS:
         bots = bots_for(game_id)
-        assert [b.id for b in bots] == ["random", "greedy"]
+        assert [b.id for b in bots] == list(BOT_IDS)
         for info in bots:
             assert 20 < len(info.description) < 400
             descriptions.add(info.description)
-    assert len(descriptions) == 2 * len(GAME_IDS), "each game describes its own bots"
+    assert len(descriptions) == len(BOT_IDS) * len(GAME_IDS), "each game describes its own bots"
 
 
 def test_bots_for_an_unknown_game_raises_unknown_game() -> None:
@@ -110,7 +110,7 @@ def test_an_unknown_bot_raises_unknown_bot(bot_id: str) -> None:
     assert isinstance(error, EngineError)
     assert ErrorsUnknownBot is UnknownBot
     assert error.code == "bot/unknown"
-    assert error.details == {"bot": bot_id, "allowed": ["random", "greedy"]}
+    assert error.details == {"bot": bot_id, "allowed": list(BOT_IDS)}
 
 
 @pytest.mark.parametrize("bot_id", BOT_IDS)
@@ -143,7 +143,7 @@ def test_the_same_match_and_seat_give_the_same_action(game_id: str) -> None:
         nonlocal decisions
         rebuilt = Match.from_json(json.loads(json.dumps(match.to_json())))
         stored = json.loads(json.dumps(seen))
-        for bot_id in BOT_IDS:
+        for bot_id in ("random", "greedy"):  # the search bots' own test: tests/engine/test_search_bots.py
             first = choose_action(match, seat, bot_id, memory=seen)
             assert choose_action(rebuilt, seat, bot_id, memory=stored) == first
             assert choose_action(match, seat, bot_id, memory=seen) == first

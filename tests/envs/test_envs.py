@@ -227,6 +227,44 @@ def test_opponents_may_be_a_bot_or_a_policy_function() -> None:
         arena_envs.single_agent_env("taiga", 2, seat=2)
 
 
+@pytest.mark.parametrize("bot", engine.bots.BOT_IDS)
+def test_every_server_bot_is_an_opponent(bot: str) -> None:
+    env = arena_envs.single_agent_env("pili-pili", 2, seat=0, opponents=bot, options={"first_player": 1}, seed=6)
+    observation, _ = env.reset()
+    assert env.table.to_act == [0]
+    assert env.table.match.version > 0, "the opponent played the first bet"
+    assert observation["action_mask"].any()
+
+
+def test_a_search_bot_plays_as_an_opponent_as_it_plays_on_the_server() -> None:
+    """Each opponent decision is the bot's own from the match and its seat's memory, kept as the server keeps it."""
+    from arena_envs.offline_match import OfflineMatch
+    from arena_envs.policies import opponent_action
+    from engine.bots import choose_action, recall
+
+    bot = "search-1"
+    options = {"missions": "expert"}
+    table = OfflineMatch("pili-pili", 2, options)
+    table.reset(seed=4)
+    match, events = engine.new_match("pili-pili", 2, options, 4)
+    seen = list(events)
+    decided = 0
+    while decided < 12:  # a round or two: each decision of a search bot costs up to a tenth of a second
+        seat = table.to_act[0]
+        if seat == 1:
+            assert table.memories[1] == recall("pili-pili", 1, seen)
+            action = opponent_action(table, 1, bot)
+            assert action == choose_action(table.match, 1, bot, memory=table.memories[1])
+            decided += 1
+        else:
+            action = next(iter(engine.legal_actions(table.match, 0)))
+        table.act(seat, action)
+        match, events = engine.apply_action(match, seat, action, table.now - table.seconds_per_action)
+        seen += events
+        assert match == table.match
+    assert table.memories[1]["played"], "the memory the opponent decides with holds what it saw"
+
+
 def test_rewards_by_rank_spread_from_plus_one_to_minus_one() -> None:
     env = arena_envs.aec_env("pili-pili", 4, {"missions": "none"}, reward="rank")
     for _ in play_aec(env, seed=1):

@@ -1,0 +1,133 @@
+"""A player's moves while the server's search bots think: SDK seat latency with and without 50 search matches.
+
+Starts Redis, the API under gunicorn and a referee (with its thinker process, as ``arena serve``
+runs them), then measures the wall time of each move an SDK seat makes (``Seat.act``: the request,
+and the server playing the greedy bot's reply in it) in Taiga matches against the greedy bot, in
+windows without and with ``--matches`` bot-only matches of ``search-3`` against ``search-3``
+playing meanwhile (every game in turn; aborted at the window's end), alternating so that a shared
+machine's changing load weighs on both alike. It prints the median, 90th and 99th percentile and
+the largest move of each kind of window, the search decisions the thinker made meanwhile, and the
+CPU the API workers and the referee's processes spent (from /proc). ``--niceness`` sets the
+thinkers' priority (``ARENA_THINKER_NICENESS``; 0 to see what a search at the API's priority
+costs). The search bots never run in a request (``settle`` leaves them to the referee's thinker,
+which runs at a lower priority), so a seat's moves should take about as long as without them. Run:
+
+    python -m bench.search_load_bench [--matches 50] [--seconds 20] [--rounds 3] [--niceness 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from arena_sdk import Arena
+
+from api.redis_server import RedisServer
+from bench.search_cost_bench import percentile
+from bench.servers import GunicornServer, RefereeProcess, child_pids, cpu_seconds
+
+#: The games the search matches cycle through.
+GAMES = ("pili-pili", "taiga", "girafferaffe", "pipifax")
+
+
+def seat_moves(arena: Arena, moves: int, seed: int, seconds: float = math.inf) -> list[float]:
+    """The wall seconds of each move of an SDK seat against the greedy bot (Taiga): ``moves`` of them,
+    or as many as it makes in ``seconds``."""
+    times: list[float] = []
+    stop = time.monotonic() + seconds
+    while len(times) < moves and time.monotonic() < stop:
+        created = arena.create_match("taiga", 2, seed=seed, seats=[{"name": "sdk"}, {"bot": "greedy"}])
+        seed += 1
+        seat = arena.seat(created.match.match_id, created.seats[0].token)
+        while len(times) < moves and time.monotonic() < stop:
+            view = seat.view()
+            if view.status != "active":
+                break
+            if 0 not in view.to_act:
+                continue  # the greedy bot's reply is played in the move's request: never the case
+            action = seat.legal_actions(limit=1)[0]
+            started = time.perf_counter()
+            seat.act(action)
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def line(name: str, times: Sequence[float]) -> str:
+    ms = [1000 * t for t in times]
+    return (
+        f"{name:24} {len(ms):6} {statistics.median(ms):8.1f} {percentile(ms, 0.9):8.1f} "
+        f"{percentile(ms, 0.99):8.1f} {max(ms):8.1f}"
+    )
+
+
+def processes_cpu(pids: Sequence[int]) -> float:
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
+def start_search_matches(arena: Arena, count: int, seed: int) -> list[tuple[str, str]]:
+    """Create ``count`` bot-only matches of search-3 against search-3 (the games in turn): their ids and
+    host tokens."""
+    made = []
+    for number in range(count):
+        game = GAMES[number % len(GAMES)]
+        created = arena.create_match(game, 2, seed=seed + number, seats=[{"bot": "search-3"}, {"bot": "search-3"}])
+        made.append((created.match.match_id, created.host_token))
+    return made
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=50, help="search-3 matches playing meanwhile")
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each window")
+    parser.add_argument("--niceness", type=int, default=10, help="the thinkers' ARENA_THINKER_NICENESS")
+    parser.add_argument("--rounds", type=int, default=3, help="pairs of windows, without and with the search matches")
+    args = parser.parse_args(argv)
+    with (
+        tempfile.TemporaryDirectory() as data,
+        RedisServer(Path(data)) as redis_server,
+        GunicornServer(redis_server.url, workers=2, ARENA_THINKER_NICENESS=str(args.niceness)) as server,
+        RefereeProcess(server) as referee,
+    ):
+        assert referee.process is not None
+        arena = Arena(server.url, timeout=60.0)
+        seat_moves(arena, 20, seed=1)  # warm up the workers
+        without: list[float] = []
+        during: list[float] = []
+        decided = 0
+        busy = thinking = api_cpu = 0.0
+        workers = server.pids()[1:]
+        for number in range(args.rounds):
+            without += seat_moves(arena, 10**9, seed=1000 * number + 100, seconds=args.seconds)
+            searching = start_search_matches(arena, args.matches, seed=1000 * number)
+            time.sleep(2.0)  # the thinker starts on the first decisions
+            thinkers = [referee.process.pid, *child_pids(referee.process.pid)]
+            versions = sum(arena.match(match_id).version for match_id, _ in searching)
+            cpu_before, api_before, started = processes_cpu(thinkers), processes_cpu(workers), time.monotonic()
+            during += seat_moves(arena, 10**9, seed=1000 * number + 500, seconds=args.seconds)
+            busy += time.monotonic() - started
+            thinking += processes_cpu(thinkers) - cpu_before
+            api_cpu += processes_cpu(workers) - api_before
+            decided += sum(arena.match(match_id).version for match_id, _ in searching) - versions
+            for match_id, host_token in searching:
+                if arena.match(match_id).status == "active":
+                    arena.abort(match_id, host_token)
+            print(f"round {number + 1} of {args.rounds} done", flush=True)
+        print(f"\n{'window':24} {'moves':>6} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms per move, wall)")
+        print(line("without search", without))
+        print(line(f"{args.matches} search-3 matches", during))
+        print(
+            f"\nWhile the search matches played ({busy:.0f} s): {decided} search moves ({decided / busy:.1f}/s), "
+            f"the referee and its thinker used {thinking:.1f} s of CPU ({thinking / busy:.0%} of a core); "
+            f"the API workers {1000 * api_cpu / len(during):.1f} ms of CPU per move."
+        )
+        ratio = percentile(during, 0.99) / percentile(without, 0.99)
+        print(f"p99 of a move with the search matches against without: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
