@@ -26,8 +26,8 @@ from api.store import MatchStore
 from api.streams.notifier import Notifier
 from api.streams.routes import blp as streams_blp
 from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
-from api.tournaments.schemas import TournamentRecordLineSchema
 from api.tournaments.routes import blp as tournaments_blp
+from api.tournaments.schemas import TournamentRecordLineSchema
 from api.web.routes import register_web
 from api.webhooks.routes import blp as webhooks_blp
 

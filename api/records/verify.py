@@ -324,7 +324,10 @@ def check_tournament(record: Mapping[str, Any], last: Table) -> None:
         raise RecordInvalid(f"the tournament's outcome does not hold together: {error}") from None
     replayed = [outcome.seat_points(seat) for seat in range(players)]
     _require(
-        all(_is_number(given) and abs(given - want) <= POINTS_TOLERANCE for given, want in zip(points, replayed, strict=True)),
+        all(
+            _is_number(given) and abs(given - want) <= POINTS_TOLERANCE
+            for given, want in zip(points, replayed, strict=True)
+        ),
         f"the replayed result gives the seats {replayed} points, not {points}",
     )
 

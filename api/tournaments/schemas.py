@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, fields, validate
 
-from api.records.schemas import RecordSchema
 from api.matches.schemas import HEX_DIGEST, NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
+from api.records.schemas import RecordSchema
 from api.tournaments.schedule import MAX_ENTRANTS
 from api.tournaments.service import MAX_SCHEDULED
 from api.type_schemas import GameIdField, JsonInteger

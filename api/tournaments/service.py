@@ -813,9 +813,9 @@ def _lines(tstore: TournamentStore, tournament: Tournament) -> Iterator[bytes]:
         if not outcomes:
             return
         kept = tstore.records(tournament_id, [outcome.index for outcome in outcomes])
-        for outcome, record in zip(outcomes, kept, strict=True):
-            if record is None:  # recorded before tournaments kept records: the match's own, while it lasts
-                record = tstore.matches.record(match_id_of(tournament, outcome.index))
+        for outcome, found in zip(outcomes, kept, strict=True):
+            # recorded before tournaments kept records: the match's own, while it lasts
+            record = found if found is not None else tstore.matches.record(match_id_of(tournament, outcome.index))
             if record is None:
                 log.warning("tournament %s: match %d has no record", tournament_id, outcome.index)
                 continue

@@ -403,7 +403,9 @@ class TournamentStore:
         if not indexes:
             return []
         with reaching_redis():
-            return cast(list[bytes | None], self.client.hmget(self.key(tournament_id, "records"), list(map(str, indexes))))
+            return cast(
+                list[bytes | None], self.client.hmget(self.key(tournament_id, "records"), list(map(str, indexes)))
+            )
 
     def outcomes_between(self, tournament_id: str, start: int, stop: int) -> list[Outcome]:
         """The recorded outcomes from position ``start`` to ``stop`` (inclusive) in the order matches finished."""
