@@ -159,9 +159,9 @@ def test_arena_replay_replays_a_file_of_the_records_and_names_a_line_that_fails(
     file = tmp_path / "records.jsonl"
     file.write_bytes(b"".join(orjson.dumps(line) + b"\n" for line in lines))
     assert arena_cli(["replay", str(file)]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert len(out) == len(lines) and all(text.startswith("ok   ") for text in out)
-    assert f"tournament {tournament_id} match {lines[0]['tournament']['index']}" in out[0]
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) == len(lines) and all(text.startswith("ok   ") for text in printed)
+    assert f"tournament {tournament_id} match {lines[0]['tournament']['index']}" in printed[0]
     assert arena_cli(["verify", str(file)]) == 0
     capsys.readouterr()
 
