@@ -27,6 +27,7 @@ from api.streams.notifier import Notifier
 from api.streams.routes import blp as streams_blp
 from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
 from api.tournaments.routes import blp as tournaments_blp
+from api.tournaments.schemas import TournamentRecordLineSchema
 from api.web.routes import register_web
 from api.webhooks.routes import blp as webhooks_blp
 
@@ -107,6 +108,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         api.register_blueprint(blueprint)
     api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
     api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
+    api.spec.components.schema("TournamentRecordLine", schema=TournamentRecordLineSchema)
     register_sockets(app, settings, api.spec)  # the seat socket: a WebSocket, described in the spec by hand
     register_web(app, settings.frame_ancestors)  # /play and /docs (Swagger UI from an installed package)
     register_error_handlers(app)

@@ -237,14 +237,15 @@ def verify_records(args: argparse.Namespace) -> int:
         opened = "the seed opens its commitment" if verified.committed else "no commitment (an old record)"
         print(
             f"ok   {name}: {verified.game}, {verified.status} at version {verified.last_version}, "
-            f"result {json.dumps(verified.result)}; {opened}; every version replays",
+            f"result {json.dumps(verified.result)}; {opened}; every version replays{scored(record)}",
             flush=True,
         )
     return 1 if failed else 0
 
 
 def replay_records(args: argparse.Namespace) -> int:
-    """Replay records offline, checking every version and the result (``--versions`` prints each one)."""
+    """Replay records offline, checking every version and the result, and a tournament's line its scoring
+    (``--versions`` prints each version)."""
     from api.records.files import RecordsUnreadable, read_records
     from api.records.verify import RecordInvalid, check_end, replay_record
 
@@ -272,10 +273,21 @@ def replay_records(args: argparse.Namespace) -> int:
                 continue
             print(
                 f"ok   {name}: {last.match.game_id}, {last.status} at version {last.version}, "
-                f"result {json.dumps(last.result())}",
+                f"result {json.dumps(last.result())}{scored(record)}",
                 flush=True,
             )
     return 1 if failed else 0
+
+
+def scored(record: dict[str, Any]) -> str:
+    """How a tournament's line (checked against the replay) says the tournament scored the match, or ''."""
+    tournament = record.get("tournament")
+    if not isinstance(tournament, dict) or "entrants" not in tournament:
+        return ""
+    return (
+        f"; tournament {tournament['tournament_id']} match {tournament['index']}: entrants "
+        f"{json.dumps(tournament['entrants'])} scored {json.dumps(tournament['points'])}"
+    )
 
 
 def version_line(entry: dict[str, object]) -> str:

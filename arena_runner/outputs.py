@@ -5,7 +5,10 @@
 - ``crosstable.json``, ``crosstable.csv`` and ``crosstable.png`` (every pair's results and scores; on
   2-player tables each pair's Elo difference with its 95% interval and likelihood of superiority;
   the heatmap of each entrant's score share against each other);
-- with an SPRT, ``sprt.json`` and ``sprt.png`` (the log-likelihood ratio against matches, with its bounds).
+- with an SPRT, ``sprt.json`` and ``sprt.png`` (the log-likelihood ratio against matches, with its bounds);
+- once the tournament is over, ``records.jsonl``: every recorded match's record, one JSON line each in
+  the order matches finished, with the entrant in each seat and how the tournament scored it
+  (``GET /tournaments/{id}/records``); ``arena replay records.jsonl`` replays and checks them all.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
+from arena_sdk import Arena
+from arena_sdk.tournaments import tournament_records
 
 from arena_runner import plot
 
@@ -30,6 +35,10 @@ FILES = (
 )
 #: The files of a tournament with an SPRT.
 SPRT_FILES = ("sprt.json", "sprt.png")
+#: The records of a tournament over.
+RECORDS_FILE = "records.jsonl"
+#: The tournament statuses whose records the server gives.
+OVER = ("finished", "cancelled")
 #: Standings rows one request asks for.
 PAGE = 200
 
@@ -60,7 +69,8 @@ class Reader:
 
 def write(url: str, tournament_id: str, output: Path) -> list[Path]:
     """Write the result files into ``output``; their paths. Raises ``httpx.HTTPStatusError`` (404: no such
-    tournament) or ``httpx.HTTPError`` (no server) before writing anything."""
+    tournament) or ``httpx.HTTPError`` (no server) before writing anything, ``arena_sdk.ArenaError``
+    when the records cannot be read (then ``records.jsonl`` is left as it was)."""
     reader = Reader(url, tournament_id)
     try:
         tournament = reader.get().json()
@@ -73,6 +83,9 @@ def write(url: str, tournament_id: str, output: Path) -> list[Path]:
     finally:
         reader.close()
     output.mkdir(parents=True, exist_ok=True)
+    over = tournament["status"] in OVER
+    if over:
+        write_records(url, tournament_id, output / RECORDS_FILE)
     written = {
         "tournament.json": json.dumps(
             {"tournament": tournament, "standings": standings, "matches": schedule["matches"]}, indent=2
@@ -96,4 +109,21 @@ def write(url: str, tournament_id: str, output: Path) -> list[Path]:
         (output / "sprt.json").write_text(json.dumps(sprt, indent=2) + "\n")
         plot.sprt(tournament, sprt, output / "sprt.png")
         paths += [output / name for name in SPRT_FILES]
+    if over:
+        paths.append(output / RECORDS_FILE)
     return paths
+
+
+def write_records(url: str, tournament_id: str, path: Path) -> int:
+    """Stream the tournament's records into ``path`` as JSON lines (whole or not at all); how many."""
+    partial = path.with_name(path.name + ".part")
+    count = 0
+    try:
+        with partial.open("w", encoding="utf-8") as out:
+            for record in tournament_records(Arena(url, timeout=60.0), tournament_id):
+                out.write(json.dumps(record, separators=(",", ":")) + "\n")
+                count += 1
+        partial.replace(path)
+    finally:
+        partial.unlink(missing_ok=True)
+    return count

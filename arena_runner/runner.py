@@ -326,6 +326,8 @@ def report(url: str, tournament_id: str, output: Path) -> int:
         raise ReportError(f"{url} answered {error.response.status_code} for tournament {tournament_id!r}") from None
     except httpx.HTTPError as error:
         raise ReportError(f"cannot reach {url} ({error})") from None
+    except ArenaError as error:
+        raise ReportError(f"{url} gave no records of tournament {tournament_id!r} ({error})") from None
     for path in paths:
         print(f"wrote {path}", flush=True)
     return 0

@@ -23,6 +23,7 @@ from api.errors import ApiError
 from api.matches.compaction import FORMAT, state_digest
 from api.matches.table import SeatInfo, Step, Table
 from api.referee.clock import TimeControl
+from api.tournaments.standings import Outcome
 from engine import Event
 
 #: The arena steps a record may hold, by the kind of their first event.
@@ -278,6 +279,65 @@ def check_end(record: Mapping[str, Any], last: Table) -> None:
     _require(_json(record["seats"]) == seats, f"the seats end as {seats}")
     digest = state_digest(last.match)
     _require(record.get("state_digest") == digest, f"the replay ends in state {digest}, not the record's")
+    check_tournament(record, last)
+
+
+#: The state a seat ends in after each kind of forfeit (a crash the host reports resigns its seat).
+FORFEIT_STATES = {"timeout": "timed_out", "illegal": "disqualified", "crash": "resigned", "resigned": "resigned"}
+#: How far a line's points may be from those the replay gives (they are sums of fractions).
+POINTS_TOLERANCE = 1e-9
+
+
+def check_tournament(record: Mapping[str, Any], last: Table) -> None:
+    """A tournament's line (``api/tournaments/record_lines.py``) scores the replayed match as it ended:
+    one entrant per seat, each forfeit where its seat left that way, each seat's points from the
+    result. A record without the tournament's outcome (no ``entrants``) has nothing to check here."""
+    tournament = record.get("tournament")
+    if not isinstance(tournament, Mapping) or "entrants" not in tournament:
+        return
+    players = len(last.seats)
+    entrants, forfeits, points = tournament.get("entrants"), tournament.get("forfeits"), tournament.get("points")
+    for name, values in (("entrants", entrants), ("forfeits", forfeits), ("points", points)):
+        _require(isinstance(values, list) and len(values) == players, f"the tournament's {name} list one per seat")
+    assert isinstance(entrants, list) and isinstance(forfeits, list) and isinstance(points, list)
+    _require(
+        all(_is_index(e) for e in entrants) and len(set(entrants)) == players,
+        "the tournament's entrants are distinct entrant numbers",
+    )
+    result = last.result()
+    _require(result is not None, "a tournament scores only a match with a result")
+    assert result is not None
+    for seat, (cause, info) in enumerate(zip(forfeits, last.seats, strict=True)):
+        expected = "playing" if cause is None else FORFEIT_STATES.get(cause)
+        _require(expected == info.state, f"seat {seat} ended {info.state}: its forfeit is not {cause!r}")
+    scores = result.get("scores")
+    try:
+        outcome = Outcome(
+            index=int(tournament["index"]),
+            entrants=tuple(entrants),
+            ranks=tuple(result["ranks"]),
+            winners=tuple(result["winners"]),
+            scores=None if scores is None else tuple(float(score) for score in scores),
+            forfeits=tuple(forfeits),
+        )
+    except ValueError as error:
+        raise RecordInvalid(f"the tournament's outcome does not hold together: {error}") from None
+    replayed = [outcome.seat_points(seat) for seat in range(players)]
+    _require(
+        all(
+            _is_number(given) and abs(given - want) <= POINTS_TOLERANCE
+            for given, want in zip(points, replayed, strict=True)
+        ),
+        f"the replayed result gives the seats {replayed} points, not {points}",
+    )
+
+
+def _is_index(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def check_commitment(record: Mapping[str, Any], commitment: str | None = None) -> bool:

@@ -284,6 +284,53 @@ class Schedule(MethodView):
         return _private(body) if authorization else jsonify(body)
 
 
+#: The media type of a stream of JSON lines (one JSON value and a newline per line).
+JSON_LINES = "application/x-ndjson"
+
+
+@blp.route("/<tournament_id>/records")
+class Records(MethodView):
+    @blp.doc(
+        operationId="getTournamentRecords",
+        responses={
+            "200": {
+                "description": "JSON lines (`application/x-ndjson`): one line per recorded match, in the order "
+                "matches finished, each a `TournamentRecordLine` (`x-itemSchema`, OpenAPI 3.2's `itemSchema`); "
+                "the body as a whole is text.",
+                "content": {
+                    JSON_LINES: {
+                        "schema": {"type": "string"},
+                        "x-itemSchema": {"$ref": "#/components/schemas/TournamentRecordLine"},
+                    }
+                },
+                "headers": answer_headers("Cache-Control"),
+            }
+        },
+    )
+    @blp.alt_response(
+        404, schema=ErrorSchema, description="No such tournament, or it expired (`tournament/not_found`)."
+    )
+    @blp.alt_response(
+        409,
+        schema=ErrorSchema,
+        description="The tournament is open, running or paused (`record/sealed`): its records open once it is over.",
+    )
+    @_errors(503)
+    def get(self, tournament_id: str) -> Response:
+        """The record of every recorded match of a finished or cancelled tournament, as JSON lines.
+
+        Each line is the match's record (as `GET /matches/{id}/record` serves it) whose `tournament`
+        also holds the entrant in each seat, each seat's forfeit and points. Kept as long as the
+        tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at a time, unpaged.
+        `arena replay FILE` replays every line and checks its result and scoring.
+        """
+        tstore = tournaments()
+        lines = service.record_lines(tstore, service.load(tstore, tournament_id))
+        response = Response(lines, mimetype=JSON_LINES)
+        response.headers["Cache-Control"] = "public, max-age=3600"  # an ended tournament's records never change
+        return response
+
+
 @blp.route("/<tournament_id>/forfeits")
 class Forfeits(MethodView):
     @blp.doc(operationId="reportForfeit", security=BEARER)

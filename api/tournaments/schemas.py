@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import RAISE, Schema, fields, validate
 
 from api.matches.schemas import HEX_DIGEST, NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
+from api.records.schemas import RecordSchema
 from api.tournaments.schedule import MAX_ENTRANTS
 from api.tournaments.service import MAX_SCHEDULED
 from api.type_schemas import GameIdField, JsonInteger
@@ -589,3 +590,28 @@ class SprtCurveSchema(Schema):
         required=True,
         metadata={"description": "The log-likelihood ratio after each recorded match, from (0, 0)."},
     )
+
+
+class RecordTournamentSchema(Schema):
+    """A tournament's match, as its line of records says: where it was scheduled and how it was scored."""
+
+    tournament_id = fields.String(required=True)
+    index = fields.Integer(required=True, metadata={"description": "The match's place in the tournament's schedule."})
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrant in each seat."})
+    forfeits = fields.List(
+        fields.String(allow_none=True, validate=validate.OneOf(FORFEIT_CAUSES)),
+        required=True,
+        metadata={"description": "Per seat: why it forfeited (`timeout`, `crash`, `illegal`, `resigned`), or null."},
+    )
+    points = fields.List(
+        fields.Float(),
+        required=True,
+        metadata={"description": "Per seat: the points the tournament gave it (0 for a forfeit, else by rank)."},
+    )
+
+
+class TournamentRecordLineSchema(RecordSchema):
+    """One line of `GET /tournaments/{id}/records`: a match's record whose `tournament` also says who sat
+    where and how the tournament scored it. `arena replay` checks those against the replay too."""
+
+    tournament = fields.Nested(RecordTournamentSchema, required=True)

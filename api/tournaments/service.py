@@ -17,7 +17,7 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 import redis
@@ -26,12 +26,14 @@ import engine
 from api.commitment import new_salt
 from api.errors import ApiError
 from api.matches import service as matches
+from api.matches.compaction import decode_record
 from api.matches.table import Table
 from api.referee.clock import FIRST_DECISION_DEFAULT
 from api.store import MatchNotFound, MatchStore, StaleVersion, StoreUnavailable
 from api.streams.notifier import Notifier
 from api.tokens import digest, proves
 from api.tournaments.record import Entrant, Settings, Tournament, VoidReason, match_key, new_seed
+from api.tournaments.record_lines import line_bytes, record_line
 from api.tournaments.reports import Crosstable, crosstable, sprt_report
 from api.tournaments.schedule import MAX_ENTRANTS, ScheduleError, total_matches, validate
 from api.tournaments.sprt import Sprt, elo_estimate
@@ -124,10 +126,11 @@ def write(
     ledger: Ledger | None = None,
     outcomes: Sequence[Outcome] = (),
     lapsed: Collection[int] = (),
+    records: Mapping[int, bytes] = {},
 ) -> Tournament:
     """Write ``after`` if the tournament is still at ``before``'s version (``None``: create it), with
-    the standings ``ledger`` changed, the ``outcomes`` recorded and the presence leases ``lapsed``;
-    wake the entrants it concerns."""
+    the standings ``ledger`` changed, the ``outcomes`` recorded with their matches' ``records`` and the
+    presence leases ``lapsed``; wake the entrants it concerns."""
     tstore.write(
         before,
         after,
@@ -136,6 +139,7 @@ def write(
         outcomes=outcomes,
         notify=sorted(after.entrants_moved(before)) if before is not None else [],
         lapsed=sorted(lapsed),
+        records=records,
     )
     if before is None or before.status != after.status or after.under_way:
         # A separate step (another hash slot): a crash before it is mended by the next write.
@@ -563,8 +567,9 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
         if started:
             after = after.launch(started, now)
         if after is not before:
+            records = kept_records(tstore.matches, [ended[outcome.index] for outcome in recorded])
             try:
-                write(tstore, before, after, ledger=ledger, outcomes=recorded, lapsed=lapsed)
+                write(tstore, before, after, ledger=ledger, outcomes=recorded, lapsed=lapsed, records=records)
             except StaleVersion:
                 continue
         created = [index for index in [*missing, *started] if after.states[index] == "playing"]
@@ -581,6 +586,24 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
             _abort_called_off(tstore, tournament_id, created)
         return after
     raise ApiError(503, "store/busy", "too many writes raced this tournament; try again")
+
+
+def kept_records(store: MatchStore, tables: Sequence[Table]) -> dict[int, bytes]:
+    """The compressed records of the tournament's matches in ``tables`` (over), by schedule index, to
+    keep with the tournament. A match its writer has not compacted yet (the sweep got there first) is
+    compacted here, as its writer would; one whose log does not replay exactly has no record."""
+    found: dict[int, bytes] = {}
+    for table in tables:
+        assert table.tournament is not None
+        record = store.record(table.match_id)
+        if record is None:
+            matches.compact(store, table, swap=store.settings.compact_finished)
+            record = store.record(table.match_id)
+        if record is None:
+            log.warning("tournament %s: match %s has no record to keep", table.tournament[0], table.match_id)
+            continue
+        found[table.tournament[1]] = record
+    return found
 
 
 def _abort_called_off(tstore: TournamentStore, tournament_id: str, created: list[int]) -> None:
@@ -758,6 +781,46 @@ def resource(tstore: TournamentStore, tournament: Tournament, offset: int = 0, l
         "updated_at": tournament.updated_at,
     }
     return body
+
+
+#: Lines of records read from the store at a time (the stream holds no more than these in memory).
+RECORD_LINES_PER_READ = 32
+
+
+def record_lines(tstore: TournamentStore, tournament: Tournament) -> Iterator[bytes]:
+    """The records of a tournament over, a JSON line per recorded match in the order they finished
+    (``api/tournaments/record_lines.py``); 409 ``record/sealed`` while it runs or is open.
+
+    The check is made now; the lines are read as they are sent, a few at a time.
+    """
+    if not tournament.is_over:
+        raise ApiError(
+            409,
+            "record/sealed",
+            f"the tournament is {tournament.status}: under duplicate deals one seed deals several of its matches, "
+            "so its records open once it is over",
+            tournament_id=tournament.tournament_id,
+            tournament_status=tournament.status,
+        )
+    return _lines(tstore, tournament)
+
+
+def _lines(tstore: TournamentStore, tournament: Tournament) -> Iterator[bytes]:
+    tournament_id = tournament.tournament_id
+    start = 0
+    while True:
+        outcomes = tstore.outcomes_between(tournament_id, start, start + RECORD_LINES_PER_READ - 1)
+        if not outcomes:
+            return
+        kept = tstore.records(tournament_id, [outcome.index for outcome in outcomes])
+        for outcome, found in zip(outcomes, kept, strict=True):
+            # recorded before tournaments kept records: the match's own, while it lasts
+            record = found if found is not None else tstore.matches.record(match_id_of(tournament, outcome.index))
+            if record is None:
+                log.warning("tournament %s: match %d has no record", tournament_id, outcome.index)
+                continue
+            yield line_bytes(record_line(decode_record(record), tournament_id, outcome))
+        start += len(outcomes)
 
 
 def sprt_summary(tournament: Tournament) -> dict[str, Any] | None:

@@ -21,6 +21,10 @@ keeps them on one node and the write script may touch them together:
 - ``<prefix>:{t:<id>}:secrets``, a hash with one field per launched match (``<index>``, or
   ``<index>/<attempt>`` for a match played again): the JSON of that match's seat tokens and host
   token, which only the tournament's host and each seat's own entrant are ever given;
+- ``<prefix>:{t:<id>}:records``, a hash: schedule index -> the compressed record of the match whose
+  outcome was recorded there (``api/matches/compaction.py``; the same bytes the match keeps under
+  its own ``record`` key), written in the same write as its outcome, so a match's record lives as
+  long as its tournament, whatever the match's own ``ARENA_RECORD_TTL``;
 - ``<prefix>:{t:<id>}:presence``, a hash: entrant number -> until when (epoch seconds) its host
   holds a presence lease on it (``POST /tournaments/{id}/presence``); renewals write it alone; the
   director ends a lease (0) when the entrant's program never asked for a match it was given;
@@ -31,8 +35,7 @@ keeps them on one node and the write script may touch them together:
 
 Every write gives all these keys the same TTL: the API's idle TTL while the tournament is open or
 under way, ``ARENA_TOURNAMENT_TTL`` (default 30 days) once it is over, so a finished tournament's
-standings, outcomes and tokens go together. (The match records of issue 27 will join them in a
-``records`` hash keyed like ``secrets``, under the same TTL.)
+standings, outcomes, records and tokens go together.
 
 Two indexes span tournaments, each a sorted set under the hash tag ``{tournaments}``. They are
 written by separate commands after the tournament's own write, never inside its script, so every
@@ -73,10 +76,11 @@ class TournamentNotFound(Exception):
 # it (ARGV[1]: the version it must still be at), with what changed beside the record, and publishes
 # to the entrants whose next match may have changed.
 # KEYS: 1 tournament hash, 2 entrants hash, 3 rounds hash, 4 standings hash, 5 h2h hash,
-#   6 outcomes list, 7 secrets hash, 8 presence hash (all given the TTL).
+#   6 outcomes list, 7 secrets hash, 8 presence hash, 9 records hash (all given the TTL).
 # ARGV: 1 expected version or '', 2 new version, 3 record, 4 summary, 5 ttl seconds, 6 JSON of the
 #   changes: {"entrants": {n: json}, "rounds": {r: text}, "standings": {n: json}, "h2h": {pair: text},
-#   "presence": {n: "0"} (leases ended), "outcomes": [json], "notify": [channel]}.
+#   "presence": {n: "0"} (leases ended), "outcomes": [json], "notify": [channel]}, then pairs of a
+#   schedule index and its match's compressed record (binary, so beside the JSON, not in it).
 # Returns {1, new version} when written, {0, current} when it moved on, {-1, -1} when it does not
 # exist, {3, 0} when creating one that exists. (The '#!lua' line: see api/store.py's WRITE_SCRIPT.)
 WRITE_SCRIPT = """#!lua
@@ -93,7 +97,8 @@ for key, name in pairs({[2] = 'entrants', [3] = 'rounds', [4] = 'standings', [5]
   for field, value in pairs(changes[name]) do redis.call('HSET', KEYS[key], field, value) end
 end
 for _, outcome in ipairs(changes['outcomes']) do redis.call('RPUSH', KEYS[6], outcome) end
-for i = 1, 8 do redis.call('EXPIRE', KEYS[i], ARGV[5]) end
+for i = 7, #ARGV, 2 do redis.call('HSET', KEYS[9], ARGV[i], ARGV[i + 1]) end
+for i = 1, 9 do redis.call('EXPIRE', KEYS[i], ARGV[5]) end
 for _, channel in ipairs(changes['notify']) do redis.call('PUBLISH', channel, ARGV[2]) end
 return {1, tonumber(ARGV[2])}
 """
@@ -192,7 +197,7 @@ class TournamentStore:
 
     def keys(self, tournament_id: str) -> list[str]:
         """Every key of the tournament, in the write script's order."""
-        names = ("tournament", "entrants", "rounds", "standings", "h2h", "outcomes", "secrets", "presence")
+        names = ("tournament", "entrants", "rounds", "standings", "h2h", "outcomes", "secrets", "presence", "records")
         return [self.key(tournament_id, name) for name in names]
 
     def entrant_channel(self, tournament_id: str, entrant: int) -> str:
@@ -225,11 +230,12 @@ class TournamentStore:
         outcomes: Sequence[Outcome] = (),
         notify: Sequence[int] = (),
         lapsed: Sequence[int] = (),
+        records: Mapping[int, bytes] = {},
     ) -> None:
         """Write ``after``: create it (``before`` None) or compare-and-set it from ``before``'s version,
         with the entrants and Swiss rounds it adds, the standings ``rows`` and ``cells`` that changed,
-        the ``outcomes`` recorded, the presence leases of ``lapsed`` ended, and a wake for the named
-        entrants in ``notify``.
+        the ``outcomes`` recorded and their matches' compressed ``records`` (by schedule index), the
+        presence leases of ``lapsed`` ended, and a wake for the named entrants in ``notify``.
 
         Raises :class:`~api.store.StaleVersion` when it moved on, :class:`TournamentNotFound` when it
         is gone, ``FileExistsError`` when creating one that exists; nothing is written then.
@@ -249,7 +255,7 @@ class TournamentStore:
             "presence": {str(e): "0" for e in lapsed},
             "notify": [self.entrant_channel(tournament_id, e) for e in sorted(set(notify))],
         }
-        args = [
+        args: list[bytes | int | str] = [
             "" if before is None else before.version,
             after.version,
             orjson.dumps(after.to_json()),
@@ -257,6 +263,8 @@ class TournamentStore:
             self.ttl(after.is_over),
             orjson.dumps(changes),  # Lua's cjson reads {} and [] alike: an empty table, nothing to write
         ]
+        for index, record in records.items():
+            args += [str(index), record]
         with reaching_redis():
             code, value = self._write(keys=self.keys(tournament_id), args=args)
         if code == 3:
@@ -388,6 +396,21 @@ class TournamentStore:
         """Every recorded outcome, in the order matches finished."""
         with reaching_redis():
             raw = cast(list[bytes], self.client.lrange(self.key(tournament_id, "outcomes"), 0, -1))
+        return [Outcome.from_json(orjson.loads(item)) for item in raw]
+
+    def records(self, tournament_id: str, indexes: Sequence[int]) -> list[bytes | None]:
+        """The compressed records kept for the matches at schedule ``indexes`` (``None`` where none is)."""
+        if not indexes:
+            return []
+        with reaching_redis():
+            return cast(
+                list[bytes | None], self.client.hmget(self.key(tournament_id, "records"), list(map(str, indexes)))
+            )
+
+    def outcomes_between(self, tournament_id: str, start: int, stop: int) -> list[Outcome]:
+        """The recorded outcomes from position ``start`` to ``stop`` (inclusive) in the order matches finished."""
+        with reaching_redis():
+            raw = cast(list[bytes], self.client.lrange(self.key(tournament_id, "outcomes"), start, stop))
         return [Outcome.from_json(orjson.loads(item)) for item in raw]
 
     # --- secrets and presence -----------------------------------------------------------------

@@ -3,14 +3,16 @@
 An entrant's loop is ``next`` (long-polls for its match to play now) then ``Seat.play`` on that
 match, until the tournament says it is done: :meth:`Entrant.play` is that loop. A host creates the
 tournament (:func:`create_tournament`), reads its schedule with the seats' tokens and reports the
-seats whose programs crashed (:class:`Host`). Errors are the typed ones of :mod:`arena_sdk.errors`,
-retried by :mod:`arena_sdk.retrying`'s rules.
+seats whose programs crashed (:class:`Host`); once it is over, :func:`tournament_records` (or
+:meth:`Host.records`) gives every recorded match's record, a line at a time. Errors are the typed
+ones of :mod:`arena_sdk.errors`, retried by :mod:`arena_sdk.retrying`'s rules.
 """
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -73,6 +75,7 @@ __all__ = [
     "tournament",
     "tournament_csv",
     "tournament_entrants",
+    "tournament_records",
     "tournament_standings",
 ]
 
@@ -233,6 +236,42 @@ def tournament_csv(arena: Arena, tournament_id: str, table: str) -> str:
             time.sleep(pause)
 
 
+def tournament_records(arena: Arena, tournament_id: str) -> Iterator[dict[str, Any]]:
+    """Every recorded match's record of a finished or cancelled tournament, one dict per match in the
+    order they finished (``GET /tournaments/{id}/records``, read a line at a time).
+
+    Each is the match's record whose ``tournament`` also holds ``entrants`` (by seat), ``forfeits``
+    and ``points``: write one JSON line each and ``arena replay`` replays them all. Raises the typed
+    error of the answer (``record/sealed`` while the tournament is not over); a connection dropped
+    midway is retried like a read, going on after the last record given.
+    """
+    path = f"/tournaments/{quote(tournament_id, safe='')}/records"
+    given = 0
+    budget = RetryBudget.starting_now(arena.retry_for, arena.retry_pause)
+    while True:
+        try:
+            with arena.client.get_httpx_client().stream("GET", path) as response:
+                if response.status_code != httpx.codes.OK:
+                    raise error_of(response)
+                seen = 0
+                for line in response.iter_lines():
+                    if not line.strip():
+                        continue
+                    seen += 1
+                    if seen <= given:  # sent before the connection dropped
+                        continue
+                    record: dict[str, Any] = json.loads(line)
+                    given += 1
+                    budget = RetryBudget.starting_now(arena.retry_for, arena.retry_pause)
+                    yield record
+            return
+        except (httpx.TransportError, ArenaError) as error:
+            pause = budget.wait_before_retry(error, idempotent=True)
+            if pause is None:
+                raise_typed(error)
+            time.sleep(pause)
+
+
 class Host:
     """A tournament as its host sees it, with the host token from ``POST /tournaments``."""
 
@@ -276,6 +315,10 @@ class Host:
         body = Forfeit(index=index, seat=seat)
         send = partial(report_forfeit.sync_detailed, self.tournament_id, client=self.client, body=body)
         return self.arena.call(send, Forfeited, idempotent=False)
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Every recorded match's record, once the tournament is over (see :func:`tournament_records`)."""
+        return tournament_records(self.arena, self.tournament_id)
 
     def cancel(self) -> Tournament:
         """Call the tournament off: matches playing are aborted, the rest never start."""

@@ -77,6 +77,8 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
 
 #: The operations that answer with a stream of server-sent events instead of a JSON body.
 STREAMS = {"streamMatch": "/matches/{match_id}/stream", "streamSeat": "/matches/{match_id}/seat-stream"}
+#: The operations that answer with JSON lines (``application/x-ndjson``), each line of the schema given.
+JSON_LINES = {"getTournamentRecords": ("/tournaments/{tournament_id}/records", tournaments.TournamentRecordLineSchema)}
 #: The operations that upgrade to a WebSocket (``x-websocket`` describes their messages).
 SOCKETS = {"seatSocket": "/matches/{match_id}/seat-socket"}
 
@@ -126,7 +128,8 @@ def test_every_operation_has_an_explicit_unique_operation_id(spec: Json) -> None
     assert {op_id: found[op_id] for op_id in OPERATIONS} == {k: v[:2] for k, v in OPERATIONS.items()}
     assert {op_id: found[op_id] for op_id in STREAMS} == {k: (path, "get") for k, path in STREAMS.items()}
     assert {op_id: found[op_id] for op_id in SOCKETS} == {k: (path, "get") for k, path in SOCKETS.items()}
-    assert set(found) == set(OPERATIONS) | set(STREAMS) | set(SOCKETS)
+    assert {op_id: found[op_id] for op_id in JSON_LINES} == {k: (v[0], "get") for k, v in JSON_LINES.items()}
+    assert set(found) == set(OPERATIONS) | set(STREAMS) | set(SOCKETS) | set(JSON_LINES)
 
 
 def test_every_documented_response_has_content_or_is_304_or_an_ended_streams_204(spec: Json) -> None:
@@ -144,6 +147,9 @@ def test_every_documented_response_has_content_or_is_304_or_an_ended_streams_204
             if status == "200" and operation["operationId"] in STREAMS:
                 assert set(response["content"]) == {"text/event-stream"}, (path, method)
                 continue
+            if status == "200" and operation["operationId"] in JSON_LINES:
+                assert set(response["content"]) == {"application/x-ndjson"}, (path, method)
+                continue
             assert "application/json" in response.get("content", {}), (path, method, status)
             if status not in ("200", "201"):
                 schema = response["content"]["application/json"]["schema"]
@@ -157,6 +163,19 @@ def test_success_response_documents_the_schema_the_route_uses(spec: Json, operat
     documented = operation["responses"][status]["content"]["application/json"]["schema"]
     name = schema.__name__.removesuffix("Schema")
     assert documented == {"$ref": f"#/components/schemas/{name}"}
+    component = spec["components"]["schemas"][name]
+    assert set(component["properties"]) == set(schema().fields)
+    assert set(component.get("required", [])) == {n for n, f in schema().fields.items() if f.required}
+
+
+@pytest.mark.parametrize("operation_id", list(JSON_LINES))
+def test_json_lines_are_text_whose_every_line_is_the_schema_the_route_writes(spec: Json, operation_id: str) -> None:
+    """The body is text (OpenAPI 3.1 has no schema for a sequence); ``x-itemSchema`` (OpenAPI 3.2's
+    ``itemSchema``) gives each line's."""
+    path, schema = JSON_LINES[operation_id]
+    content = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/x-ndjson"]
+    name = schema.__name__.removesuffix("Schema")
+    assert content == {"schema": {"type": "string"}, "x-itemSchema": {"$ref": f"#/components/schemas/{name}"}}
     component = spec["components"]["schemas"][name]
     assert set(component["properties"]) == set(schema().fields)
     assert set(component.get("required", [])) == {n for n, f in schema().fields.items() if f.required}

@@ -1,15 +1,17 @@
 """The SDK's tournament helpers against a live server: ``Entrant.play`` plays a whole tournament, ``Host``
-reads the schedule with the seats' tokens and reports a crashed program."""
+reads the schedule with the seats' tokens, reports a crashed program and reads the tournament's records."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from arena_client.models import SeatView
-from arena_sdk import Action, Arena, AuthError, Choose, Entrant, Host
+from arena_sdk import Action, Arena, ArenaError, AuthError, Choose, Entrant, Host, NotFoundError, verify
 from arena_sdk.tournaments import (
     all_standings,
     create_tournament_from,
@@ -18,8 +20,11 @@ from arena_sdk.tournaments import (
     tournament,
     tournament_csv,
     tournament_entrants,
+    tournament_records,
     tournament_standings,
 )
+
+from api.cli import main as arena_cli
 
 
 def random_choice(seed: int) -> Choose:
@@ -149,3 +154,46 @@ def test_a_host_pauses_resumes_and_holds_presence_and_reads_the_reports(arena: A
     assert tournament_entrants(arena, tournament_id).total == 2
     assert tournament_csv(arena, tournament_id, "crosstable").splitlines()[0].startswith("a,a_name,b,b_name")
     assert len(tournament_csv(arena, tournament_id, "standings").splitlines()) == 3
+
+
+def test_a_host_reads_the_records_of_its_tournament_and_arena_replay_checks_them(
+    arena: Arena, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A round robin of server bots to its end: its records, sealed while it runs, then read through the
+    SDK a line at a time, replay offline to the tournament's own outcomes."""
+    created = create_tournament_from(
+        arena,
+        {
+            "game": "taiga",
+            "players_per_match": 2,
+            "format": "round-robin",
+            "seed": 23,
+            "entrants": [{"name": n, "bot": b} for n, b in (("g", "greedy"), ("r1", "random"), ("r2", "random"))],
+            "start": False,
+        },
+    )
+    tournament_id = created.tournament.tournament_id
+    host = Host(arena, tournament_id, created.host_token)
+    with pytest.raises(ArenaError) as sealed:
+        next(host.records())
+    assert (sealed.value.status, sealed.value.code) == (409, "record/sealed")
+    host.start()
+    deadline = time.monotonic() + 240
+    while tournament(arena, tournament_id).status.value != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)  # a pause between two looks while the referee plays the bots out
+    records = list(host.records())
+    assert records == list(tournament_records(Arena(arena.base_url), tournament_id)), "public, and the same"
+    outcomes = {row.index: row for row in host.schedule("done").matches}
+    assert sorted(record["tournament"]["index"] for record in records) == sorted(outcomes) and len(records) == 6
+    for record in records:
+        row = outcomes[record["tournament"]["index"]]
+        assert record["match_id"] == row.match_id and record["tournament"]["entrants"] == row.entrants
+        assert record["result"]["ranks"] == row.ranks
+        assert verify(record).status == "finished"  # the SDK's own check, without the engine
+    file = tmp_path / "records.jsonl"
+    file.write_text("".join(json.dumps(record) + "\n" for record in records))
+    assert arena_cli(["replay", str(file)]) == 0
+    assert capsys.readouterr().out.count("ok   ") == len(records)
+    with pytest.raises(NotFoundError):
+        next(tournament_records(arena, "no-such-tournament"))

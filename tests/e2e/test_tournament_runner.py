@@ -4,8 +4,8 @@ Against a live server with its referee and the tests' Redis: a round robin of fo
 game (a random bot, the server's greedy bot, a bot that crashes mid-match, a bot that sleeps past
 the clock), draws and forfeits scored as the docs say, a program that starts late, a runner killed
 for a minute and started again, Ctrl-C, the handshake, two workers sharing one tournament, and the
-result files (each PNG opened). Bots launched per match note each launch in a file, so the tests
-count launches (the handshake's probe match included).
+result files (each PNG opened, ``records.jsonl`` replayed by ``arena replay``). Bots launched per
+match note each launch in a file, so the tests count launches (the handshake's probe match included).
 """
 
 from __future__ import annotations
@@ -139,6 +139,22 @@ def assert_pictures(output: Path, *names: str) -> None:
         assert float(image[..., :3].std()) > 0.05, f"{name} is blank"
 
 
+def assert_records_replay(output: Path, matches: list[dict[str, Any]]) -> None:
+    """``records.jsonl`` holds every scored match once, as the schedule has it, and ``arena replay`` replays
+    each one to its result and scoring."""
+    lines = [json.loads(line) for line in (output / "records.jsonl").read_text().splitlines()]
+    done = {m["index"]: m for m in matches if m["state"] == "done"}
+    assert sorted(line["tournament"]["index"] for line in lines) == sorted(done)
+    for line in lines:
+        row, scored = done[line["tournament"]["index"]], line["tournament"]
+        assert line["match_id"] == row["match_id"] and line["result"]["ranks"] == row["ranks"]
+        assert (scored["entrants"], scored["forfeits"]) == (row["entrants"], row["forfeits"])
+    replay = [sys.executable, "-m", "api.cli", "replay", str(output / "records.jsonl")]
+    replayed = subprocess.run(replay, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert replayed.returncode == 0, replayed.stdout[-3000:] + replayed.stderr[-3000:]
+    assert replayed.stdout.count("ok   ") == len(lines)
+
+
 #: The game whose round robin includes the sleeper: its timeouts are the arena's clock, the same in
 #: every game, and each of its six matches lasts a whole decision's time (72 s of the suite per game).
 SLEEPER_GAME = "pipifax"
@@ -213,6 +229,7 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
     assert_pictures(output, "standings.png", "crosstable.png")
     crosstable = json.loads((output / "crosstable.json").read_text())
     assert crosstable["form"] == "trinomial" and len(crosstable["pairs"]) == entrants * (entrants - 1) // 2
+    assert_records_replay(output, matches)
 
 
 def schedule(server: LiveServer, tournament_id: str) -> list[dict[str, Any]]:
@@ -500,6 +517,7 @@ def test_a_long_lived_entrant_is_started_once_and_plays_all_its_matches(
     assert launch_counts(launches, matches) == {m["match_id"]: 1 for m in matches if 2 in m["entrants"]}
     looper = [m["forfeits"][m["entrants"].index(1)] for m in matches if 1 in m["entrants"]]
     assert looper == [None] * 4  # it forfeited none: no crash reported, no timeout
+    assert_records_replay(output, matches)
 
     # `arena tournament report` writes the same results again, from the server alone.
     tournament_id = results(output)["tournament"]["tournament_id"]
@@ -507,6 +525,6 @@ def test_a_long_lived_entrant_is_started_once_and_plays_all_its_matches(
     report = [sys.executable, "-m", "api.cli", "tournament", "report", tournament_id, "--url", live_server.url]
     subprocess.run([*report, "--output", str(again)], cwd=ROOT, check=True, capture_output=True, timeout=120)
     assert results(again) == results(output)
-    for name in ("standings.csv", "crosstable.json", "crosstable.csv"):
+    for name in ("standings.csv", "crosstable.json", "crosstable.csv", "records.jsonl"):
         assert (again / name).read_text() == (output / name).read_text()
     assert_pictures(again, "standings.png", "crosstable.png")

@@ -662,6 +662,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tournaments/{tournament_id}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The record of every recorded match of a finished or cancelled tournament, as JSON lines.
+         * @description Each line is the match's record (as `GET /matches/{id}/record` serves it) whose `tournament`
+         *     also holds the entrant in each seat, each seat's forfeit and points. Kept as long as the
+         *     tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at a time, unpaged.
+         *     `arena replay FILE` replays every line and checks its result and scoring.
+         */
+        get: operations["getTournamentRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tournaments/{tournament_id}/resume": {
         parameters: {
             query?: never;
@@ -1553,6 +1578,17 @@ export interface components {
             /** @enum {string} */
             state: "playing" | "resigned" | "timed_out" | "disqualified";
         };
+        RecordTournament: {
+            /** @description The entrant in each seat. */
+            entrants: number[];
+            /** @description Per seat: why it forfeited (`timeout`, `crash`, `illegal`, `resigned`), or null. */
+            forfeits: ("timeout" | "crash" | "illegal" | "resigned" | null)[];
+            /** @description The match's place in the tournament's schedule. */
+            index: number;
+            /** @description Per seat: the points the tournament gave it (0 for a forfeit, else by rank). */
+            points: number[];
+            tournament_id: string;
+        };
         ReplayVersion: {
             /** @description The action that made this version; null for the setup, a join, a resignation... */
             action: components["schemas"]["ActionRecord"] | null;
@@ -1942,6 +1978,34 @@ export interface components {
         TournamentList: {
             next_cursor: string | null;
             tournaments: components["schemas"]["TournamentSummary"][];
+        };
+        TournamentRecordLine: {
+            /** @description The record's layout, 2 now; a reader refuses a format it does not know. New keys that a reader may ignore (replay checkpoints) keep the format. */
+            format: number;
+            game: components["schemas"]["GameId"];
+            match_id: string;
+            /** @description Every option, resolved (a random first player as drawn). */
+            options: {
+                [key: string]: unknown;
+            };
+            players: number;
+            /** @description null if aborted. */
+            result: components["schemas"]["Result"] | null;
+            salt: string | null;
+            /** @description One per seat. */
+            seats: components["schemas"]["RecordSeat"][];
+            /** @description The match seed: every deal and roll follows from it. */
+            seed: number;
+            /** @description The commitment published at creation: the hex SHA-256 of `"<seed>:<salt>"`. */
+            seed_commitment: string | null;
+            /** @description The hex SHA-256 of the engine's final state (its JSON with sorted keys): a replay must end in it. */
+            state_digest: string;
+            /** @enum {string} */
+            status: "finished" | "aborted";
+            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events. */
+            steps: unknown[];
+            time_control: components["schemas"]["TimeControl"] | null;
+            tournament: components["schemas"]["RecordTournament"];
         };
         TournamentSummary: {
             created_at: number;
@@ -5697,6 +5761,87 @@ export interface operations {
             };
             /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
             507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTournamentRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON lines (`application/x-ndjson`): one line per recorded match, in the order matches finished, each a `TournamentRecordLine` (`x-itemSchema`, OpenAPI 3.2's `itemSchema`); the body as a whole is text. */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description No such tournament, or it expired (`tournament/not_found`). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The tournament is open, running or paused (`record/sealed`): its records open once it is over. */
+            409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
+            503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];

@@ -121,6 +121,14 @@ from .record_seat import RecordSeat
 from .record_seat_kind import RecordSeatKind
 from .record_seat_state import RecordSeatState
 from .record_status import RecordStatus
+from .record_tournament import RecordTournament
+from .record_tournament_forfeits_item_type_1 import RecordTournamentForfeitsItemType1
+from .record_tournament_forfeits_item_type_2_type_1 import (
+    RecordTournamentForfeitsItemType2Type1,
+)
+from .record_tournament_forfeits_item_type_3_type_1 import (
+    RecordTournamentForfeitsItemType3Type1,
+)
 from .replay_version import ReplayVersion
 from .replay_version_status import ReplayVersionStatus
 from .result import Result
@@ -187,6 +195,9 @@ from .tournament import Tournament
 from .tournament_format import TournamentFormat
 from .tournament_list import TournamentList
 from .tournament_options import TournamentOptions
+from .tournament_record_line import TournamentRecordLine
+from .tournament_record_line_options import TournamentRecordLineOptions
+from .tournament_record_line_status import TournamentRecordLineStatus
 from .tournament_status import TournamentStatus
 from .tournament_summary import TournamentSummary
 from .tournament_summary_format import TournamentSummaryFormat
@@ -318,6 +329,10 @@ __all__ = (
     "RecordSeatKind",
     "RecordSeatState",
     "RecordStatus",
+    "RecordTournament",
+    "RecordTournamentForfeitsItemType1",
+    "RecordTournamentForfeitsItemType2Type1",
+    "RecordTournamentForfeitsItemType3Type1",
     "ReplayVersion",
     "ReplayVersionStatus",
     "Result",
@@ -384,6 +399,9 @@ __all__ = (
     "TournamentFormat",
     "TournamentList",
     "TournamentOptions",
+    "TournamentRecordLine",
+    "TournamentRecordLineOptions",
+    "TournamentRecordLineStatus",
     "TournamentStatus",
     "TournamentSummary",
     "TournamentSummaryFormat",
