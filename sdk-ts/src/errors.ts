@@ -181,6 +181,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = {
   "tournament/not_running": ConflictError,
   "tournament/not_paused": ConflictError,
   "record/sealed": ConflictError,
+  "match/moved_on": ConflictError,
   "record/unavailable": ConflictError,
   "match/stale_version": StaleVersionError,
   "rate/limited": RateLimitedError,

@@ -28,8 +28,8 @@ from tests.live_server import LiveServer
 
 Json = dict[str, Any]
 TIMEOUT = 60.0
-#: Fields of a move's answer that differ between two matches of the same seed (ids, clocks).
-VARYING = {"match_id", "created_at", "updated_at"}
+#: What differs between two matches of the same seed: ids, times, and the salt its seed is committed with.
+VARYING = {"match_id", "created_at", "updated_at", "seed_commitment", "salt"}
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ class ErrorCode(StrEnum):
     GAMEUNKNOWN = "game/unknown"
     MATCHFULL = "match/full"
     MATCHINVALID_OPTIONS = "match/invalid_options"
+    MATCHMOVED_ON = "match/moved_on"
     MATCHNOT_FOUND = "match/not_found"
     MATCHNOT_OVER = "match/not_over"
     MATCHOVER = "match/over"

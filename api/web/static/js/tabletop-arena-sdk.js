@@ -638,6 +638,7 @@ var ERROR_CLASSES = {
   "tournament/not_running": ConflictError,
   "tournament/not_paused": ConflictError,
   "record/sealed": ConflictError,
+  "match/moved_on": ConflictError,
   "record/unavailable": ConflictError,
   "match/stale_version": StaleVersionError,
   "rate/limited": RateLimitedError,
