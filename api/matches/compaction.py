@@ -80,8 +80,8 @@ def encode_record(header: Mapping[str, Any], entries: Sequence[bytes]) -> bytes:
 def encode_checked_record(
     header: Mapping[str, Any], entries: Sequence[bytes], every: int
 ) -> tuple[bytes, dict[int, engine.Match]]:
-    """:func:`encode_record`, with the engine's match after every ``every``-th version (``0``: none)
-    met while the replay is checked: what replay checkpoints start from (``api/matches/checkpoints.py``),
+    """:func:`encode_record`, with the engine's match after every ``every``-th version before the last
+    (``every`` ``0``: none) met while the replay is checked: what replay checkpoints start from (``api/matches/checkpoints.py``),
     at no second replay."""
     steps: list[Any] = []
     for version, raw in enumerate(entries):
@@ -102,7 +102,7 @@ def encode_checked_record(
     for version, (match, entry) in enumerate(replayed_entries(decode_record(encoded))):
         if version >= len(entries) or orjson.dumps(entry) != entries[version]:
             raise RecordMismatch(f"replaying the record differs from the log at version {version}")
-        if every and version and version % every == 0:
+        if every and 0 < version < len(entries) - 1 and version % every == 0:  # a chunk starts there
             kept[version] = match
     if version + 1 != len(entries):
         raise RecordMismatch(f"replaying the record differs from the log at version {version + 1}")
