@@ -29,7 +29,7 @@ from typing import Any
 import orjson
 
 import engine
-from api.matches.compaction import LEVEL, setup_entry, step_entry
+from api.matches.compaction import LEVEL, setup_entry, step_entry, step_match
 
 #: Versions per checkpoint. Steps cost about 10 to 25 us each (median; up to ~100 us at the 99th
 #: percentile, Girafferaffe and Pili Pili the costliest, bench/engine_bench.py), so a version replays
@@ -80,7 +80,9 @@ def replayed_version(
         )
     else:
         match = engine.Match.from_json(chunk["match"])
-    for offset in range(1, version - start + 1):
-        match, entry = step_entry(match, start + offset, steps[offset])
+    for offset in range(1, version - start):
+        match = step_match(match, steps[offset])
+    if version > start:
+        match, entry = step_entry(match, version, steps[version - start])
     # read back as a stored entry is: JSON's lists and numbers, not the engine's own types
     return match, orjson.loads(orjson.dumps(entry))

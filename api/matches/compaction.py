@@ -81,8 +81,8 @@ def encode_checked_record(
     header: Mapping[str, Any], entries: Sequence[bytes], every: int
 ) -> tuple[bytes, dict[int, engine.Match]]:
     """:func:`encode_record`, with the engine's match after every ``every``-th version before the last
-    (``every`` ``0``: none) met while the replay is checked: what replay checkpoints start from (``api/matches/checkpoints.py``),
-    at no second replay."""
+    (``every`` ``0``: none), met while the replay is checked: what replay checkpoints start from
+    (``api/matches/checkpoints.py``), at no second replay."""
     steps: list[Any] = []
     for version, raw in enumerate(entries):
         entry = orjson.loads(raw)
@@ -182,6 +182,15 @@ def setup_entry(
         events = [commitment_event(commitment).to_json(), *events]
     # each entry has the keys of Table._next's, in the same order, so it dumps to the same bytes
     return match, {"version": 0, "seat": None, "action": None, "at": created_at, "events": events}
+
+
+def step_match(match: engine.Match, step: Sequence[Any]) -> engine.Match:
+    """The match after record step ``step`` is taken from ``match``, without the log entry :func:`step_entry`
+    also builds (the steps a replay passes through on its way to the version it shows)."""
+    if len(step) == 3:  # an arena step: the engine's match stays as it was
+        return match
+    seat, at, action, _ = step
+    return engine.apply_action(match, seat, action, at)[0]
 
 
 def step_entry(match: engine.Match, version: int, step: Sequence[Any]) -> tuple[engine.Match, dict[str, Any]]:
