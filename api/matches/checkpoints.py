@@ -34,7 +34,7 @@ from api.matches.compaction import LEVEL, setup_entry, step_entry, step_match
 #: Versions per checkpoint. Steps cost about 10 to 25 us each (median; up to ~100 us at the 99th
 #: percentile, Girafferaffe and Pili Pili the costliest, bench/engine_bench.py), so a version replays
 #: at most 32 steps from its checkpoint: under 1 ms typically, ~3 ms were every step as slow as the
-#: slowest 1%. The chunks cost about 2.7 times the record's memory (under 20 bytes per version).
+#: slowest 1%. The chunks cost about 3 times the record's memory (17 to 26 bytes per version).
 EVERY = 32
 
 
