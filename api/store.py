@@ -20,6 +20,12 @@ one node and a script may touch them together:
   exactly. It expires ``ARENA_RECORD_TTL`` after the match ended (30 days), while the match's other
   keys expire after ``ARENA_FINISHED_TTL``: ``GET /matches/{id}/record`` reads it after they have
   gone;
+- ``<prefix>:{<id>}:checkpoints``, a hash of replay checkpoints beside the record of a match of more
+  than 32 versions (``api/matches/checkpoints.py``): ``every`` (versions per chunk) and, per chunk
+  ``i``, the field ``<i>``: the zlib-compressed engine match after version ``i * every`` with the
+  record's steps from there to the next chunk, from which ``GET /matches/{id}/versions/{v}`` rebuilds a
+  version in at most ``every`` steps. Written by the same script as the record, with the record's TTL;
+  a match compacted before checkpoints has none and replays from its seed;
 - ``<prefix>:{<id>}:idem:<scope>:<key digest>``, the response remembered for an ``Idempotency-Key``
   (scope: ``create``, or the seat that acted), written by the same script as the version it guards;
 - the pub/sub channel ``<prefix>:{<id>}:notify``, published by every write with the new version, the
@@ -85,6 +91,7 @@ from typing import Any, cast
 import orjson
 import redis
 
+from api.matches.checkpoints import chunk_index
 from api.matches.compaction import derive_log, unpack
 from api.matches.latest import LatestVersions
 from api.observability import metrics
@@ -195,13 +202,21 @@ return {1, tonumber(ARGV[2])}
 # they were made from and its log is whole (a second compaction, or an expired match, is a no-op).
 # 'allow-oom': a swap frees more than it writes (the caller checks); a record kept beside its log
 # is small, and losing it to a full Redis would lose the match's record for good.
-# KEYS: 1 match hash, 2 log list, 3 record. ARGV: 1 version, 2 record, 3 its ttl seconds, 4 '1' to
-#   swap the log for it (else ''), 5 snapshot, 6 summary.
+# With the record it keeps the match's replay checkpoints (none: ARGV 7 is ''), with the same TTL.
+# KEYS: 1 match hash, 2 log list, 3 record, 4 checkpoints hash. ARGV: 1 version, 2 record, 3 its ttl
+#   seconds, 4 '1' to swap the log for it (else ''), 5 snapshot, 6 summary, 7 versions per
+#   checkpoint or '', 8.. the checkpoint chunks (chunk i is ARGV[8 + i]).
 # Returns 1 when done, 0 when not.
 COMPACT_SCRIPT = """#!lua flags=allow-oom
 if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 if redis.call('LLEN', KEYS[2]) ~= tonumber(ARGV[1]) + 1 then return 0 end
 redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[3])
+redis.call('DEL', KEYS[4])
+if ARGV[7] ~= '' then
+  redis.call('HSET', KEYS[4], 'every', ARGV[7])
+  for i = 8, #ARGV do redis.call('HSET', KEYS[4], tostring(i - 8), ARGV[i]) end
+  redis.call('EXPIRE', KEYS[4], ARGV[3])
+end
 if ARGV[4] == '1' then
   redis.call('HSET', KEYS[1], 'snapshot', ARGV[5], 'summary', ARGV[6])
   redis.call('DEL', KEYS[2])
@@ -338,6 +353,9 @@ class MatchStore:
 
     def record_key(self, match_id: str) -> str:
         return f"{self.settings.key_prefix}:{{{match_id}}}:record"
+
+    def checkpoints_key(self, match_id: str) -> str:
+        return f"{self.settings.key_prefix}:{{{match_id}}}:checkpoints"
 
     def idempotency_key(self, match_id: str, scope: str, key: str | None) -> str:
         digest = idempotency_digest(key) if key is not None else "-"
@@ -522,6 +540,17 @@ class MatchStore:
                 record = cast(bytes | None, self.client.hget(self.match_key(match_id), "record"))
         return record
 
+    def checkpoint(self, match_id: str, version: int) -> tuple[int, bytes] | None:
+        """The replay checkpoint that rebuilds ``version`` of a match over (``api/matches/checkpoints.py``)
+        and its versions per chunk, if the match has checkpoints."""
+        key = self.checkpoints_key(match_id)
+        with _reaching_redis():
+            every = self.client.hget(key, "every")
+            if every is None:
+                return None
+            chunk = cast(bytes | None, self.client.hget(key, str(chunk_index(version, int(every)))))
+        return None if chunk is None else (int(every), chunk)
+
     def stored_form(self, match_id: str) -> tuple[list[bytes], bytes | None, bytes | None]:
         """The match's log entries (empty once compacted), snapshot and summary, as stored, read at once."""
         with _reaching_redis(), self.client.pipeline(transaction=True) as pipe:
@@ -530,12 +559,27 @@ class MatchStore:
             entries, (snapshot, summary) = pipe.execute()
         return entries, snapshot, summary
 
-    def compact(self, match_id: str, version: int, record: bytes, swap: tuple[bytes, bytes] | None = None) -> bool:
-        """Keep the ``record`` of a match over at ``version`` for :meth:`record_ttl`; with ``swap``
-        (its compressed snapshot and summary), swap its log for the record and its snapshot and summary
-        for those; whether it was done."""
-        keys = [self.match_key(match_id), self.log_key(match_id), self.record_key(match_id)]
+    def compact(
+        self,
+        match_id: str,
+        version: int,
+        record: bytes,
+        swap: tuple[bytes, bytes] | None = None,
+        checkpoints: tuple[int, Sequence[bytes]] | None = None,
+    ) -> bool:
+        """Keep the ``record`` of a match over at ``version`` for :meth:`record_ttl`, and its
+        ``checkpoints`` (versions per chunk, the chunks) beside it; with ``swap`` (its compressed
+        snapshot and summary), swap its log for the record and its snapshot and summary for those;
+        whether it was done."""
+        keys = [
+            self.match_key(match_id),
+            self.log_key(match_id),
+            self.record_key(match_id),
+            self.checkpoints_key(match_id),
+        ]
+        every, chunks = checkpoints or ("", ())
         args: list[bytes | int | str] = [version, record, self.record_ttl(), "1" if swap else "", *(swap or ("", ""))]
+        args += [every, *chunks]
         with _reaching_redis():
             done = self._compact(keys=keys, args=args)
         return bool(done)

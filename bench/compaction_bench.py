@@ -64,7 +64,7 @@ def uncompact(store: MatchStore, match_id: str) -> None:
     store.client.rpush(store.log_key(match_id), *derive_log(record))
     store.client.pexpire(store.log_key(match_id), store.client.pttl(key))
     store.client.hset(key, mapping={"snapshot": unpack(snapshot), "summary": unpack(summary)})
-    store.client.delete(store.record_key(match_id))
+    store.client.delete(store.record_key(match_id), store.checkpoints_key(match_id))
 
 
 def timed(action: object, repeat: int = READS) -> float:

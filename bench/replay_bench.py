@@ -1,17 +1,26 @@
-"""Replay benchmark: how long ``GET /matches/{id}/versions/{v}`` takes as matches grow longer.
+"""Replay benchmark: the time of ``GET /matches/{id}/versions/{v}`` as matches grow, with checkpoints and without.
 
 Starts Redis and the app in process (Flask's test client, so HTTP parsing is left out of both
-sides); plays 2-player Pipifax matches of several lengths with random legal moves, ends each with a
-resignation, then times the replay of the last version (the whole log replayed) and, as the
-baseline measured in the same run, ``GET /matches/{id}`` of the same match:
+sides). Per length (100, 1,000 and 10,000 versions by default) it plays one 2-seat Pipifax match by
+the random bot's moves, each written through the server's own write path (``service.commit``), and
+ends it with a resignation at that length; the write that ends it compacts it and keeps its
+checkpoints (``api/matches/checkpoints.py``). Versions read: the last ``2 * EVERY + 1`` (two whole
+chunks, so the worst offset from a checkpoint is met) and an even spread over the match.
 
-    python -m bench.replay_bench [--lengths 50 200 1000] [--repeats 20]
+- ``after``: each version read through its checkpoint (median of ``--repeats`` reads per version);
+- ``before``: the same versions once the checkpoints are deleted, as a match compacted before there
+  were any: a replay from the seed through the log (the log derived from the record once, then taken
+  from the process's cache, as when a reader steps through a replay);
+- ``GET match``: ``GET /matches/{id}`` of the same match, the baseline of an ordinary read.
+
+Figures are milliseconds per version read, the median and the worst over the versions read:
+
+    python -m bench.replay_bench [--lengths 100 1000 10000] [--repeats 3] [--spread 20]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import tempfile
 import time
@@ -20,57 +29,87 @@ from pathlib import Path
 from flask.testing import FlaskClient
 
 from api.app import create_app
+from api.extensions import STORE_KEY
+from api.matches import checkpoints, service
+from api.matches.compaction import derive_log
 from api.redis_server import RedisServer
 from api.settings import Settings
+from api.store import MatchStore
+from engine.bots import choose_action
+
+SEATS = [{"name": "ann"}, {"name": "bob"}]
 
 
-def finished_match(client: FlaskClient, moves: int, rng: random.Random) -> tuple[str, int]:
-    """A finished Pipifax match of ``moves`` random moves and a resignation; its id and last version."""
-    created = client.post("/matches", json={"game": "pipifax", "players": 2}).get_json()
-    match_id = created["match"]["match_id"]
-    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
-    for _ in range(moves):
-        match = client.get(f"/matches/{match_id}").get_json()
-        if match["status"] != "active":
-            break
-        seat = match["to_act"][0]
-        auth = {"Authorization": f"Bearer {tokens[seat]}"}
-        page = client.get(
-            f"/matches/{match_id}/legal-actions?sample=1&sample_seed={rng.randrange(2**31)}", headers=auth
-        )
-        action = page.get_json()["actions"][0]
-        client.post(f"/matches/{match_id}/actions", json=action, headers={**auth, "If-Match": str(match["version"])})
-    client.post(f"/matches/{match_id}/resign", headers={"Authorization": f"Bearer {tokens[0]}"})
-    return match_id, client.get(f"/matches/{match_id}").get_json()["version"]
+def finished_match(store: MatchStore, client: FlaskClient, length: int, seed: int) -> str | None:
+    """A Pipifax match of random moves resigned at version ``length``; its id, or ``None`` if it ended sooner."""
+    body = {"game": "pipifax", "players": 2, "seats": SEATS, "seed": seed, "options": {"first_player": 0}}
+    match_id: str = client.post("/matches", json=body).get_json()["match"]["match_id"]
+    table = service.load_table(store, match_id)
+    while table.version < length - 1:
+        if table.is_over:
+            return None
+        seat = table.to_act[0]
+        table = service.commit(store, table, table.act(seat, choose_action(table.match, seat, "random"), time.time()))
+    service.commit(store, table, table.resign(0, time.time()))
+    return match_id
 
 
-def median_seconds(client: FlaskClient, url: str, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        response = client.get(url)
-        times.append(time.perf_counter() - start)
-        assert response.status_code == 200, response.get_data(as_text=True)
-    return statistics.median(times)
+def long_match(store: MatchStore, client: FlaskClient, length: int) -> str:
+    """The first seed's match that lasts ``length`` versions (seeds tried in order)."""
+    for seed in range(1000):
+        match_id = finished_match(store, client, length, seed)
+        if match_id is not None:
+            return match_id
+    raise RuntimeError(f"no seed below 1000 gives a Pipifax match of {length} versions")
+
+
+def per_version_ms(client: FlaskClient, match_id: str, versions: list[int], repeats: int) -> list[float]:
+    """The median milliseconds of reading each of ``versions``."""
+    figures = []
+    for version in versions:
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            response = client.get(f"/matches/{match_id}/versions/{version}")
+            times.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.get_data(as_text=True)
+        figures.append(1000 * statistics.median(times))
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lengths", type=int, nargs="+", default=[50, 200, 1000])
-    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--lengths", type=int, nargs="+", default=[100, 1_000, 10_000])
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--spread", type=int, default=20, help="versions read evenly over the match")
     args = parser.parse_args()
-    rng = random.Random(1)
-    with RedisServer(Path(tempfile.mkdtemp())) as redis:
+    with RedisServer(Path(tempfile.mkdtemp()), appendonly=False) as redis:
         app = create_app(Settings(redis_url=redis.url, key_prefix="bench-replay", rate_limits="off"))
         client = app.test_client()
-        print(f"{'versions':>8} {'GET match ms':>13} {'replay last ms':>15} {'ratio':>7} {'per version us':>15}")
+        store: MatchStore = app.extensions[STORE_KEY]
+        print(f"checkpoint every {checkpoints.EVERY} versions; ms per version read: median / worst")
+        print(f"{'versions':>8} {'GET match':>10} {'before':>17} {'after':>13} {'median ratio':>13} {'chunks KiB':>11}")
         for length in args.lengths:
-            match_id, last = finished_match(client, length, rng)
-            baseline = median_seconds(client, f"/matches/{match_id}", args.repeats)
-            replay = median_seconds(client, f"/matches/{match_id}/versions/{last}", args.repeats)
+            match_id = long_match(store, client, length)
+            last = service.load_table(store, match_id).version
+            near_end = range(max(0, last - 2 * checkpoints.EVERY), last + 1)
+            versions = sorted({*near_end, *(last * i // args.spread for i in range(args.spread + 1))})
+            key = store.checkpoints_key(match_id)
+            chunk_bytes = sum(len(v) for f, v in store.client.hgetall(key).items() if f != b"every")
+            start = time.perf_counter()
+            for _ in range(args.repeats):
+                client.get(f"/matches/{match_id}")
+            baseline_ms = 1000 * (time.perf_counter() - start) / args.repeats
+            after = per_version_ms(client, match_id, versions, args.repeats)
+            store.client.delete(key)
+            derive_log.cache_clear()
+            client.get(f"/matches/{match_id}/versions/0")  # the log derived once, then cached
+            before = per_version_ms(client, match_id, versions, args.repeats)
             print(
-                f"{last:>8} {baseline * 1000:>13.2f} {replay * 1000:>15.2f} {replay / baseline:>7.1f}"
-                f" {replay / last * 1e6:>15.1f}"
+                f"{last:>8} {baseline_ms:>10.2f} {statistics.median(before):>8.2f} / {max(before):>6.2f}"
+                f" {statistics.median(after):>5.2f} / {max(after):>5.2f}"
+                f" {statistics.median(before) / statistics.median(after):>12.1f}x {chunk_bytes / 1024:>11.1f}",
+                flush=True,
             )
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -74,6 +74,15 @@ def encode_record(header: Mapping[str, Any], entries: Sequence[bytes]) -> bytes:
 
     Raises :class:`RecordMismatch` unless replaying the record gives every entry back exactly.
     """
+    return encode_checked_record(header, entries, 0)[0]
+
+
+def encode_checked_record(
+    header: Mapping[str, Any], entries: Sequence[bytes], every: int
+) -> tuple[bytes, dict[int, engine.Match]]:
+    """:func:`encode_record`, with the engine's match after every ``every``-th version before the last
+    (``every`` ``0``: none), met while the replay is checked: what replay checkpoints start from
+    (``api/matches/checkpoints.py``), at no second replay."""
     steps: list[Any] = []
     for version, raw in enumerate(entries):
         entry = orjson.loads(raw)
@@ -88,11 +97,16 @@ def encode_record(header: Mapping[str, Any], entries: Sequence[bytes]) -> bytes:
             steps.append([entry["seat"], entry["at"], entry["action"], events[:1] if _arena_prefix(events) else []])
     record = {"format": FORMAT, **header, "steps": steps}
     encoded = zlib.compress(orjson.dumps(record), LEVEL)
-    derived = derive_log(encoded)
-    if len(derived) != len(entries) or any(a != b for a, b in zip(derived, entries, strict=True)):
-        first = next((v for v, (a, b) in enumerate(zip(derived, entries, strict=False)) if a != b), len(derived))
-        raise RecordMismatch(f"replaying the record differs from the log at version {first}")
-    return encoded
+    kept: dict[int, engine.Match] = {}
+    version = -1
+    for version, (match, entry) in enumerate(replayed_entries(decode_record(encoded))):
+        if version >= len(entries) or orjson.dumps(entry) != entries[version]:
+            raise RecordMismatch(f"replaying the record differs from the log at version {version}")
+        if every and 0 < version < len(entries) - 1 and version % every == 0:  # a chunk starts there
+            kept[version] = match
+    if version + 1 != len(entries):
+        raise RecordMismatch(f"replaying the record differs from the log at version {version + 1}")
+    return encoded, kept
 
 
 def _arena_prefix(events: Sequence[dict[str, Any]]) -> bool:
@@ -144,38 +158,58 @@ def decode_record(encoded: bytes) -> dict[str, Any]:
 @functools.lru_cache(maxsize=CACHED_LOGS)
 def derive_log(encoded: bytes) -> tuple[bytes, ...]:
     """Every log entry (as stored JSON, version 0 first) of a match's compressed record."""
-    record = decode_record(encoded)
+    return tuple(orjson.dumps(entry) for _, entry in replayed_entries(decode_record(encoded)))
+
+
+def replayed_entries(record: Mapping[str, Any]) -> Iterator[tuple[engine.Match, dict[str, Any]]]:
+    """The engine's match after each version of a decoded record, with the version's log entry."""
     steps = record["steps"]
-    match, setup = _setup(record)
-    commitment = record.get("seed_commitment")
-    if commitment is not None:  # the log opens with the commitment, before the setup's own events
-        setup = [commitment_event(commitment), *setup]
-    # each entry has the keys of Table._next's, in the same order, so it dumps to the same bytes
-    entries = [{"version": 0, "seat": None, "action": None, "at": steps[0], "events": [e.to_json() for e in setup]}]
+    game, players, options, seed = record["game"], record["players"], record["options"], record["seed"]
+    match, entry = setup_entry(game, players, options, seed, steps[0], commitment=record.get("seed_commitment"))
+    yield match, entry
     for version, step in enumerate(steps[1:], start=1):
-        if len(step) == 3:
-            seat, at, events = step
-            entries.append({"version": version, "seat": seat, "action": None, "at": at, "events": events})
-            continue
-        seat, at, action, before = step
-        parsed = engine.parse_action(match.game.actions_by_type, action)  # once, not in each call below
-        label = engine.label(match, parsed)
-        secret = engine.action_secret(match, seat, parsed)
-        match, produced = engine.apply_action(match, seat, parsed, at)
-        entries.append(
-            {
-                "version": version,
-                "seat": seat,
-                "action": action,
-                "at": at,
-                "events": [*before, *(event.to_json() for event in produced)],
-                "label": label,
-                "secret": None if secret is None else secret.to_json(),
-            }
-        )
-    return tuple(orjson.dumps(entry) for entry in entries)
+        match, entry = step_entry(match, version, step)
+        yield match, entry
 
 
-def _setup(record: dict[str, Any]) -> tuple[engine.Match, list[engine.Event]]:
-    """The match at version 0 and its setup events, as the record's first step set it up."""
-    return engine.new_match(record["game"], record["players"], record["options"], record["seed"], record["steps"][0])
+def setup_entry(
+    game_id: str, players: int, options: Mapping[str, Any], seed: int, created_at: float, *, commitment: str | None
+) -> tuple[engine.Match, dict[str, Any]]:
+    """The match at version 0 and its log entry, as a record's first step (``created_at``) set it up."""
+    match, setup = engine.new_match(game_id, players, options, seed, created_at)
+    events = [e.to_json() for e in setup]
+    if commitment is not None:  # the log opens with the commitment, before the setup's own events
+        events = [commitment_event(commitment).to_json(), *events]
+    # each entry has the keys of Table._next's, in the same order, so it dumps to the same bytes
+    return match, {"version": 0, "seat": None, "action": None, "at": created_at, "events": events}
+
+
+def step_match(match: engine.Match, step: Sequence[Any]) -> engine.Match:
+    """The match after record step ``step`` is taken from ``match``, without the log entry :func:`step_entry`
+    also builds (the steps a replay passes through on its way to the version it shows)."""
+    if len(step) == 3:  # an arena step: the engine's match stays as it was
+        return match
+    seat, at, action, _ = step
+    return engine.apply_action(match, seat, action, at)[0]
+
+
+def step_entry(match: engine.Match, version: int, step: Sequence[Any]) -> tuple[engine.Match, dict[str, Any]]:
+    """The match after record step ``step`` (which made ``version``) is taken from ``match``, and its log entry."""
+    if len(step) == 3:  # an arena step: the engine's match stays as it was
+        seat, at, events = step
+        return match, {"version": version, "seat": seat, "action": None, "at": at, "events": events}
+    seat, at, action, before = step
+    parsed = engine.parse_action(match.game.actions_by_type, action)  # once, not in each call below
+    label = engine.label(match, parsed)
+    secret = engine.action_secret(match, seat, parsed)
+    match, produced = engine.apply_action(match, seat, parsed, at)
+    entry = {
+        "version": version,
+        "seat": seat,
+        "action": action,
+        "at": at,
+        "events": [*before, *(event.to_json() for event in produced)],
+        "label": label,
+        "secret": None if secret is None else secret.to_json(),
+    }
+    return match, entry

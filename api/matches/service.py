@@ -23,7 +23,8 @@ from webargs.core import missing
 import engine
 from api.commitment import commitment_event, new_salt, seed_commitment
 from api.errors import ApiError
-from api.matches.compaction import RecordMismatch, encode_record, pack, record_header
+from api.matches import checkpoints
+from api.matches.compaction import RecordMismatch, decode_record, encode_checked_record, pack, record_header
 from api.matches.table import SeatInfo, Step, Table, bot_memories
 from api.observability.metrics import timed_server_step
 from api.referee.clock import TimeControl
@@ -139,7 +140,8 @@ def commit(
 
 def compact(store: MatchStore, table: Table, swap: bool = True) -> bool:
     """Keep the record of a match that is over (``api/matches/compaction.py``), and (``swap``) swap its
-    log for it when the record is the smaller; whether the record was kept.
+    log for it when the record (with its replay checkpoints, ``api/matches/checkpoints.py``) is the
+    smaller; whether the record was kept.
 
     Done by the writer of the last version, right after it: the write itself stays as fast as any
     other, and the swap is one atomic script, so a reader meets the log or the record, never half
@@ -151,10 +153,12 @@ def compact(store: MatchStore, table: Table, swap: bool = True) -> bool:
         entries, snapshot, summary = store.stored_form(table.match_id)
         if len(entries) != table.version + 1 or snapshot is None or summary is None:
             return False  # compacted already, or expired
-        record = encode_record(record_header(table), entries)
-        smaller = len(record) < sum(map(len, entries))
+        every = checkpoints.EVERY if checkpoints.worth_keeping(table.version) else 0
+        record, matches = encode_checked_record(record_header(table), entries, every)
+        chunks = checkpoints.encode_chunks(decode_record(record)["steps"], matches, every) if every else []
+        smaller = len(record) + sum(map(len, chunks)) < sum(map(len, entries))
         packed = (pack(snapshot), pack(summary)) if swap and smaller else None
-        return store.compact(table.match_id, table.version, record, packed)
+        return store.compact(table.match_id, table.version, record, packed, (every, chunks) if every else None)
     except (RecordMismatch, engine.EngineError) as error:
         log.warning("match %s keeps its log: %s", table.match_id, error)
     except StoreError as error:

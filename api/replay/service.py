@@ -1,7 +1,10 @@
 """Rebuild a finished match's public view at a past version from its seed and logged actions.
 
-Only the log (``MatchStore.log``) and the final snapshot are read, so this works however the log
-is kept. Replaying is exact (ruling G3): the rebuilt final version equals the stored one.
+A match with replay checkpoints (``api/matches/checkpoints.py``, kept with its record) is rebuilt
+from the one checkpoint before the version, at most ``every`` steps; any other (a short match, one
+compacted before checkpoints, one whose log did not replay exactly) from its seed through its log
+(``MatchStore.log``) and the final snapshot. Replaying is exact (ruling G3): the rebuilt final
+version equals the stored one, and both ways give the same body.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from typing import Any
 
 import engine
 from api.errors import ApiError
+from api.matches import checkpoints
 from api.matches.service import load_table, visible_actions, visible_events
 from api.matches.table import Table
 from api.store import MatchStore
@@ -32,7 +36,16 @@ def public_version(store: MatchStore, match_id: str, version: int) -> dict[str, 
             f"the match has versions 0 to {table.version}, not {version}",
             last_version=table.version,
         )
-    entries = store.log(match_id, -1, version + 1)
+    checkpoint = store.checkpoint(match_id, version)
+    if checkpoint is not None:
+        match, entry = checkpoints.replayed_version(checkpoint[1], version, table.match, table.seed_commitment)
+        return version_body(table, match, entry)
+    return replayed_from_seed(table, store.log(match_id, -1, version + 1))
+
+
+def replayed_from_seed(table: Table, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public body of the last of ``entries`` (the log from version 0 on) of match ``table`` (over),
+    replayed from its seed through every action."""
     final = table.match
     match, _ = engine.new_match(final.game_id, final.players, final.options, final.seed, entries[0]["at"])
     for entry in entries[1:]:

@@ -1,0 +1,183 @@
+"""Replay checkpoints (``api/matches/checkpoints.py``): every version rebuilt from a checkpoint has the
+body a replay from the seed gives, for every game and configuration.
+
+The pure tests play tables in memory (random moves, one stand-in's move after a timeout, the seats
+leaving at the end) and compare, version by version, the body from the checkpoints with the body of a
+full replay (``replayed_from_seed``). The API tests play a match of each game into a real Redis,
+compacted by the write that ends it, and compare every ``GET /matches/{id}/versions/{v}`` with the
+same read once the checkpoints are gone (as for a match compacted before there were any).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import orjson
+import pytest
+from flask.testing import FlaskClient
+
+import engine
+from api.commitment import COMMITTED, commitment_event
+from api.extensions import STORE_KEY
+from api.matches import checkpoints, service
+from api.matches.compaction import decode_record, encode_checked_record, record_header
+from api.matches.table import SeatInfo, Table
+from api.replay.service import replayed_from_seed, version_body
+from api.store import MatchStore
+from engine import Event
+from engine.bots import choose_action
+from tests.api.helpers import body_of
+from tests.engine.conformance import configurations
+
+#: Versions after which the players of a pure match leave one by one (every version is compared
+#: with a replay from the seed, which grows with the square of the match's length).
+LONG = 110
+#: Versions per checkpoint besides :data:`checkpoints.EVERY`: a small one, so that even the
+#: shortest matches (Girafferaffe's) span several chunks.
+SMALL_EVERY = 5
+
+
+def played_table(game: str, players: int, options: dict[str, Any], seed: int) -> tuple[Table, list[bytes]]:
+    """A table played in memory to its end, and its log entries as stored."""
+    match, setup = engine.new_match(game, players, options, seed, 1000.0)
+    seats = tuple(SeatInfo("player", f"p{seat}", digest="0" * 64) for seat in range(players))
+    table = Table(
+        match_id=f"pure-{game}-{players}",
+        match=match,
+        version=0,
+        seats=seats,
+        created_at=1000.0,
+        updated_at=1000.0,
+        deadlines=tuple(None for _ in seats),
+        salt="a" * 64,
+    )
+    assert table.seed_commitment is not None
+    events = [commitment_event(table.seed_commitment), *setup]
+    entries = [
+        orjson.dumps(
+            {"version": 0, "seat": None, "action": None, "at": 1000.0, "events": [e.to_json() for e in events]}
+        )
+    ]
+    rng = random.Random(seed)
+    now = 1000.0
+    while not table.is_over:
+        now += rng.random()
+        if table.version >= LONG:  # the players leave: arena steps
+            step = table.resign(next(s for s, info in enumerate(table.seats) if not info.is_out), now)
+        else:
+            seat = rng.choice(table.to_act)
+            action = choose_action(table.match, seat, "random")
+            if table.version == 3:  # a stand-in's move: the arena's event before the engine's
+                step = table.replay_action(
+                    seat, action.to_json(), now, [Event("timeout", {"seat": seat, "on_timeout": "bot"})]
+                )
+            else:
+                step = table.act(seat, action, now)
+        table = step.table
+        entries.append(orjson.dumps(step.entry))
+    return table, entries
+
+
+@pytest.mark.parametrize(("game", "players", "options"), configurations())
+def test_every_version_from_checkpoints_equals_a_full_replay(game: str, players: int, options: dict[str, Any]) -> None:
+    table, entries = played_table(game, players, options, seed=7)
+    stored = [orjson.loads(entry) for entry in entries]
+    assert stored[0]["events"][0]["kind"] == COMMITTED  # as the API's log opens
+    for every in (SMALL_EVERY, checkpoints.EVERY):
+        record, matches = encode_checked_record(record_header(table), entries, every)
+        assert sorted(matches) == list(range(every, table.version, every))
+        chunks = checkpoints.encode_chunks(decode_record(record)["steps"], matches, every)
+        assert len(chunks) == (table.version + every - 1) // every
+        for version in range(table.version + 1):
+            chunk = chunks[checkpoints.chunk_index(version, every)]
+            match, entry = checkpoints.replayed_version(chunk, version, table.match, table.seed_commitment)
+            assert entry == stored[version], (every, version)
+            assert version_body(table, match, entry) == replayed_from_seed(table, stored[: version + 1]), (
+                every,
+                version,
+            )
+        assert match.to_json() == table.match.to_json()
+
+
+def test_a_chunk_refuses_a_version_it_does_not_hold() -> None:
+    table, entries = played_table("taiga", 2, {}, seed=1)
+    record, matches = encode_checked_record(record_header(table), entries, SMALL_EVERY)
+    chunks = checkpoints.encode_chunks(decode_record(record)["steps"], matches, SMALL_EVERY)
+    for version in (SMALL_EVERY, 2 * SMALL_EVERY + 1):  # its own start (the entry needs the match before), past its end
+        with pytest.raises(ValueError, match="does not rebuild"):
+            checkpoints.replayed_version(chunks[1], version, table.match, table.seed_commitment)
+
+
+def test_only_matches_longer_than_a_chunk_keep_checkpoints() -> None:
+    assert not checkpoints.worth_keeping(checkpoints.EVERY)
+    assert checkpoints.worth_keeping(checkpoints.EVERY + 1)
+    assert [checkpoints.chunk_index(v, 4) for v in range(10)] == [0, 0, 0, 0, 0, 1, 1, 1, 1, 2]
+
+
+#: Per game, a configuration whose bots' match (seed 3) spans two chunks at least.
+API_MATCHES: dict[str, tuple[int, dict[str, Any]]] = {
+    "pipifax": (2, {}),
+    "taiga": (3, {}),
+    "girafferaffe": (5, {"mode": "rounds"}),
+    "pili-pili": (5, {"missions": "standard"}),
+}
+#: Versions after which the API's match is ended by its seats leaving.
+API_LONG = 150
+
+
+def store_of(client: FlaskClient) -> MatchStore:
+    store: MatchStore = client.application.extensions[STORE_KEY]
+    return store
+
+
+def bots_match(client: FlaskClient, game: str) -> str:
+    """A match of random bots, played by the server's referee step and written version by version, its
+    seats leaving past ``API_LONG``; its id."""
+    store = store_of(client)
+    players, options = API_MATCHES[game]
+    body = {"game": game, "players": players, "options": options, "seed": 3}
+    body["seats"] = [{"bot": "random"} for _ in range(players)]
+    match_id: str = body_of(client.post("/matches", json=body))["match"]["match_id"]
+    table = service.load_table(store, match_id)
+    while not table.is_over:
+        if table.version >= API_LONG:
+            seat = next(s for s, info in enumerate(table.seats) if not info.is_out)
+            table = service.commit(store, table, table.resign(seat, time.time()))
+        else:
+            table = service.settle(store, table, steps=API_LONG - table.version)
+    return match_id
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("game", list(API_MATCHES))
+def test_every_version_through_the_api_equals_a_replay_without_checkpoints(client: FlaskClient, game: str) -> None:
+    store = store_of(client)
+    match_id = bots_match(client, game)
+    last = service.load_table(store, match_id).version
+    assert last > checkpoints.EVERY, last  # two chunks at least
+    key = store.checkpoints_key(match_id)
+    assert not store.client.exists(store.log_key(match_id))  # compacted: the record replaces the log
+    assert store.client.hget(key, "every") == str(checkpoints.EVERY).encode()
+    assert store.client.hlen(key) == 1 + (last + checkpoints.EVERY - 1) // checkpoints.EVERY
+    assert store.client.ttl(key) == store.client.ttl(store.record_key(match_id))
+    from_checkpoints = [client.get(f"/matches/{match_id}/versions/{v}") for v in range(last + 1)]
+    store.client.delete(key)  # as a match compacted before checkpoints: replayed from its seed
+    assert store.checkpoint(match_id, last) is None
+    for version, answer in enumerate(from_checkpoints):
+        again = client.get(f"/matches/{match_id}/versions/{version}")
+        assert answer.status_code == again.status_code == 200, answer.get_data(as_text=True)
+        assert answer.get_data() == again.get_data(), version
+
+
+def test_a_short_match_keeps_no_checkpoints(client: FlaskClient) -> None:
+    store = store_of(client)
+    body = {"game": "girafferaffe", "players": 2, "options": {"mode": "standard"}, "seats": [{"bot": "random"}] * 2}
+    match_id = body_of(client.post("/matches", json=body))["match"]["match_id"]
+    table = service.load_table(store, match_id)
+    while not table.is_over:
+        table = service.settle(store, table)
+    assert table.version <= checkpoints.EVERY
+    assert store.record(match_id) is not None and not store.client.exists(store.checkpoints_key(match_id))
+    assert body_of(client.get(f"/matches/{match_id}/versions/{table.version}"))["version"] == table.version
