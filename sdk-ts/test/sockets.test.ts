@@ -119,7 +119,8 @@ test("the move that ends the match is answered, though match_over comes before i
   const tap = new TappedSockets();
   tap.delayAnswers = 300; // every answer comes after the items the move caused, match_over included
   const arena = new Arena(serverUrl(), { WebSocket: tap.WebSocket });
-  const created = await arena.createMatch({ game: "pipifax", players: 2, seed: 34 });
+  // A short match (Girafferaffe ends when one player cannot go on): each answer is held back 300 ms.
+  const created = await arena.createMatch({ game: "girafferaffe", players: 2, seed: 23, options: { mode: "standard" } });
   const played = await Promise.all(arena.seats(created).map((seat, i) => playTurns(seat, 20 + i, "ws")));
   const match = await arena.match(created.match.match_id);
   assert.equal(match.status, "finished");
