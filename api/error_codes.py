@@ -61,7 +61,7 @@ ERROR_CODES: dict[str, ErrorCode] = _codes(
     ("match/waiting", 409, "the match waits for its open seats to be joined"),
     ("match/full", 409, "no open seat is left, or the one asked for is taken"),
     ("match/not_over", 409, "a replay of a match still waiting or active"),
-    ("match/moved_on", 409, "a search bot's decision for a turn the match has left (the referee's own, never a request's)"),
+    ("match/moved_on", 409, "a search bot's decision for a turn the match has left (inside the referee only)"),
     ("record/sealed", 409, "the record of a tournament's match while its tournament runs"),
     ("record/unavailable", 409, "a match whose stored log does not replay to a record"),
     ("seat/out", 409, "the seat has left the match (resigned, timed out, disqualified)"),

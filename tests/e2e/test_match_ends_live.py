@@ -199,7 +199,9 @@ def end_by_resignation(arena: Arena, game: str) -> None:
 
 
 def end_on_time(arena: Arena, game: str) -> None:
-    played = played_in(arena, game, time_control={"per_action": PER_ACTION, "on_timeout": "forfeit"})
+    # first_decision 0: the clock of a seat whose program never asks starts at once (30 s by default)
+    time_control = {"per_action": PER_ACTION, "on_timeout": "forfeit", "first_decision": 0}
+    played = played_in(arena, game, time_control=time_control)
     wait_for_end(arena, played.match_id)  # nobody moves: the referee takes the seat out of time out
     match = check_everything_shows(
         arena, played.match_id, game, played.tokens, committed=played.committed, status="finished"

@@ -117,6 +117,7 @@ def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
     page.wait_for_function(
         "v => Number(document.body.dataset.version) > v || document.getElementById('error').textContent",
         arg=version,
+        timeout=90_000,  # a move and the page's redraw, on a machine the whole suite shares
     )
     error = page.locator("#error").text_content() or ""
     assert not error, error
@@ -135,7 +136,9 @@ def play_to_the_end(
         ours = [seat for seat in match["to_act"] if seat in pages]
         if not ours:  # the server's bots (or the referee) are to move: wait for any page to see it
             any_page = next(iter(pages.values()))
-            any_page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=match["version"])
+            any_page.wait_for_function(
+                "v => Number(document.body.dataset.version) > v", arg=match["version"], timeout=90_000
+            )
             continue
         take_a_turn(pages[ours[0]], match["version"], prefer_board)
     raise AssertionError(f"match {match_id} did not end after {limit} turns")

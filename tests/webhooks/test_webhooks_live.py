@@ -129,7 +129,11 @@ def deliver_after_outage(arena: Arena, receiver: Receiver, outage: float) -> Non
     receiver.start()
     # the next attempt comes at most one retry delay after the receiver is back
     check_delivered(arena, receiver, match_id, created.webhook.secret, patience=outage + PATIENCE)
-    log = arena.match_webhook(match_id, host)
+    # The receiver has every event; the worker records the last delivery just after it answered.
+    deadline = time.monotonic() + PATIENCE
+    while not (log := arena.match_webhook(match_id, host)).done:
+        assert time.monotonic() < deadline, f"the webhook is not done: {log}"
+        time.sleep(0.2)  # polled: the delivery log has no long-poll
     failed = [a for a in log.deliveries if a.outcome == "failed"]
     assert len(failed) >= 5 and all(a.event_id == f"{match_id}.0" and a.status is None for a in failed)
     assert log.done and log.failures == 0 and not log.dead_letters
