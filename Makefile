@@ -51,10 +51,8 @@ lint: $(STAMP) $(TS_TESTS)
 	$(BIN)/mypy
 	scripts/generate.sh --check
 
-# Three test processes on two cores: many live tests wait on servers, clocks and browsers, and a
-# third process fills those waits (the live tests hold on a loaded machine).
 test: lint chromium
-	$(BIN)/pytest -n 3 -q
+	$(BIN)/pytest -n 2 -q
 
 # tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used), and
 # check pages with axe-core, which tests/web/conftest.py installs from tests/web/axe/package-lock.json

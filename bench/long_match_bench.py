@@ -23,7 +23,7 @@ actions, then its move, a long-poll while a bot's turn runs on); its own CPU is 
 Each figure is a median over the stretches' CPU per move; the ratios compare each contender's
 figure to its own at version 100, in the same run.
 
-    python -m bench.long_match_bench [--stretch 300] [--greedy-matches 8]
+    python -m bench.long_match_bench [--stretch 300] [--greedy-matches 8] [--contenders "random bot" "two seats" ...]
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,8 @@ from api.store import MatchStore
 from bench.servers import GunicornServer, RefereeProcess, cpu_seconds
 from engine.bots import choose_action
 
+#: What is measured, in the order it is measured (see the module's docstring).
+CONTENDERS = ("random bot", "two seats", "clock", "tournament", "greedy bot")
 #: The versions near which moves are measured.
 VERSIONS = (100, 1_000, 10_000)
 JSON = {"Content-Type": "application/json"}
@@ -287,31 +289,34 @@ def main() -> None:
     parser.add_argument("--stretch", type=int, default=300, help="versions measured after each of 100, 1,000, 10,000")
     parser.add_argument("--greedy-matches", type=int, default=8, help="matches against greedy per version")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--contenders", nargs="+", default=list(CONTENDERS), choices=CONTENDERS, help="which matches to measure"
+    )
     args = parser.parse_args()
+    wanted = set(args.contenders)
 
     started = time.perf_counter()
     (seed,) = long_seeds(VERSIONS[-1] + args.stretch + 50, 1)
     print(f"seed {seed}: a match of more than {VERSIONS[-1] + args.stretch} versions (found offline)", flush=True)
-    rows: dict[str, dict[int, float]] = {}
-    with running(args.workers) as environment:
-        url = environment.servers.api.url
-        rows["random bot"] = played_stretches(environment.servers, url, seed, args.stretch, both=False)
-        print("random bot done", flush=True)
-        rows["greedy bot"] = greedy_stretches(environment.servers, url, environment.store, args.greedy_matches)
-        print("greedy bot done", flush=True)
-        rows["two seats"] = played_stretches(environment.servers, url, seed, args.stretch, both=True)
-        for kind in ("clock", "tournament"):
-            rows[kind] = brought_stretches(environment.servers, url, environment.store, args.stretch, kind)
-            print(f"{kind} done", flush=True)
-    print()
     print("Server CPU per player move (ms) near each version, and the ratio to the figure at version 100:")
     header = f"{'contender':<12}" + "".join(f"{'v ' + format(v, ','):>12}" for v in VERSIONS)
     header += "".join(f"{format(v, ',') + '/100':>14}" for v in VERSIONS[1:])
-    print(header)
-    for name, figures in rows.items():
-        line = f"{name:<12}" + "".join(f"{figures[v]:>12.2f}" for v in VERSIONS)
-        line += "".join(f"{figures[v] / figures[VERSIONS[0]]:>13.2f}x" for v in VERSIONS[1:])
-        print(line)
+    print(header, flush=True)
+    with running(args.workers) as environment:
+        url, servers, store = environment.servers.api.url, environment.servers, environment.store
+        measures: dict[str, Callable[[], dict[int, float]]] = {
+            "random bot": lambda: played_stretches(servers, url, seed, args.stretch, both=False),
+            "greedy bot": lambda: greedy_stretches(servers, url, store, args.greedy_matches),
+            "two seats": lambda: played_stretches(servers, url, seed, args.stretch, both=True),
+            "clock": lambda: brought_stretches(servers, url, store, args.stretch, "clock"),
+            "tournament": lambda: brought_stretches(servers, url, store, args.stretch, "tournament"),
+        }
+        for name in CONTENDERS:
+            if name in wanted:
+                figures = measures[name]()  # each row as soon as it is measured: a long run shows its progress
+                line = f"{name:<12}" + "".join(f"{figures[v]:>12.2f}" for v in VERSIONS)
+                line += "".join(f"{figures[v] / figures[VERSIONS[0]]:>13.2f}x" for v in VERSIONS[1:])
+                print(line, flush=True)
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

@@ -53,9 +53,9 @@ from api.settings import Settings
 from api.spec import openapi_document
 
 #: How many requests each operation gets (examples, coverage and fuzzing phases together).
-MAX_EXAMPLES = 250
+MAX_EXAMPLES = 150
 #: How many chains of linked requests the state machine runs (each up to 10 steps).
-STATEFUL_EXAMPLES = 150
+STATEFUL_EXAMPLES = 100
 
 CONFIG = schemathesis.Config.from_dict(
     {
