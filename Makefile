@@ -17,7 +17,7 @@ TS_SOURCES := $(shell find $(TS)/src -name '*.ts') $(TS)/package.json $(TS)/tsco
 TS_TESTS := $(TS)/build-test/.built
 
 .DEFAULT_GOAL := all
-.PHONY: all serve test lint generate lock bench clean chromium
+.PHONY: all serve test soak lint generate lock bench clean chromium
 
 all: $(STAMP) $(TS_TARBALL)
 
@@ -53,6 +53,13 @@ lint: $(STAMP) $(TS_TESTS)
 
 test: lint chromium
 	$(BIN)/pytest -n 2 -q
+
+# The outage tests at full length: a runner killed and a webhook receiver down for a real minute each
+# (the suite's outages are shorter, to keep it under 15 minutes).
+soak: $(STAMP)
+	ARENA_OUTAGE_SECONDS=60 $(BIN)/pytest -n 2 -q \
+		tests/e2e/test_tournament_runner.py::test_a_runner_killed_for_a_while_loses_no_match_to_the_outage \
+		tests/webhooks/test_webhooks_live.py::test_a_receiver_down_for_a_while_then_back_gets_every_event
 
 # tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used), and
 # check pages with axe-core, which tests/web/conftest.py installs from tests/web/axe/package-lock.json

@@ -20,8 +20,10 @@ actions, then its move, a long-poll while a bot's turn runs on); its own CPU is 
   (its end is recorded in the tournament). Both are brought to the version measured as greedy's
   matches are, then played on over HTTP by the client for the stretch.
 
-Each figure is a median over the stretches' CPU per move; the ratios compare each contender's
-figure to its own at version 100, in the same run.
+A stretch is measured in windows of 40 versions and its figure is the median of theirs (so a moment
+of background work, a Redis rewrite or a worker's first requests, does not decide it); greedy's
+figure is the median over its matches. The ratios compare each contender's figure to its own at
+version 100, in the same run.
 
     python -m bench.long_match_bench [--stretch 300] [--greedy-matches 8] [--contenders "random bot" "two seats" ...]
 """
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import http.client
+import itertools
 import random
 import statistics
 import tempfile
@@ -48,6 +51,7 @@ from api.matches import service
 from api.redis_server import RedisServer
 from api.settings import Settings
 from api.store import MatchStore
+from api.tournaments import schedule
 from bench.servers import GunicornServer, RefereeProcess, cpu_seconds
 from engine.bots import choose_action
 
@@ -82,20 +86,22 @@ def draw(seed: int, version: int, seat: int, total: int) -> int:
     return random.Random(f"bot/random/{seed}/{version}/{seat}").randrange(total)
 
 
-def long_seeds(length: int, count: int) -> list[int]:
-    """The first ``count`` seeds whose Pipifax match, every seat drawing as the random bot, lasts past
-    ``length`` versions (found offline with the engine)."""
-    found: list[int] = []
-    for seed in range(100_000):
-        match, _ = engine.new_match("pipifax", 2, {"first_player": 0}, seed)
-        while match.to_act and match.version < length:
-            seat = match.to_act[0]
-            match, _ = engine.apply_action(match, seat, choose_action(match, seat, "random"))
-        if match.version >= length:
-            found.append(seed)
-            if len(found) == count:
-                return found
-    raise RuntimeError(f"fewer than {count} seeds below 100,000 make a match of {length} versions")
+def lasts(seed: int, length: int) -> bool:
+    """Whether the Pipifax match of ``seed``, every seat drawing as the random bot, lasts past ``length`` versions."""
+    match, _ = engine.new_match("pipifax", 2, {"first_player": 0}, seed)
+    while match.to_act and match.version < length:
+        seat = match.to_act[0]
+        match, _ = engine.apply_action(match, seat, choose_action(match, seat, "random"))
+    return match.version >= length
+
+
+def long_seeds(length: int, count: int, seed_of: Callable[[int], int] = lambda n: n) -> list[int]:
+    """The first ``count`` numbers ``n`` whose match (of seed ``seed_of(n)``) lasts past ``length``
+    versions, every seat drawing as the random bot (found offline with the engine)."""
+    found = list(itertools.islice((n for n in range(100_000) if lasts(seed_of(n), length)), count))
+    if len(found) < count:
+        raise RuntimeError(f"fewer than {count} seeds below 100,000 make a match of {length} versions")
+    return found
 
 
 @dataclasses.dataclass
@@ -116,10 +122,14 @@ class Servers:
 
 
 class Seat:
-    """A player seat played over HTTP by the random bot's draw."""
+    """A player seat played over HTTP by the random bot's draw.
 
-    def __init__(self, client: Client, match_id: str, token: str, seed: int) -> None:
-        self.client, self.seed = client, seed
+    ``waits``: when another seat is to act, wait for the match to move on (a server bot's turn);
+    a client that plays every seat itself must not, since nobody else moves meanwhile.
+    """
+
+    def __init__(self, client: Client, match_id: str, token: str, seed: int, *, waits: bool = True) -> None:
+        self.client, self.seed, self.waits = client, seed, waits
         self.path = f"/matches/{match_id}"
         self.auth = {"Authorization": f"Bearer {token}"}
         self.seat = int(token.split(".")[1])
@@ -129,6 +139,8 @@ class Seat:
         page = self.client.send("GET", f"{self.path}/legal-actions?limit=24", headers=self.auth)
         version = page["version"]
         if not page["actions"]:
+            if not self.waits:
+                return None
             waited = {**self.auth, "If-None-Match": f'"{version}"'}
             view = self.client.send("GET", f"{self.path}/view?wait=30", headers=waited)
             if view is not None and view["status"] != "active":
@@ -160,6 +172,21 @@ def measure(servers: Servers, seats: list[Seat], first: int, last: int) -> tuple
     return servers.cpu() - cpu, moves
 
 
+#: Versions per window of a stretch: a stretch's figure is the median of its windows', so that a
+#: moment of background work (a Redis rewrite, a worker's first requests) does not decide it.
+WINDOW = 40
+
+
+def measure_stretch(servers: Servers, seats: list[Seat], first: int, stretch: int) -> float:
+    """Milliseconds of server CPU per move over ``stretch`` versions from ``first``: the median over its windows."""
+    figures = []
+    for start in range(first, first + stretch, WINDOW):
+        cpu, moves = measure(servers, seats, start, min(start + WINDOW, first + stretch))
+        if moves:
+            figures.append(1000 * cpu / moves)
+    return statistics.median(figures)
+
+
 def play_to(seats: list[Seat], target: int) -> None:
     """Play ``seats`` until the match reaches ``target`` (not measured)."""
     version = 0
@@ -181,12 +208,11 @@ def played_stretches(servers: Servers, url: str, seed: int, stretch: int, both: 
     client = Client(url)
     seating = [{"name": "a"}, {"name": "b"} if both else {"bot": "random"}]
     match_id, tokens = created(client, seed, seating)
-    seats = [Seat(client, match_id, token, seed) for token in tokens]
+    seats = [Seat(client, match_id, token, seed, waits=not both) for token in tokens]
     figures: dict[int, float] = {}
     for version in VERSIONS:
         play_to(seats, version)
-        cpu, moves = measure(servers, seats, version, version + stretch)
-        figures[version] = 1000 * cpu / moves
+        figures[version] = measure_stretch(servers, seats, version, stretch)
     return figures
 
 
@@ -206,30 +232,37 @@ def brought_stretches(servers: Servers, url: str, store: MatchStore, stretch: in
     client = Client(url)
     figures: dict[int, float] = {}
     for version in VERSIONS:
-        (seed,) = long_seeds(version + stretch + 50, 1)
+        if kind == "clock":
+            (seed,) = long_seeds(version + stretch + 50, 1)
+            timed = {"time_control": {"per_action": 3600, "on_timeout": "forfeit", "first_decision": 0}}
+            match_id, tokens = created(client, seed, [{"name": "a"}, {"name": "b"}], **timed)
+        else:  # a tournament's match has the seed its schedule derives from the tournament's
+            (tournament_seed,) = long_seeds(version + stretch + 50, 1, first_match_seed)
+            seed = first_match_seed(tournament_seed)
+            match_id, tokens = tournament_match(client, tournament_seed)
         servers.referee.stop()
-        while True:  # a tournament's match has a seed of its own: as many as it takes to reach the version
-            if kind == "clock":
-                timed = {"time_control": {"per_action": 3600, "on_timeout": "forfeit", "first_decision": 0}}
-                match_id, tokens = created(client, seed, [{"name": "a"}, {"name": "b"}], **timed)
-            else:
-                match_id, tokens = tournament_match(client)
-            if fast_forward(store, match_id, version) >= version:
-                break
-        servers.referee.start()
-        seats = [Seat(client, match_id, token, seed) for token in tokens]
-        cpu, moves = measure(servers, seats, version, version + stretch)
-        figures[version] = 1000 * cpu / max(moves, 1)
+        reached = fast_forward(store, match_id, version)
+        restart_referee(servers, store)
+        assert reached == version, f"the {kind} match ended at version {reached}"
+        seats = [Seat(client, match_id, token, seed, waits=False) for token in tokens]
+        figures[version] = measure_stretch(servers, seats, version, stretch)
     return figures
 
 
-def tournament_match(client: Client) -> tuple[str, list[str]]:
-    """The match of a new two-entrant Pipifax tournament: its id and its seats' tokens."""
+def first_match_seed(tournament_seed: int) -> int:
+    """The seed of the first match of a two-entrant round robin of ``tournament_seed``."""
+    return schedule.match_seed(tournament_seed, table=0, deal=0, rotation=0)
+
+
+def tournament_match(client: Client, seed: int) -> tuple[str, list[str]]:
+    """The match of a new two-entrant Pipifax tournament of ``seed``: its id and its seats' tokens."""
     body = {
         "game": "pipifax",
         "players_per_match": 2,
         "format": "round-robin",
         "entrants": [{"name": "a"}, {"name": "b"}],
+        "options": {"first_player": 0},
+        "seed": seed,
     }
     made = client.send("POST", "/tournaments", body)
     tournament_id = made["tournament"]["tournament_id"]
@@ -257,12 +290,24 @@ def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int
             servers.referee.stop()
             match_id, tokens = created(client, seed, [{"name": "a"}, {"bot": "greedy"}])
             fast_forward(store, match_id, version)
-            servers.referee.start()
+            restart_referee(servers, store)
             cpu, moves = measure(servers, [Seat(client, match_id, tokens[0], seed)], version, version + 10**6)
             if moves:
                 costs.append(1000 * cpu / moves)
         figures[version] = statistics.median(costs)
     return figures
+
+
+def restart_referee(servers: Servers, store: MatchStore, timeout: float = 60.0) -> None:
+    """Start the referee again and wait until it listens (subscribed to its wake channel), so its
+    start-up (imports, connections) is not counted in the moves measured next."""
+    servers.referee.start()
+    deadline = time.monotonic() + timeout
+    while not any(count for _, count in store.client.pubsub_numsub(store.wake_channel())):
+        if time.monotonic() > deadline:
+            raise RuntimeError("the referee did not start listening")
+        time.sleep(0.05)
+    time.sleep(1.0)  # its first sweep of the due matches
 
 
 @dataclasses.dataclass
