@@ -16,13 +16,16 @@ actions, then its move, a long-poll while a bot's turn runs on); its own CPU is 
   player plays on over HTTP until greedy wins; several such matches per version.
 - ``two seats``: the control: two player seats of the ``random bot``'s match, both played by the client.
 - ``clock``: two player seats under a time control (each move sets the next deadline and the
-  referee's due time), and ``tournament``: the match a two-entrant tournament gives its entrants
-  (its end is recorded in the tournament). Both are brought to the version measured as greedy's
-  matches are, then played on over HTTP by the client for the stretch.
+  referee's due time), and ``tournament``: the first match a two-entrant tournament gives its
+  entrants, one match at a time (its end is recorded in the tournament; a tournament seed whose first
+  match lasts long enough is found offline from the schedule's seeds). Both are brought to the version
+  measured as greedy's matches are, then played on over HTTP by the client for the stretch.
+
+The referee is stopped while a match is brought forward and measured only once it listens again.
 
 A stretch is measured in windows of 40 versions and its figure is the median of theirs (so a moment
 of background work, a Redis rewrite or a worker's first requests, does not decide it); greedy's
-figure is the median over its matches. The ratios compare each contender's figure to its own at
+figure is pooled over its matches. The ratios compare each contender's figure to its own at
 version 100, in the same run.
 
     python -m bench.long_match_bench [--stretch 300] [--greedy-matches 8] [--contenders "random bot" "two seats" ...]
@@ -143,7 +146,9 @@ class Seat:
                 return None
             waited = {**self.auth, "If-None-Match": f'"{version}"'}
             view = self.client.send("GET", f"{self.path}/view?wait=30", headers=waited)
-            if view is not None and view["status"] != "active":
+            if view is None:  # 304: still at that version (at once if the match is over)
+                view = self.client.send("GET", f"{self.path}/view", headers=self.auth)
+            if view["status"] != "active":
                 raise MatchEnded
             return None
         action = page["actions"][draw(self.seed, version, self.seat, page["total"])]
@@ -263,6 +268,7 @@ def tournament_match(client: Client, seed: int) -> tuple[str, list[str]]:
         "entrants": [{"name": "a"}, {"name": "b"}],
         "options": {"first_player": 0},
         "seed": seed,
+        "concurrency": 1,  # its other match waits: no timeout of an unplayed match falls in the measures
     }
     made = client.send("POST", "/tournaments", body)
     tournament_id = made["tournament"]["tournament_id"]
@@ -276,26 +282,50 @@ def tournament_match(client: Client, seed: int) -> tuple[str, list[str]]:
     return match_id, [tokens[seat] for seat in sorted(tokens)]
 
 
-def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int) -> dict[int, float]:
-    """Matches against greedy brought to each of ``VERSIONS``, then played on over HTTP until greedy wins.
+def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int) -> dict[str, dict[int, float]]:
+    """Matches against greedy brought to each of ``VERSIONS``, then played on over HTTP until greedy wins:
+    ms of server CPU per player move, and of the move whose request ends the match, by version.
 
     The referee is stopped while a match is brought forward (it would play greedy's turns meanwhile)
-    and started again before the measured moves.
+    and started again before the measured moves. Each figure is pooled over the matches (their CPU
+    over their moves: each plays only a few before greedy wins). The move that ends a match is
+    counted apart: its request (greedy's winning reply is played in it) also keeps the match's record,
+    a replay of the whole match paid once per match, which grows with its length by design.
     """
     client = Client(url)
-    figures: dict[int, float] = {}
+    figures: dict[str, dict[int, float]] = {"greedy bot": {}, "greedy's win": {}}
     for version in VERSIONS:
-        costs: list[float] = []
+        moves: list[float] = []
+        endings: list[float] = []
         for seed in long_seeds(version + 50, matches):
             servers.referee.stop()
             match_id, tokens = created(client, seed, [{"name": "a"}, {"bot": "greedy"}])
             fast_forward(store, match_id, version)
             restart_referee(servers, store)
-            cpu, moves = measure(servers, [Seat(client, match_id, tokens[0], seed)], version, version + 10**6)
-            if moves:
-                costs.append(1000 * cpu / moves)
-        figures[version] = statistics.median(costs)
+            costs = move_costs(servers, Seat(client, match_id, tokens[0], seed))
+            moves += costs[:-1]
+            endings += costs[-1:]
+        figures["greedy bot"][version] = 1000 * sum(moves) / max(len(moves), 1)
+        figures["greedy's win"][version] = 1000 * statistics.fmean(endings)
     return figures
+
+
+def move_costs(servers: Servers, seat: Seat) -> list[float]:
+    """Server CPU seconds of each of ``seat``'s moves until the match ends (waits for greedy's turns
+    counted with the move before them; the last is the move after which the match was over)."""
+    costs: list[float] = []
+    cpu = servers.cpu()
+    while True:
+        try:
+            moved = seat.move()
+        except MatchEnded:
+            if costs:
+                costs[-1] += servers.cpu() - cpu
+            return costs
+        if moved is not None:
+            now = servers.cpu()
+            costs.append(now - cpu)
+            cpu = now
 
 
 def restart_referee(servers: Servers, store: MatchStore, timeout: float = 60.0) -> None:
@@ -344,24 +374,24 @@ def main() -> None:
     (seed,) = long_seeds(VERSIONS[-1] + args.stretch + 50, 1)
     print(f"seed {seed}: a match of more than {VERSIONS[-1] + args.stretch} versions (found offline)", flush=True)
     print("Server CPU per player move (ms) near each version, and the ratio to the figure at version 100:")
-    header = f"{'contender':<12}" + "".join(f"{'v ' + format(v, ','):>12}" for v in VERSIONS)
+    header = f"{'contender':<14}" + "".join(f"{'v ' + format(v, ','):>10}" for v in VERSIONS)
     header += "".join(f"{format(v, ',') + '/100':>14}" for v in VERSIONS[1:])
     print(header, flush=True)
     with running(args.workers) as environment:
         url, servers, store = environment.servers.api.url, environment.servers, environment.store
-        measures: dict[str, Callable[[], dict[int, float]]] = {
-            "random bot": lambda: played_stretches(servers, url, seed, args.stretch, both=False),
+        measures: dict[str, Callable[[], dict[str, dict[int, float]]]] = {
+            "random bot": lambda: {"random bot": played_stretches(servers, url, seed, args.stretch, both=False)},
             "greedy bot": lambda: greedy_stretches(servers, url, store, args.greedy_matches),
-            "two seats": lambda: played_stretches(servers, url, seed, args.stretch, both=True),
-            "clock": lambda: brought_stretches(servers, url, store, args.stretch, "clock"),
-            "tournament": lambda: brought_stretches(servers, url, store, args.stretch, "tournament"),
+            "two seats": lambda: {"two seats": played_stretches(servers, url, seed, args.stretch, both=True)},
+            "clock": lambda: {"clock": brought_stretches(servers, url, store, args.stretch, "clock")},
+            "tournament": lambda: {"tournament": brought_stretches(servers, url, store, args.stretch, "tournament")},
         }
         for name in CONTENDERS:
             if name in wanted:
-                figures = measures[name]()  # each row as soon as it is measured: a long run shows its progress
-                line = f"{name:<12}" + "".join(f"{figures[v]:>12.2f}" for v in VERSIONS)
-                line += "".join(f"{figures[v] / figures[VERSIONS[0]]:>13.2f}x" for v in VERSIONS[1:])
-                print(line, flush=True)
+                for row, figures in measures[name]().items():  # each as soon as measured: a long run shows progress
+                    line = f"{row:<14}" + "".join(f"{figures[v]:>10.2f}" for v in VERSIONS)
+                    line += "".join(f"{figures[v] / figures[VERSIONS[0]]:>13.2f}x" for v in VERSIONS[1:])
+                    print(line, flush=True)
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 

@@ -209,7 +209,7 @@ class MatchById(MethodView):
         """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
 
         With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-        304 after S seconds.
+        304 after S seconds (at once for a match that is over: it never changes again).
         """
         table = _changed_table(match_id, query["wait"])
         if request.if_none_match.contains_weak(str(table.version)):
@@ -253,7 +253,7 @@ class SeatView(MethodView):
         """What the token's seat sees: its own hand and everything public, nothing more.
 
         With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-        304 after S seconds.
+        304 after S seconds (at once for a match that is over: it never changes again).
         """
         table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
         if query["wait"] is not None and request.if_none_match:
@@ -370,7 +370,8 @@ class Events(MethodView):
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The public event log after a version, paged by versions: what every player and spectator saw.
 
-        With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds.
+        With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+        once for a match that is over).
         """
         return _event_page(service.load_table(store(), match_id), match_id, query, None)
 
@@ -385,7 +386,11 @@ class SeatEvents(MethodView):
     )
     @_errors(401, 403, 404, 422, 503, described=SEAT_ERRORS)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
-        """The event log as the token's seat saw it: the public events and the seat's private ones."""
+        """The event log as the token's seat saw it: the public events and the seat's private ones.
+
+        With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+        once for a match that is over).
+        """
         table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))
         return _event_page(table, match_id, query, seat)
 

@@ -25,9 +25,11 @@ def wait_until(
     seconds: float,
     ready: Callable[[Table], T | None],
 ) -> tuple[Table, T | None]:
-    """Read the match until ``ready(table)`` gives something, for up to ``seconds``.
+    """Read the match until ``ready(table)`` gives something, for up to ``seconds``; a match that is
+    over never changes again, so nothing is waited for once it is.
 
-    Returns the last table read and what ``ready`` gave (``None`` when the wait ran out).
+    Returns the last table read and what ``ready`` gave (``None`` when the wait ran out or the match
+    is over with nothing ready).
     """
     deadline = time.monotonic() + seconds
     with notifier.watch(match_id) as signal:
@@ -35,7 +37,7 @@ def wait_until(
             table = load_table(store, match_id)
             answer = ready(table)
             remaining = deadline - time.monotonic()
-            if answer is not None or remaining <= 0:
+            if answer is not None or remaining <= 0 or table.is_over:
                 return table, answer
             signal.wait(remaining)
             signal.clear()

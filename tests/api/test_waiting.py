@@ -138,6 +138,20 @@ def test_a_long_poll_is_woken_by_a_move(app: Flask, client: FlaskClient, pool: T
     assert body == get_json(client, f"{created.url}{path}", created.auth(1))
 
 
+@pytest.mark.parametrize("path", ["", "/view", "/events", "/seat-events"])
+def test_a_long_poll_on_a_match_that_is_over_answers_at_once(
+    app: Flask, client: FlaskClient, pool: ThreadPoolExecutor, path: str
+) -> None:
+    """A match that is over never changes again: nothing is waited for (304 at its last version)."""
+    created = finished_match(client, seed=2)
+    last = public(client, created)["version"]
+    url = f"{created.url}{path}?wait=60" + (f"&after={last}" if "events" in path else "")
+    waiting = in_thread(pool, app, url, {**created.auth(0), "If-None-Match": f'"{last}"'})
+    response = waiting.result(timeout=LONG_WAIT)  # half the wait asked for: it was not waited out
+    assert response.status_code == 304, response.get_data(as_text=True)
+    assert response.headers["ETag"] == f'"{last}"'
+
+
 def test_waiting_for_events_is_304_when_none_come(client: FlaskClient) -> None:
     created = create_match(client, "pipifax", 2, seed=1)
     first_move(client, created)
