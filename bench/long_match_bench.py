@@ -6,37 +6,42 @@ divided by the player's moves in the stretch (each move's cost includes the bot'
 in the move's request or by the referee). The player is a light keep-alive HTTP client (its legal
 actions, then its move, a long-poll while a bot's turn runs on); its own CPU is not counted.
 
-- ``random bot``: one Pipifax match, a player seat against the server's ``random`` bot, played from
-  its start past version 10,300. The player draws as the random bot does, so a seed that makes a
-  long enough match is found offline first.
-- ``greedy bot``: the ``greedy`` bot, remembering every card, wins a Pipifax match in about 30
-  versions, so no match against it reaches version 1,000 by play. Its matches are brought to the
-  version measured by random moves of both seats written through the server's own write path (the
-  service's ``commit``, so the bot's memory is folded version by version as in play), then the
-  player plays on over HTTP until greedy wins; several such matches per version.
-- ``two seats``: the control: two player seats of the ``random bot``'s match, both played by the client.
+Every contender's matches are Pipifax matches brought to the versions measured (100, 1,000 and
+10,000) through the server's own write path: random moves of every seat, each written by the
+service's ``commit`` as a move is (so a bot's memory is folded in version by version, as in play),
+with the referee stopped meanwhile (it is measured only once it listens again). Then the client
+plays on over HTTP, drawing as the random bot does; a seed whose match lasts long enough that way
+is found offline first.
+
+- ``random bot``: a player seat against the server's ``random`` bot.
+- ``two seats``: the control: two player seats, both played by the client.
 - ``clock``: two player seats under a time control (each move sets the next deadline and the
-  referee's due time), and ``tournament``: the first match a two-entrant tournament gives its
-  entrants, one match at a time (its end is recorded in the tournament; a tournament seed whose first
-  match lasts long enough is found offline from the schedule's seeds). Both are brought to the version
-  measured as greedy's matches are, then played on over HTTP by the client for the stretch.
+  referee's due time).
+- ``tournament``: the first match a two-entrant tournament gives its entrants, one match at a time
+  (its end is recorded in the tournament; the tournament's seed is one whose first match lasts).
+- ``greedy bot``: the ``greedy`` bot, remembering every card, wins a Pipifax match within a few turns,
+  so no match against it reaches version 1,000 by play: several matches per version are brought
+  forward, then the player plays on until greedy wins. Their moves are pooled; the move after which
+  greedy has won (``greedy's win``) is counted apart, since its request also keeps the match's
+  record, one replay of the whole match paid once per match. With every card remembered greedy
+  often wins on its first turn, so the other moves may be none (``-``).
 
-The referee is stopped while a match is brought forward and measured only once it listens again.
+The three matches of a contender are played a window of 40 versions at a time in turn (greedy's,
+a match of each version in turn), so that background work (a Redis rewrite, a collection) falls on
+all of them alike; each figure is the median of its windows'. The ratios compare each contender's
+figure to its own at version 100, in the same run.
 
-A stretch is measured in windows of 40 versions and its figure is the median of theirs (so a moment
-of background work, a Redis rewrite or a worker's first requests, does not decide it); greedy's
-figure is pooled over its matches. The ratios compare each contender's figure to its own at
-version 100, in the same run.
-
-    python -m bench.long_match_bench [--stretch 300] [--greedy-matches 8] [--contenders "random bot" "two seats" ...]
+    python -m bench.long_match_bench [--stretch 400] [--greedy-matches 8] [--contenders "random bot" "two seats" ...]
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import http.client
 import itertools
+import math
 import random
 import statistics
 import tempfile
@@ -74,8 +79,14 @@ class Client:
 
     def send(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
         payload = None if body is None else orjson.dumps(body)
-        self.connection.request(method, path, body=payload, headers={**JSON, **(headers or {})})
-        response = self.connection.getresponse()
+        try:
+            self.connection.request(method, path, body=payload, headers={**JSON, **(headers or {})})
+            response = self.connection.getresponse()
+        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+            # The server closed the connection while it was idle (a match being brought forward): again.
+            self.connection.close()
+            self.connection.request(method, path, body=payload, headers={**JSON, **(headers or {})})
+            response = self.connection.getresponse()
         data = response.read()
         if response.status == 304:
             return None
@@ -98,6 +109,7 @@ def lasts(seed: int, length: int) -> bool:
     return match.version >= length
 
 
+@functools.cache
 def long_seeds(length: int, count: int, seed_of: Callable[[int], int] = lambda n: n) -> list[int]:
     """The first ``count`` numbers ``n`` whose match (of seed ``seed_of(n)``) lasts past ``length``
     versions, every seat drawing as the random bot (found offline with the engine)."""
@@ -162,8 +174,9 @@ class MatchEnded(Exception):
     """The match is over: the stretch ends with it."""
 
 
-def measure(servers: Servers, seats: list[Seat], first: int, last: int) -> tuple[float, int]:
-    """Play ``seats`` (in turn) from ``first`` until ``last`` (or the end): server CPU seconds and moves."""
+def measure(servers: Servers, seats: list[Seat], first: int, last: int) -> tuple[float, int, int]:
+    """Play ``seats`` (in turn) from ``first`` until ``last`` (or the end): server CPU seconds, moves,
+    and the version reached."""
     cpu = servers.cpu()
     moves, version = 0, first
     try:
@@ -171,54 +184,42 @@ def measure(servers: Servers, seats: list[Seat], first: int, last: int) -> tuple
             for seat in seats:
                 moved = seat.move()
                 if moved is not None:
-                    moves, version = moves + 1, moved
+                    moves, version = moves + 1, moved + 1
     except MatchEnded:
         pass
-    return servers.cpu() - cpu, moves
+    return servers.cpu() - cpu, moves, version
 
 
-#: Versions per window of a stretch: a stretch's figure is the median of its windows', so that a
-#: moment of background work (a Redis rewrite, a worker's first requests) does not decide it.
+#: Versions per window: the three matches of a contender (near versions 100, 1,000 and 10,000) are
+#: played a window at a time in turn, so that background work (a Redis rewrite, a collection) falls
+#: on all three alike, and each one's figure is the median of its windows'.
 WINDOW = 40
 
 
-def measure_stretch(servers: Servers, seats: list[Seat], first: int, stretch: int) -> float:
-    """Milliseconds of server CPU per move over ``stretch`` versions from ``first``: the median over its windows."""
-    figures = []
-    for start in range(first, first + stretch, WINDOW):
-        cpu, moves = measure(servers, seats, start, min(start + WINDOW, first + stretch))
-        if moves:
-            figures.append(1000 * cpu / moves)
-    return statistics.median(figures)
+@dataclasses.dataclass
+class Long:
+    """A match brought to ``version``, and the seats the client plays in it."""
+
+    version: int
+    seats: list[Seat]
 
 
-def play_to(seats: list[Seat], target: int) -> None:
-    """Play ``seats`` until the match reaches ``target`` (not measured)."""
-    version = 0
-    while version < target:
-        for seat in seats:
-            moved = seat.move()
-            if moved is not None:
-                version = moved
+def alternated(servers: Servers, longs: list[Long], stretch: int) -> dict[int, float]:
+    """Ms of server CPU per move over ``stretch`` versions of each match, a window of each in turn."""
+    at = {long.version: long.version for long in longs}
+    windows: dict[int, list[float]] = {long.version: [] for long in longs}
+    for _ in range(0, stretch, WINDOW):
+        for long in longs:
+            cpu, moves, at[long.version] = measure(servers, long.seats, at[long.version], at[long.version] + WINDOW)
+            if moves:
+                windows[long.version].append(1000 * cpu / moves)
+    return {version: statistics.median(figures) for version, figures in windows.items()}
 
 
 def created(client: Client, seed: int, seats: list[dict[str, Any]], **extra: Any) -> tuple[str, list[str]]:
     body = {"game": "pipifax", "players": 2, "seed": seed, "options": {"first_player": 0}, "seats": seats, **extra}
     answer = client.send("POST", "/matches", body)
     return answer["match"]["match_id"], [seat["token"] for seat in answer["seats"]]
-
-
-def played_stretches(servers: Servers, url: str, seed: int, stretch: int, both: bool) -> dict[int, float]:
-    """One long match through HTTP: ms of server CPU per player move in the stretch after each of ``VERSIONS``."""
-    client = Client(url)
-    seating = [{"name": "a"}, {"name": "b"} if both else {"bot": "random"}]
-    match_id, tokens = created(client, seed, seating)
-    seats = [Seat(client, match_id, token, seed, waits=not both) for token in tokens]
-    figures: dict[int, float] = {}
-    for version in VERSIONS:
-        play_to(seats, version)
-        figures[version] = measure_stretch(servers, seats, version, stretch)
-    return figures
 
 
 def fast_forward(store: MatchStore, match_id: str, target: int) -> int:
@@ -232,26 +233,31 @@ def fast_forward(store: MatchStore, match_id: str, target: int) -> int:
     return table.version
 
 
-def brought_stretches(servers: Servers, url: str, store: MatchStore, stretch: int, kind: str) -> dict[int, float]:
-    """A timed match, or a tournament's, brought to each of ``VERSIONS`` and played on for ``stretch`` versions."""
+def stretches(servers: Servers, url: str, store: MatchStore, stretch: int, kind: str) -> dict[int, float]:
+    """A match of ``kind`` brought to each of ``VERSIONS``, then the three played on over HTTP in turn."""
     client = Client(url)
-    figures: dict[int, float] = {}
+    longs: list[Long] = []
+    servers.referee.stop()
     for version in VERSIONS:
-        if kind == "clock":
-            (seed,) = long_seeds(version + stretch + 50, 1)
-            timed = {"time_control": {"per_action": 3600, "on_timeout": "forfeit", "first_decision": 0}}
-            match_id, tokens = created(client, seed, [{"name": "a"}, {"name": "b"}], **timed)
-        else:  # a tournament's match has the seed its schedule derives from the tournament's
-            (tournament_seed,) = long_seeds(version + stretch + 50, 1, first_match_seed)
+        length = version + stretch + 50
+        if kind == "tournament":  # a tournament's match has the seed its schedule derives from the tournament's
+            (tournament_seed,) = long_seeds(length, 1, first_match_seed)
             seed = first_match_seed(tournament_seed)
             match_id, tokens = tournament_match(client, tournament_seed)
-        servers.referee.stop()
+        else:
+            (seed,) = long_seeds(length, 1)
+            seating = [{"name": "a"}, {"bot": "random"} if kind == "random bot" else {"name": "b"}]
+            timed = {"time_control": {"per_action": 3600, "on_timeout": "forfeit", "first_decision": 0}}
+            match_id, tokens = created(client, seed, seating, **(timed if kind == "clock" else {}))
         reached = fast_forward(store, match_id, version)
-        restart_referee(servers, store)
         assert reached == version, f"the {kind} match ended at version {reached}"
-        seats = [Seat(client, match_id, token, seed, waits=False) for token in tokens]
-        figures[version] = measure_stretch(servers, seats, version, stretch)
-    return figures
+        if kind == "random bot":  # the client plays the player's seat; the bot's turns are waited for
+            seats = [Seat(client, match_id, tokens[0], seed)]
+        else:
+            seats = [Seat(client, match_id, token, seed, waits=False) for token in tokens]
+        longs.append(Long(version, seats))
+    restart_referee(servers, store)
+    return alternated(servers, longs, stretch)
 
 
 def first_match_seed(tournament_seed: int) -> int:
@@ -286,28 +292,39 @@ def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int
     """Matches against greedy brought to each of ``VERSIONS``, then played on over HTTP until greedy wins:
     ms of server CPU per player move, and of the move whose request ends the match, by version.
 
-    The referee is stopped while a match is brought forward (it would play greedy's turns meanwhile)
-    and started again before the measured moves. Each figure is pooled over the matches (their CPU
-    over their moves: each plays only a few before greedy wins). The move that ends a match is
+    Every match is brought forward first, with the referee stopped (it would play greedy's turns),
+    then they are played one of each version in turn. Each figure is pooled over the matches (their
+    CPU over their moves: each plays only a few before greedy wins). The move that ends a match is
     counted apart: its request (greedy's winning reply is played in it) also keeps the match's record,
     a replay of the whole match paid once per match, which grows with its length by design.
     """
     client = Client(url)
-    figures: dict[str, dict[int, float]] = {"greedy bot": {}, "greedy's win": {}}
+    servers.referee.stop()
+    prepared: dict[int, list[Seat]] = {}
     for version in VERSIONS:
-        moves: list[float] = []
-        endings: list[float] = []
+        prepared[version] = []
         for seed in long_seeds(version + 50, matches):
-            servers.referee.stop()
             match_id, tokens = created(client, seed, [{"name": "a"}, {"bot": "greedy"}])
             fast_forward(store, match_id, version)
-            restart_referee(servers, store)
-            costs = move_costs(servers, Seat(client, match_id, tokens[0], seed))
-            moves += costs[:-1]
-            endings += costs[-1:]
-        figures["greedy bot"][version] = 1000 * sum(moves) / max(len(moves), 1)
-        figures["greedy's win"][version] = 1000 * statistics.fmean(endings)
-    return figures
+            prepared[version].append(Seat(client, match_id, tokens[0], seed))
+    restart_referee(servers, store)
+    moves: dict[int, list[float]] = {version: [] for version in VERSIONS}
+    endings: dict[int, list[float]] = {version: [] for version in VERSIONS}
+    for index in range(matches):
+        for version in VERSIONS:
+            costs = move_costs(servers, prepared[version][index])
+            moves[version] += costs[:-1]
+            endings[version] += costs[-1:]
+    return {
+        "greedy bot": {version: 1000 * mean(moves[version]) for version in VERSIONS},
+        "greedy's win": {version: 1000 * mean(endings[version]) for version in VERSIONS},
+    }
+
+
+def mean(values: list[float]) -> float:
+    """The mean, or NaN for none (with every card remembered, greedy often wins on its first turn:
+    the player's only move is the one after which it wins)."""
+    return statistics.fmean(values) if values else math.nan
 
 
 def move_costs(servers: Servers, seat: Seat) -> list[float]:
@@ -361,7 +378,7 @@ def running(workers: int) -> Iterator[Running]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--stretch", type=int, default=300, help="versions measured after each of 100, 1,000, 10,000")
+    parser.add_argument("--stretch", type=int, default=400, help="versions measured after each of 100, 1,000, 10,000")
     parser.add_argument("--greedy-matches", type=int, default=8, help="matches against greedy per version")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
@@ -371,8 +388,6 @@ def main() -> None:
     wanted = set(args.contenders)
 
     started = time.perf_counter()
-    (seed,) = long_seeds(VERSIONS[-1] + args.stretch + 50, 1)
-    print(f"seed {seed}: a match of more than {VERSIONS[-1] + args.stretch} versions (found offline)", flush=True)
     print("Server CPU per player move (ms) near each version, and the ratio to the figure at version 100:")
     header = f"{'contender':<14}" + "".join(f"{'v ' + format(v, ','):>10}" for v in VERSIONS)
     header += "".join(f"{format(v, ',') + '/100':>14}" for v in VERSIONS[1:])
@@ -380,17 +395,18 @@ def main() -> None:
     with running(args.workers) as environment:
         url, servers, store = environment.servers.api.url, environment.servers, environment.store
         measures: dict[str, Callable[[], dict[str, dict[int, float]]]] = {
-            "random bot": lambda: {"random bot": played_stretches(servers, url, seed, args.stretch, both=False)},
+            "random bot": lambda: {"random bot": stretches(servers, url, store, args.stretch, "random bot")},
             "greedy bot": lambda: greedy_stretches(servers, url, store, args.greedy_matches),
-            "two seats": lambda: {"two seats": played_stretches(servers, url, seed, args.stretch, both=True)},
-            "clock": lambda: {"clock": brought_stretches(servers, url, store, args.stretch, "clock")},
-            "tournament": lambda: {"tournament": brought_stretches(servers, url, store, args.stretch, "tournament")},
+            "two seats": lambda: {"two seats": stretches(servers, url, store, args.stretch, "two seats")},
+            "clock": lambda: {"clock": stretches(servers, url, store, args.stretch, "clock")},
+            "tournament": lambda: {"tournament": stretches(servers, url, store, args.stretch, "tournament")},
         }
         for name in CONTENDERS:
             if name in wanted:
                 for row, figures in measures[name]().items():  # each as soon as measured: a long run shows progress
                     line = f"{row:<14}" + "".join(f"{figures[v]:>10.2f}" for v in VERSIONS)
                     line += "".join(f"{figures[v] / figures[VERSIONS[0]]:>13.2f}x" for v in VERSIONS[1:])
+                    line = line.replace("nan", "  -")
                     print(line, flush=True)
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
