@@ -94,7 +94,7 @@ export interface paths {
         /**
          * The match as a spectator sees it: status, version, seats, who acts, result and the public view.
          * @description With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-         *     304 after S seconds.
+         *     304 after S seconds (at once for a match that is over: it never changes again).
          */
         get: operations["getMatch"];
         put?: never;
@@ -171,7 +171,8 @@ export interface paths {
         };
         /**
          * The public event log after a version, paged by versions: what every player and spectator saw.
-         * @description With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds.
+         * @description With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+         *     once for a match that is over).
          */
         get: operations["listEvents"];
         put?: never;
@@ -285,7 +286,11 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** The event log as the token's seat saw it: the public events and the seat's private ones. */
+        /**
+         * The event log as the token's seat saw it: the public events and the seat's private ones.
+         * @description With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+         *     once for a match that is over).
+         */
         get: operations["listSeatEvents"];
         put?: never;
         post?: never;
@@ -391,7 +396,7 @@ export interface paths {
         /**
          * What the token's seat sees: its own hand and everything public, nothing more.
          * @description With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-         *     304 after S seconds.
+         *     304 after S seconds (at once for a match that is over: it never changes again).
          */
         get: operations["getSeatView"];
         put?: never;

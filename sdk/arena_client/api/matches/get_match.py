@@ -98,7 +98,7 @@ def sync_detailed(
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):
@@ -136,7 +136,7 @@ def sync(
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):
@@ -169,7 +169,7 @@ async def asyncio_detailed(
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):
@@ -205,7 +205,7 @@ async def asyncio(
     """The match as a spectator sees it: status, version, seats, who acts, result and the public view.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):

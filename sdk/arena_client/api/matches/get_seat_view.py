@@ -112,7 +112,7 @@ def sync_detailed(
     """What the token's seat sees: its own hand and everything public, nothing more.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):
@@ -153,7 +153,7 @@ def sync(
     """What the token's seat sees: its own hand and everything public, nothing more.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):
@@ -189,7 +189,7 @@ async def asyncio_detailed(
     """What the token's seat sees: its own hand and everything public, nothing more.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):
@@ -228,7 +228,7 @@ async def asyncio(
     """What the token's seat sees: its own hand and everything public, nothing more.
 
      With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
-    304 after S seconds.
+    304 after S seconds (at once for a match that is over: it never changes again).
 
     Args:
         match_id (str):

@@ -99,7 +99,8 @@ def sync_detailed(
 ) -> Response[Any | Error | EventPage]:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
-     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds.
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
 
     Args:
         match_id (str):
@@ -139,7 +140,8 @@ def sync(
 ) -> Any | Error | EventPage | None:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
-     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds.
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
 
     Args:
         match_id (str):
@@ -174,7 +176,8 @@ async def asyncio_detailed(
 ) -> Response[Any | Error | EventPage]:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
-     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds.
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
 
     Args:
         match_id (str):
@@ -212,7 +215,8 @@ async def asyncio(
 ) -> Any | Error | EventPage | None:
     """The public event log after a version, paged by versions: what every player and spectator saw.
 
-     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds.
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
 
     Args:
         match_id (str):

@@ -109,6 +109,9 @@ def sync_detailed(
 ) -> Response[Any | Error | EventPage]:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
+
     Args:
         match_id (str):
         after (int | Unset):  Default: -1.
@@ -147,6 +150,9 @@ def sync(
 ) -> Any | Error | EventPage | None:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
 
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
+
     Args:
         match_id (str):
         after (int | Unset):  Default: -1.
@@ -179,6 +185,9 @@ async def asyncio_detailed(
     wait: float | Unset = UNSET,
 ) -> Response[Any | Error | EventPage]:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
+
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
 
     Args:
         match_id (str):
@@ -215,6 +224,9 @@ async def asyncio(
     wait: float | Unset = UNSET,
 ) -> Any | Error | EventPage | None:
     """The event log as the token's seat saw it: the public events and the seat's private ones.
+
+     With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
+    once for a match that is over).
 
     Args:
         match_id (str):
