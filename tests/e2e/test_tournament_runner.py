@@ -3,9 +3,10 @@
 Against a live server with its referee and the tests' Redis: a round robin of four scripts on every
 game (a random bot, the server's greedy bot, a bot that crashes mid-match, a bot that sleeps past
 the clock), draws and forfeits scored as the docs say, a program that starts late, a runner killed
-for a while (a minute under ``make soak``) and started again, Ctrl-C, the handshake, two workers sharing one tournament, and the
-result files (each PNG opened, ``records.jsonl`` replayed by ``arena replay``). Bots launched per
-match note each launch in a file, so the tests count launches (the handshake's probe match included).
+for a while (a minute under ``make soak``) and started again, Ctrl-C, the handshake, two workers
+sharing one tournament, and the result files (each PNG opened, ``records.jsonl`` replayed by
+``arena replay``). Bots launched per match note each launch in a file, so the tests count launches
+(the handshake's probe match included).
 """
 
 from __future__ import annotations
@@ -283,9 +284,10 @@ def wait_out(seconds: float, since: float) -> None:
 def test_a_runner_killed_for_a_while_loses_no_match_to_the_outage(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
-    """kill -9, away for :data:`OUTAGE` seconds, the same command again: the matches the server started while the runner was
-    away are void (their programs never asked for them) and played again once it is back; no program
-    loses a match to the outage; nothing over is played again; the standings are complete."""
+    """kill -9, away for :data:`OUTAGE` seconds, the same command again: the matches the server started
+    while the runner was away are void (their programs never asked for them) and played again once it
+    is back; no program loses a match to the outage; nothing over is played again; the standings are
+    complete."""
     output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
     programs = [arg for name in ("ada", "bob", "cyd") for arg in ("--entrant", counting(name, launches))]
     flags = [

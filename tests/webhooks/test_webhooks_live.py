@@ -1,7 +1,8 @@
 """Webhooks end to end: a live API under gunicorn with its referee and an ``arena webhooks`` worker on
 the tests' Redis, driven through the SDK, delivering to a local receiver that fails as real ones do:
-answering 500, timing out, down for a while (a minute under ``make soak``). Every event arrives, in order per match, deduplicated
-by id, every signature valid under the webhook's secret and none under another."""
+answering 500, timing out, down for a while (a minute under ``make soak``). Every event arrives, in
+order per match, deduplicated by id, every signature valid under the webhook's secret and none
+under another."""
 
 from __future__ import annotations
 
