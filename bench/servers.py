@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -16,6 +18,20 @@ from api.redis_server import free_port
 
 #: The repository root, for apps that live outside the installed packages (bench.bare_app).
 ROOT = Path(__file__).parents[1]
+#: prctl's option that signals a process when its parent dies (linux/prctl.h), and prctl itself,
+#: looked up before any fork so that the child only calls it.
+PR_SET_PDEATHSIG = 1
+_PRCTL = ctypes.CDLL(None, use_errno=True).prctl
+
+
+def die_with_parent() -> None:
+    """In a server's process before it runs: SIGTERM it when the benchmark that started it dies, however
+    it dies (a benchmark killed outright leaves no server behind to skew the next run's figures).
+
+    Given as ``preexec_fn``, which is unsafe in a process with threads; the benchmarks start their
+    servers before any thread or client process of their own.
+    """
+    _PRCTL(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 class GunicornServer:
@@ -45,7 +61,11 @@ class GunicornServer:
 
     def start(self, timeout: float = 60.0) -> GunicornServer:
         self.process = subprocess.Popen(
-            gunicorn_command(self.app), env=self.env, stdout=subprocess.DEVNULL, cwd=self.cwd
+            gunicorn_command(self.app),
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            cwd=self.cwd,
+            preexec_fn=die_with_parent,  # noqa: PLW1509 (see die_with_parent)
         )
         deadline = time.monotonic() + timeout
         while True:
@@ -92,7 +112,11 @@ class RefereeProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> RefereeProcess:
-        self.process = subprocess.Popen([sys.executable, "-m", "api.cli", "referee"], env=self.env)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "api.cli", "referee"],
+            env=self.env,
+            preexec_fn=die_with_parent,  # noqa: PLW1509 (see die_with_parent)
+        )
         return self
 
     def stop(self) -> None:
