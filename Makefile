@@ -52,7 +52,7 @@ lint: $(STAMP) $(TS_TESTS)
 	scripts/generate.sh --check
 
 test: lint chromium
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 -q --durations=30
 
 # The outage tests at full length: a runner killed and a webhook receiver down for a real minute each
 # (the suite's outages are shorter, to keep it under 15 minutes).

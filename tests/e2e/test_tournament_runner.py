@@ -200,7 +200,11 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
     for match in matches:
         causes = dict(zip(match["entrants"], match["forfeits"], strict=True))
         winner = match["entrants"][match["ranks"].index(1)]
-        assert match["voided"] == [], "every program asked for its match"
+        # The crasher's crash on its first turn is reported at once: on a busy machine that can end a
+        # match before the other program's first request, and such a match is void (``absent``: that
+        # program never decided anything there) and played again, as the docs say. No other is void.
+        assert all(v["reason"] == "absent" for v in match["voided"]), match
+        assert not match["voided"] or crasher in match["entrants"], "every program asked for its match"
         if crasher in causes and sleeper in causes:
             # Whichever of the two must decide first forfeits; the other then wins.
             assert [causes[crasher] is None, causes[sleeper] is None].count(True) == 1, match
@@ -221,10 +225,14 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
     for row in standings:
         assert row["matches"] == 2 * (entrants - 1)
         assert isinstance(row["mu"], float) and row["sigma"] > 0 and isinstance(row["ordinal"], float)
-    # Every match of the random bot launched it once; the handshake launched it once more, on its probe match.
+    # Every match of the random bot launched it once (a void one at most once); the handshake launched it
+    # once more, on its probe match.
     random_matches = {m["match_id"] for m in matches if random_bot in m["entrants"]}
-    assert launch_counts(launches, matches) == dict.fromkeys(random_matches, 1)
-    assert sum(launch_counts(launches).values()) == len(random_matches) + 1
+    voided = {v["match_id"] for m in matches if random_bot in m["entrants"] for v in m["voided"]}
+    counted = launch_counts(launches, matches)
+    assert {match_id: counted[match_id] for match_id in random_matches} == dict.fromkeys(random_matches, 1)
+    assert set(counted) <= random_matches | voided and all(counted[match_id] <= 1 for match_id in voided)
+    assert sum(launch_counts(launches).values()) == len(random_matches) + sum(counted[v] for v in voided) + 1
     csv = (output / "standings.csv").read_text().splitlines()
     assert len(csv) == 1 + len(names) and "crasher" in csv[-1] + csv[-2]
     assert_pictures(output, "standings.png", "crosstable.png")
