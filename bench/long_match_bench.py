@@ -79,14 +79,16 @@ class Client:
 
     def send(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
         payload = None if body is None else orjson.dumps(body)
-        try:
-            self.connection.request(method, path, body=payload, headers={**JSON, **(headers or {})})
-            response = self.connection.getresponse()
-        except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
-            # The server closed the connection while it was idle (a match being brought forward): again.
-            self.connection.close()
-            self.connection.request(method, path, body=payload, headers={**JSON, **(headers or {})})
-            response = self.connection.getresponse()
+        for attempt in range(2):
+            try:
+                self.connection.request(method, path, body=payload, headers={**JSON, **(headers or {})})
+                response = self.connection.getresponse()
+                break
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                if attempt:
+                    raise
+                # The server closed the connection while it was idle (a match being brought forward): again.
+                self.connection.close()
         data = response.read()
         if response.status == 304:
             return None
@@ -197,14 +199,14 @@ WINDOW = 40
 
 
 @dataclasses.dataclass
-class Long:
+class LongMatch:
     """A match brought to ``version``, and the seats the client plays in it."""
 
     version: int
     seats: list[Seat]
 
 
-def alternated(servers: Servers, longs: list[Long], stretch: int) -> dict[int, float]:
+def alternated(servers: Servers, longs: list[LongMatch], stretch: int) -> dict[int, float]:
     """Ms of server CPU per move over ``stretch`` versions of each match, a window of each in turn."""
     at = {long.version: long.version for long in longs}
     windows: dict[int, list[float]] = {long.version: [] for long in longs}
@@ -236,7 +238,7 @@ def fast_forward(store: MatchStore, match_id: str, target: int) -> int:
 def stretches(servers: Servers, url: str, store: MatchStore, stretch: int, kind: str) -> dict[int, float]:
     """A match of ``kind`` brought to each of ``VERSIONS``, then the three played on over HTTP in turn."""
     client = Client(url)
-    longs: list[Long] = []
+    longs: list[LongMatch] = []
     servers.referee.stop()
     for version in VERSIONS:
         length = version + stretch + 50
@@ -255,7 +257,7 @@ def stretches(servers: Servers, url: str, store: MatchStore, stretch: int, kind:
             seats = [Seat(client, match_id, tokens[0], seed)]
         else:
             seats = [Seat(client, match_id, token, seed, waits=False) for token in tokens]
-        longs.append(Long(version, seats))
+        longs.append(LongMatch(version, seats))
     restart_referee(servers, store)
     return alternated(servers, longs, stretch)
 
@@ -376,6 +378,11 @@ def running(workers: int) -> Iterator[Running]:
             api.stop()
 
 
+def cell(value: float, width: int) -> str:
+    """A figure right-aligned in ``width`` characters; ``-`` for none (NaN)."""
+    return f"{'-' if math.isnan(value) else format(value, '.2f'):>{width}}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--stretch", type=int, default=400, help="versions measured after each of 100, 1,000, 10,000")
@@ -394,20 +401,15 @@ def main() -> None:
     print(header, flush=True)
     with running(args.workers) as environment:
         url, servers, store = environment.servers.api.url, environment.servers, environment.store
-        measures: dict[str, Callable[[], dict[str, dict[int, float]]]] = {
-            "random bot": lambda: {"random bot": stretches(servers, url, store, args.stretch, "random bot")},
-            "greedy bot": lambda: greedy_stretches(servers, url, store, args.greedy_matches),
-            "two seats": lambda: {"two seats": stretches(servers, url, store, args.stretch, "two seats")},
-            "clock": lambda: {"clock": stretches(servers, url, store, args.stretch, "clock")},
-            "tournament": lambda: {"tournament": stretches(servers, url, store, args.stretch, "tournament")},
-        }
-        for name in CONTENDERS:
-            if name in wanted:
-                for row, figures in measures[name]().items():  # each as soon as measured: a long run shows progress
-                    line = f"{row:<14}" + "".join(f"{figures[v]:>10.2f}" for v in VERSIONS)
-                    line += "".join(f"{figures[v] / figures[VERSIONS[0]]:>13.2f}x" for v in VERSIONS[1:])
-                    line = line.replace("nan", "  -")
-                    print(line, flush=True)
+        for name in (name for name in CONTENDERS if name in wanted):
+            if name == "greedy bot":
+                rows = greedy_stretches(servers, url, store, args.greedy_matches)
+            else:
+                rows = {name: stretches(servers, url, store, args.stretch, name)}
+            for row, figures in rows.items():  # each as soon as measured: a long run shows its progress
+                line = f"{row:<14}" + "".join(cell(figures[v], 10) for v in VERSIONS)
+                line += "".join(cell(figures[v] / figures[VERSIONS[0]], 13) + "x" for v in VERSIONS[1:])
+                print(line, flush=True)
     print(f"\n({time.perf_counter() - started:.0f} s)")
 
 
