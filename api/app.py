@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         },
         MAX_CONTENT_LENGTH=settings.max_body_bytes,
         ARENA_MAX_RECORD_BYTES=settings.max_record_bytes,
+        ARENA_STREAM_KEEP_ALIVE_SECONDS=settings.stream_keep_alive_seconds,
     )
     store = MatchStore.connect(settings)
     app.extensions[STORE_KEY] = store

@@ -61,6 +61,9 @@ class Settings:
     comma-separated, e.g. ``'self' https://host.example``; default ``'self'``).
     ``socket_ping_seconds``: seconds between the server's pings on a seat socket; a client that does
     not answer one within as long again is taken for gone (``ARENA_SOCKET_PING_SECONDS``, default 25).
+    ``stream_keep_alive_seconds``: seconds of quiet after which an event stream sends a comment line, so
+    proxies keep it open and the server notices a client that left (``ARENA_STREAM_KEEP_ALIVE_SECONDS``,
+    default 15).
     ``record_ttl``: seconds a finished match's record stays (``ARENA_RECORD_TTL``, default 30 days;
     at least ``finished_ttl``): ``GET /matches/{id}/record`` serves it after the match has expired.
     ``max_record_bytes``: the largest record ``POST /records/versions/{version}`` takes
@@ -84,6 +87,7 @@ class Settings:
     redis_cluster: bool = False
     frame_ancestors: tuple[str, ...] = ("'self'",)
     socket_ping_seconds: float = 25.0
+    stream_keep_alive_seconds: float = 15.0
 
     def __post_init__(self) -> None:
         if self.redis_url.startswith(CLUSTER_SCHEME):
@@ -122,4 +126,7 @@ class Settings:
             redis_cluster=os.environ.get("ARENA_REDIS_CLUSTER", "0") == "1",
             frame_ancestors=_sources("ARENA_FRAME_ANCESTORS") or defaults.frame_ancestors,
             socket_ping_seconds=float(os.environ.get("ARENA_SOCKET_PING_SECONDS") or defaults.socket_ping_seconds),
+            stream_keep_alive_seconds=float(
+                os.environ.get("ARENA_STREAM_KEEP_ALIVE_SECONDS") or defaults.stream_keep_alive_seconds
+            ),
         )

@@ -15,9 +15,10 @@ from typing import Any
 
 from api.matches.service import known_table, load_table, match_resource, visible_events
 from api.matches.table import Table
+from api.settings import Settings
 from api.store import MatchNotFound, MatchStore, StoreUnavailable
 from api.streams.notifier import Notifier
-from api.streams.sse import KEEP_ALIVE_SECONDS, Item, Position, items_after
+from api.streams.sse import Item, Position, items_after
 from engine import offered_actions
 
 #: How many log entries one read of a resuming stream takes.
@@ -27,8 +28,19 @@ LOG_PAGE = 200
 class Reader:
     """What one stream reads: the match's log and state, as the public or one seat sees them."""
 
-    def __init__(self, store: MatchStore, notifier: Notifier, match_id: str, seat: int | None, legal: int) -> None:
+    def __init__(
+        self,
+        store: MatchStore,
+        notifier: Notifier,
+        match_id: str,
+        seat: int | None,
+        legal: int,
+        *,
+        keep_alive: float = Settings.stream_keep_alive_seconds,
+    ) -> None:
         self.store, self.notifier, self.match_id, self.seat, self.legal = store, notifier, match_id, seat, legal
+        #: Seconds of quiet after which :func:`follow` yields ``None`` (a transport's keep-alive).
+        self.keep_alive = keep_alive
         #: The match as :func:`follow` last read it.
         self.table: Table | None = None
 
@@ -80,7 +92,7 @@ def follow(
 ) -> Iterator[list[tuple[str, Item]] | None]:
     """Every ``(id, item)`` after ``position``, as it happens, until the match is over, in batches (what
     one look at the match found: a transport sends each at once); ``None`` after every
-    ``KEEP_ALIVE_SECONDS`` with nothing to say.
+    ``reader.keep_alive`` seconds with nothing to say.
 
     Where the match stands (a seat's pending ``turn``, or ``match_over``) is sent once per version
     reached, however the stream started: resuming at the current version still gets its turn.
@@ -127,7 +139,7 @@ def follow(
                     return
             except (MatchNotFound, StoreUnavailable):
                 return  # the match expired or the store is gone: the client resumes later
-            if not signal.wait(KEEP_ALIVE_SECONDS):
+            if not signal.wait(reader.keep_alive):
                 yield None
             signal.clear()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Response, request
+from flask import Response, current_app, request
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
@@ -53,7 +53,8 @@ SSE_DESCRIPTION = (
     "A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or "
     "`id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` "
     "(seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). "
-    "`x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens. "
+    "`x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens "
+    "(`ARENA_STREAM_KEEP_ALIVE_SECONDS`). "
     "Resume with `Last-Event-ID`."
 )
 
@@ -128,7 +129,7 @@ class PublicStream(MethodView):
         """The public events of the match as they happen, then `match_over`."""
         table = load_table(store(), match_id)
         start = start_position(query, table)
-        return _event_stream(Reader(store(), notifier(), match_id, None, 0), start, table)
+        return _event_stream(_reader(match_id, None, 0), start, table)
 
 
 @blp.route("/<match_id>/seat-stream")
@@ -140,7 +141,12 @@ class SeatStream(MethodView):
         """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act."""
         table, seat = load_for_seat(store(), match_id, request.headers.get("Authorization"))
         start = start_position(query, table)
-        return _event_stream(Reader(store(), notifier(), match_id, seat, query["legal_limit"]), start, table)
+        return _event_stream(_reader(match_id, seat, query["legal_limit"]), start, table)
+
+
+def _reader(match_id: str, seat: int | None, legal: int) -> Reader:
+    keep_alive = current_app.config["ARENA_STREAM_KEEP_ALIVE_SECONDS"]
+    return Reader(store(), notifier(), match_id, seat, legal, keep_alive=keep_alive)
 
 
 def start_position(query: dict[str, Any], table: Table) -> tuple[Position, bool]:

@@ -13,9 +13,6 @@ from typing import Any
 
 import orjson
 
-#: Sent when nothing else was for this long, so proxies keep the stream open.
-KEEP_ALIVE_SECONDS = 15.0
-
 EVENT_ID = re.compile(r"([0-9]{1,18})(?:\.([0-9]{1,6}))?")
 
 

@@ -46,6 +46,7 @@ def server(
         PROMETHEUS_MULTIPROC_DIR=str(metrics_dir),
         ARENA_ACCESS_LOG=str(access_log),
         ARENA_RATE_LIMITS=f"refused={REFUSALS_ALLOWED}/minute",
+        ARENA_STREAM_KEEP_ALIVE_SECONDS="1",  # a closed stream is noticed at the next keep-alive's write
     ) as live:
         yield live
 

@@ -3720,7 +3720,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). `x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`. */
+            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). `x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens (`ARENA_STREAM_KEEP_ALIVE_SECONDS`). Resume with `Last-Event-ID`. */
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3850,7 +3850,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). `x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens. Resume with `Last-Event-ID`. */
+            /** @description A `text/event-stream`. Each event has `id: <version>` (the last event of a version) or `id: <version>.<n>` (an earlier one), and a type: `event` (data: an `Event` of the log), `turn` (seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). `x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens (`ARENA_STREAM_KEEP_ALIVE_SECONDS`). Resume with `Last-Event-ID`. */
             200: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
