@@ -28,6 +28,9 @@ keeps them on one node and the write script may touch them together:
 - ``<prefix>:{t:<id>}:presence``, a hash: entrant number -> until when (epoch seconds) its host
   holds a presence lease on it (``POST /tournaments/{id}/presence``); renewals write it alone; the
   director ends a lease (0) when the entrant's program never asked for a match it was given;
+- the pub/sub channel ``<prefix>:{t:<id>}:notify``, published at every write with the new version:
+  the webhook worker wakes on it to deliver the standings as they change (a tournament's webhook id
+  is ``t:<id>``, what sits between the braces);
 - the pub/sub channels ``<prefix>:{t:<id>:e<n>}:notify``, one per named entrant: published when
   that entrant's ``next`` may answer otherwise (a match of its started, ended or was voided, or the
   tournament is over). They match the notifier's ``{*}:notify`` pattern, so ``next?wait=`` sleeps
@@ -74,7 +77,7 @@ class TournamentNotFound(Exception):
 
 # Writes one version of a tournament: creates it (ARGV[1] empty: it must not exist) or compare-and-sets
 # it (ARGV[1]: the version it must still be at), with what changed beside the record, and publishes
-# to the entrants whose next match may have changed.
+# the new version on the tournament's channel and to the entrants whose next match may have changed.
 # KEYS: 1 tournament hash, 2 entrants hash, 3 rounds hash, 4 standings hash, 5 h2h hash,
 #   6 outcomes list, 7 secrets hash, 8 presence hash, 9 records hash (all given the TTL).
 # ARGV: 1 expected version or '', 2 new version, 3 record, 4 summary, 5 ttl seconds, 6 JSON of the
@@ -200,6 +203,10 @@ class TournamentStore:
         names = ("tournament", "entrants", "rounds", "standings", "h2h", "outcomes", "secrets", "presence", "records")
         return [self.key(tournament_id, name) for name in names]
 
+    def channel(self, tournament_id: str) -> str:
+        """The tournament's own notify channel, published at every write."""
+        return f"{self.prefix}:{{t:{tournament_id}}}:notify"
+
     def entrant_channel(self, tournament_id: str, entrant: int) -> str:
         return f"{self.prefix}:{{{self.watch_id(tournament_id, entrant)}}}:notify"
 
@@ -235,7 +242,8 @@ class TournamentStore:
         """Write ``after``: create it (``before`` None) or compare-and-set it from ``before``'s version,
         with the entrants and Swiss rounds it adds, the standings ``rows`` and ``cells`` that changed,
         the ``outcomes`` recorded and their matches' compressed ``records`` (by schedule index), the
-        presence leases of ``lapsed`` ended, and a wake for the named entrants in ``notify``.
+        presence leases of ``lapsed`` ended, and a wake for the tournament's channel and the named
+        entrants in ``notify``.
 
         Raises :class:`~api.store.StaleVersion` when it moved on, :class:`TournamentNotFound` when it
         is gone, ``FileExistsError`` when creating one that exists; nothing is written then.
@@ -253,7 +261,10 @@ class TournamentStore:
             "h2h": {cell_field(pair): cell.to_text() for pair, cell in cells.items()},
             "outcomes": [_text(outcome.to_json()) for outcome in outcomes],
             "presence": {str(e): "0" for e in lapsed},
-            "notify": [self.entrant_channel(tournament_id, e) for e in sorted(set(notify))],
+            "notify": [
+                self.channel(tournament_id),
+                *(self.entrant_channel(tournament_id, e) for e in sorted(set(notify))),
+            ],
         }
         args: list[bytes | int | str] = [
             "" if before is None else before.version,
