@@ -22,9 +22,12 @@ is found offline first.
 - ``greedy bot``: the ``greedy`` bot, remembering every card, wins a Pipifax match within a few turns,
   so no match against it reaches version 1,000 by play: several matches per version are brought
   forward, then the player plays on until greedy wins. Their moves are pooled; the move after which
-  greedy has won (``greedy's win``) is counted apart, since its request also keeps the match's
-  record, one replay of the whole match paid once per match. With every card remembered greedy
-  often wins on its first turn, so the other moves may be none (``-``).
+  greedy has won (``greedy's win``) is counted apart, as the move that ends the match. With every
+  card remembered greedy often wins on its first turn, so the other moves may be none (``-``).
+  ``record kept`` is what keeping each of those matches' record cost, per match, once it is over:
+  the CPU of the referee's thinker processes (``api/records/keeper.py``: one replay of the whole
+  match, off every move's path), from the ending move until the record is kept; it grows with the
+  match by design, and is not in the moves' figures.
 
 The three matches of a contender are played a window of 40 versions at a time in turn (greedy's,
 a match of each version in turn), so that background work (a Redis rewrite, a collection) falls on
@@ -60,7 +63,7 @@ from api.redis_server import RedisServer
 from api.settings import Settings
 from api.store import MatchStore
 from api.tournaments import schedule
-from bench.servers import GunicornServer, RefereeProcess, cpu_seconds
+from bench.servers import GunicornServer, RefereeProcess, child_pids, cpu_seconds
 from engine.bots import choose_action
 
 #: What is measured, in the order it is measured (see the module's docstring).
@@ -130,12 +133,19 @@ class Servers:
     redis: RedisServer
 
     def cpu(self) -> float:
+        """CPU seconds of the API, the referee's own loop and Redis: what a move costs."""
         pids = [*self.api.pids()]
         if self.referee.process is not None:
             pids.append(self.referee.process.pid)
         if self.redis.process is not None:
             pids.append(self.redis.process.pid)
         return sum(cpu_seconds(pid) for pid in pids)
+
+    def thinkers_cpu(self) -> float:
+        """CPU seconds of the referee's thinker processes (its children): search decisions, records kept."""
+        if self.referee.process is None:
+            return 0.0
+        return sum(cpu_seconds(pid) for pid in child_pids(self.referee.process.pid))
 
 
 class Seat:
@@ -147,7 +157,7 @@ class Seat:
 
     def __init__(self, client: Client, match_id: str, token: str, seed: int, *, waits: bool = True) -> None:
         self.client, self.seed, self.waits = client, seed, waits
-        self.path = f"/matches/{match_id}"
+        self.match_id, self.path = match_id, f"/matches/{match_id}"
         self.auth = {"Authorization": f"Bearer {token}"}
         self.seat = int(token.split(".")[1])
 
@@ -292,13 +302,15 @@ def tournament_match(client: Client, seed: int) -> tuple[str, list[str]]:
 
 def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int) -> dict[str, dict[int, float]]:
     """Matches against greedy brought to each of ``VERSIONS``, then played on over HTTP until greedy wins:
-    ms of server CPU per player move, and of the move whose request ends the match, by version.
+    ms of server CPU per player move, of the move whose request ends the match, and of keeping the
+    record of each match, by version.
 
     Every match is brought forward first, with the referee stopped (it would play greedy's turns),
     then they are played one of each version in turn. Each figure is pooled over the matches (their
     CPU over their moves: each plays only a few before greedy wins). The move that ends a match is
-    counted apart: its request (greedy's winning reply is played in it) also keeps the match's record,
-    a replay of the whole match paid once per match, which grows with its length by design.
+    counted apart; after it, the next match waits until the referee's thinker has kept the record, a
+    replay of the whole match paid once per match off the moves' path, which grows with its length by
+    design.
     """
     client = Client(url)
     servers.referee.stop()
@@ -312,15 +324,30 @@ def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int
     restart_referee(servers, store)
     moves: dict[int, list[float]] = {version: [] for version in VERSIONS}
     endings: dict[int, list[float]] = {version: [] for version in VERSIONS}
+    keeping: dict[int, list[float]] = {version: [] for version in VERSIONS}
     for index in range(matches):
         for version in VERSIONS:
-            costs = move_costs(servers, prepared[version][index])
+            seat = prepared[version][index]
+            thinkers = servers.thinkers_cpu()
+            costs = move_costs(servers, seat)
+            kept(store, seat.match_id)
             moves[version] += costs[:-1]
             endings[version] += costs[-1:]
+            keeping[version].append(servers.thinkers_cpu() - thinkers)
     return {
         "greedy bot": {version: 1000 * mean(moves[version]) for version in VERSIONS},
         "greedy's win": {version: 1000 * mean(endings[version]) for version in VERSIONS},
+        "record kept": {version: 1000 * mean(keeping[version]) for version in VERSIONS},
     }
+
+
+def kept(store: MatchStore, match_id: str, timeout: float = 120.0) -> None:
+    """Wait until the referee has kept the record of ``match_id`` (over) and let go of the match."""
+    deadline = time.monotonic() + timeout
+    while store.client.exists(store.log_key(match_id)) or store.client.zscore(store.due_key(), match_id) is not None:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the referee did not keep the record of {match_id}")
+        time.sleep(0.01)
 
 
 def mean(values: list[float]) -> float:
@@ -348,15 +375,19 @@ def move_costs(servers: Servers, seat: Seat) -> list[float]:
 
 
 def restart_referee(servers: Servers, store: MatchStore, timeout: float = 60.0) -> None:
-    """Start the referee again and wait until it listens (subscribed to its wake channel), so its
-    start-up (imports, connections) is not counted in the moves measured next."""
+    """Start the referee again and wait until it listens (subscribed to its wake channel) and its
+    thinker process has kept a record, so that neither start-up (imports, connections, the thinker's
+    spawn) is counted in what is measured next."""
     servers.referee.start()
     deadline = time.monotonic() + timeout
     while not any(count for _, count in store.client.pubsub_numsub(store.wake_channel())):
         if time.monotonic() > deadline:
             raise RuntimeError("the referee did not start listening")
         time.sleep(0.05)
-    time.sleep(1.0)  # its first sweep of the due matches
+    client = Client(servers.api.url)
+    match_id, tokens = created(client, 0, [{"name": "a"}, {"name": "b"}])
+    client.send("POST", f"/matches/{match_id}/resign", headers={"Authorization": f"Bearer {tokens[0]}"})
+    kept(store, match_id, timeout)
 
 
 @dataclasses.dataclass

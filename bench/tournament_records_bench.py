@@ -24,6 +24,7 @@ from api.app import create_app
 from api.extensions import STORE_KEY
 from api.redis_server import RedisServer
 from api.referee.runner import Referee
+from api.referee.thinker import Thinker
 from api.settings import Settings
 from api.tournaments.service import sweep
 from api.tournaments.store import TournamentStore
@@ -43,7 +44,7 @@ def finished_tournament(client: FlaskClient, deals: int) -> str:
     }
     tournament_id: str = client.post("/tournaments", json=body).get_json()["tournament"]["tournament_id"]
     store = client.application.extensions[STORE_KEY]
-    referee, tournaments = Referee(store), TournamentStore(store)
+    referee, tournaments = Referee(store, thinker=Thinker(0)), TournamentStore(store)
     while client.get(f"/tournaments/{tournament_id}").get_json()["status"] != "finished":
         if not referee.run_due(now=float("inf")):
             sweep(tournaments)

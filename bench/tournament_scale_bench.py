@@ -35,6 +35,7 @@ from api.app import create_app
 from api.matches import service as matches
 from api.redis_server import RedisServer
 from api.referee.runner import Referee
+from api.referee.thinker import Thinker
 from api.settings import Settings
 from api.store import MatchStore, StaleVersion
 from api.tournaments import service
@@ -155,7 +156,7 @@ def run(args: argparse.Namespace) -> None:
             tokens = [entrant["token"] for entrant in created["entrants"]]
             first_version = service.load(tstore, tournament_id).version
             listener = Publications(redis_server.url, f"bench:{{t:{tournament_id}:e*}}:notify")
-            referee = Referee(store)
+            referee = Referee(store, thinker=Thinker(0))
             while True:
                 while referee.run_due(now=time.time()):  # bots' turns (deadlines are far off)
                     pass

@@ -104,7 +104,10 @@ def commit(
     step: Step,
     idempotency: tuple[str, str, dict[str, Any]] | None = None,
 ) -> Table:
-    """Write ``step``'s version if the match is still at ``before``'s (``None``: create it)."""
+    """Write ``step``'s version if the match is still at ``before``'s (``None``: create it).
+
+    The write that ends a match makes it due at once, for the referee to keep its record
+    (``api/records/keeper.py``): the record is never kept on a move's path."""
     table = step.table
     game, status = table.match.game_id, table.status
     index_add: list[str] = []
@@ -121,14 +124,12 @@ def commit(
         summary=table.summary(),
         entry=step.entry,
         finished=table.is_over,
-        due=table.next_due(),
+        due=time.time() if table.is_over else table.next_due(),
         created_at=table.created_at,
         index_add=index_add,
         index_remove=index_remove,
         idempotency=idempotency,
     )
-    if table.is_over:
-        compact(store, table, swap=store.settings.compact_finished)
     if table.tournament is not None and table.is_over and (before is None or not before.is_over):
         for listener in TOURNAMENT_MATCH_ENDED:
             try:
@@ -143,9 +144,9 @@ def compact(store: MatchStore, table: Table, swap: bool = True) -> bool:
     log for it when the record (with its replay checkpoints, ``api/matches/checkpoints.py``) is the
     smaller; whether the record was kept.
 
-    Done by the writer of the last version, right after it: the write itself stays as fast as any
-    other, and the swap is one atomic script, so a reader meets the log or the record, never half
-    of either. A match whose log does not replay exactly, or that the store cannot compact now,
+    Done by the referee's record keeper (``api/records/keeper.py``) after the write that ended the
+    match, never on a move's path; the swap is one atomic script, so a reader meets the log or the
+    record, never half of either. A match whose log does not replay exactly, or that the store cannot compact now,
     keeps its log and has no record (``GET /matches/{id}/record`` builds one from the log while the
     match lasts): it costs memory, never a wrong answer.
     """

@@ -56,9 +56,26 @@ def match_record(store: MatchStore, match_id: str) -> dict[str, Any]:
     return record
 
 
+def kept_or_built(store: MatchStore, match_id: str) -> dict[str, Any] | None:
+    """The record of a match that is over: the one kept, else one built from its log while the match
+    lasts (its record is not kept yet, or it predates records); ``None`` when there is neither."""
+    stored = store.record(match_id)
+    record = None if stored is None else decode_record(stored)
+    if record is not None and record["format"] == FORMAT:
+        return record
+    try:
+        return _record_from_log(store, load_table(store, match_id), stored)
+    except (MatchNotFound, ApiError):
+        return None
+
+
 def _record_from_log(store: MatchStore, table: Table, legacy: bytes | None) -> dict[str, Any]:
     """The record of a match over that the store keeps none of (or one of format 1), from its log."""
     entries = list(derive_log(legacy)) if legacy is not None else store.stored_form(table.match_id)[0]
+    if not entries:  # the record keeper swapped the log for the record since it was looked for
+        kept = store.record(table.match_id)
+        if kept is not None:
+            return decode_record(kept)
     try:
         return decode_record(encode_record(record_header(table), entries))
     except RecordMismatch:

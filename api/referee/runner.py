@@ -1,4 +1,5 @@
-"""The referee: applies timeouts and plays server bots whose turn came, without anybody asking.
+"""The referee: applies timeouts and plays server bots whose turn came, without anybody asking, and
+keeps the records of matches that are over.
 
 It sleeps until the earliest time in the store's due set (or until a write tells it the set
 changed), claims what is due with a lease, and settles each match with the same compare-and-set
@@ -10,6 +11,10 @@ rather than being played in this loop, so that no other match's deadline waits f
 match stays claimed while its decision is under way (a lease that ends meanwhile is claimed again and
 left alone); the decision comes back to this loop, which writes it with compare-and-set, or drops it
 if the match moved on meanwhile (a timeout, a resignation), and settles the match on from there.
+
+The write that ends a match makes it due at once: the referee that claims it has a thinker keep its
+record (``api/records/keeper.py``), then takes it out of the due set. A record that could not be
+kept (the store was unreachable) is tried again when the claim's lease ends.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ import redis
 from api.errors import ApiError
 from api.matches.service import commit, load_table, settle
 from api.observability.metrics import count_referee_loop, observe_referee_lag
-from api.referee.thinker import Thinker
+from api.referee.thinker import Kept, Thinker, Thought
 from api.store import MatchNotFound, MatchStore, StaleVersion, StoreFull, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -72,7 +77,8 @@ class Referee:
                 log.exception("referee: the sweep failed")
 
     def run_due(self, now: float | None = None) -> int:
-        """Settle every match that is due by ``now``; how many were claimed."""
+        """Settle every match that is due by ``now``, then take in what the thinkers finished (all of it,
+        with a thinker that works in this thread); how many were claimed."""
         due = self.store.claim_due(time.time() if now is None else now, LEASE, BATCH)
         for match_id in due:
             try:
@@ -81,6 +87,7 @@ class Referee:
                 raise
             except Exception:  # one broken match must not stop the referee; its lease retries it later
                 log.exception("referee: settling match %s failed", match_id)
+        self.write_thoughts()
         return len(due)
 
     def settle(self, match_id: str) -> None:
@@ -92,13 +99,17 @@ class Referee:
             return  # claimed again while its slow bot thinks: the decision's write settles it
         try:
             table = load_table(self.store, match_id)
-            due, now = table.next_due(), time.time()
-            if due is not None and due <= now:
-                observe_referee_lag(now - due)
-            table = settle(self.store, table)
+            if not table.is_over:
+                due, now = table.next_due(), time.time()
+                if due is not None and due <= now:
+                    observe_referee_lag(now - due)
+                table = settle(self.store, table)
         except MatchNotFound:
             self.store.reschedule(match_id, -1, None)  # expired: forget it
             return
+        if table.is_over:
+            self.thinker.keep(table, self.store.settings)
+            return  # still claimed while its record is kept
         seat = table.slow_bot_turn(time.time())
         if seat is not None:
             self.thinker.submit(table, seat)
@@ -106,27 +117,43 @@ class Referee:
         self.store.reschedule(match_id, table.version, table.next_due())
 
     def write_thoughts(self) -> int:
-        """Write the slow bots' decisions that came back, each if its match is still where it was; how many."""
+        """Write the slow bots' decisions that came back, each if its match is still where it was, and
+        take the matches whose record was kept out of the due set; how many came back."""
         thoughts = self.thinker.done()
         for thought in thoughts:
-            try:
-                if thought.action is None:
-                    log.error(
-                        "referee: %s's decision in match %s failed: %r", thought.bot, thought.match_id, thought.error
-                    )
-                else:
-                    table = load_table(self.store, thought.match_id)
-                    if table.version == thought.version:
-                        commit(self.store, table, table.bot_step(thought.seat, thought.action, time.time()))
-                self.settle(thought.match_id)
-            except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
-                raise
-            except (MatchNotFound, StaleVersion, StoreFull, ApiError) as moved_on:
-                log.info("referee: match %s moved on while its bot thought (%s)", thought.match_id, moved_on)
-                self.settle(thought.match_id)
-            except Exception:
-                log.exception("referee: writing a decision of match %s failed", thought.match_id)
+            if isinstance(thought, Kept):
+                self.kept(thought)
+            else:
+                self.write_thought(thought)
         return len(thoughts)
+
+    def kept(self, kept: Kept) -> None:
+        """A match's record was kept (or could not be): it is due no more. A store that failed leaves it
+        claimed, so that it is tried again when the lease ends."""
+        if kept.error is None:
+            self.store.reschedule(kept.match_id, kept.version, None)
+        elif isinstance(kept.error, MatchNotFound):
+            self.store.reschedule(kept.match_id, -1, None)
+        else:
+            log.warning("referee: keeping the record of match %s failed: %r", kept.match_id, kept.error)
+
+    def write_thought(self, thought: Thought) -> None:
+        """Write a slow bot's decision if its match is still where it was, and settle the match on."""
+        try:
+            if thought.action is None:
+                log.error("referee: %s's decision in match %s failed: %r", thought.bot, thought.match_id, thought.error)
+            else:
+                table = load_table(self.store, thought.match_id)
+                if table.version == thought.version:
+                    commit(self.store, table, table.bot_step(thought.seat, thought.action, time.time()))
+            self.settle(thought.match_id)
+        except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
+            raise
+        except (MatchNotFound, StaleVersion, StoreFull, ApiError) as moved_on:
+            log.info("referee: match %s moved on while its bot thought (%s)", thought.match_id, moved_on)
+            self.settle(thought.match_id)
+        except Exception:
+            log.exception("referee: writing a decision of match %s failed", thought.match_id)
 
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""

@@ -28,6 +28,7 @@ from api.errors import ApiError
 from api.matches import service as matches
 from api.matches.compaction import decode_record
 from api.matches.table import Table
+from api.records.service import kept_or_built
 from api.referee.clock import FIRST_DECISION_DEFAULT
 from api.store import MatchNotFound, MatchStore, StaleVersion, StoreUnavailable
 from api.streams.notifier import Notifier
@@ -108,10 +109,19 @@ def match_id_of(tournament: Tournament, index: int, attempt: int | None = None) 
     return matches.match_id_for(match_key(tournament, index, attempt))
 
 
-def slot_of(tournament: Tournament, index: int) -> str:
-    """Where the tokens of the current attempt of the match at ``index`` are kept."""
-    attempt = tournament.attempt(index)
+def slot_of(tournament: Tournament, index: int, attempt: int | None = None) -> str:
+    """Where the tokens and the record of the match at ``index`` are kept (its current attempt unless
+    ``attempt`` says which)."""
+    attempt = tournament.attempt(index) if attempt is None else attempt
     return str(index) if attempt == 0 else f"{index}/{attempt}"
+
+
+def slot_of_match(tournament: Tournament, index: int, match_id: str) -> str | None:
+    """Where the tokens and the record of match ``match_id`` are kept, if it is an attempt at ``index``."""
+    for attempt in range(tournament.attempt(index) + 1):
+        if match_id_of(tournament, index, attempt) == match_id:
+            return slot_of(tournament, index, attempt)
+    return None
 
 
 def load(tstore: TournamentStore, tournament_id: str) -> Tournament:
@@ -126,11 +136,10 @@ def write(
     ledger: Ledger | None = None,
     outcomes: Sequence[Outcome] = (),
     lapsed: Collection[int] = (),
-    records: Mapping[int, bytes] = {},
 ) -> Tournament:
     """Write ``after`` if the tournament is still at ``before``'s version (``None``: create it), with
-    the standings ``ledger`` changed, the ``outcomes`` recorded with their matches' ``records`` and the
-    presence leases ``lapsed``; wake the entrants it concerns."""
+    the standings ``ledger`` changed, the ``outcomes`` recorded and the presence leases ``lapsed``;
+    wake the entrants it concerns."""
     tstore.write(
         before,
         after,
@@ -139,7 +148,6 @@ def write(
         outcomes=outcomes,
         notify=sorted(after.entrants_moved(before)) if before is not None else [],
         lapsed=sorted(lapsed),
-        records=records,
     )
     if before is None or before.status != after.status or after.under_way:
         # A separate step (another hash slot): a crash before it is mended by the next write.
@@ -567,9 +575,8 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
         if started:
             after = after.launch(started, now)
         if after is not before:
-            records = kept_records(tstore.matches, [ended[outcome.index] for outcome in recorded])
             try:
-                write(tstore, before, after, ledger=ledger, outcomes=recorded, lapsed=lapsed, records=records)
+                write(tstore, before, after, ledger=ledger, outcomes=recorded, lapsed=lapsed)
             except StaleVersion:
                 continue
         created = [index for index in [*missing, *started] if after.states[index] == "playing"]
@@ -586,24 +593,6 @@ def advance(tstore: TournamentStore, tournament_id: str) -> Tournament:
             _abort_called_off(tstore, tournament_id, created)
         return after
     raise ApiError(503, "store/busy", "too many writes raced this tournament; try again")
-
-
-def kept_records(store: MatchStore, tables: Sequence[Table]) -> dict[int, bytes]:
-    """The compressed records of the tournament's matches in ``tables`` (over), by schedule index, to
-    keep with the tournament. A match its writer has not compacted yet (the sweep got there first) is
-    compacted here, as its writer would; one whose log does not replay exactly has no record."""
-    found: dict[int, bytes] = {}
-    for table in tables:
-        assert table.tournament is not None
-        record = store.record(table.match_id)
-        if record is None:
-            matches.compact(store, table, swap=store.settings.compact_finished)
-            record = store.record(table.match_id)
-        if record is None:
-            log.warning("tournament %s: match %s has no record to keep", table.tournament[0], table.match_id)
-            continue
-        found[table.tournament[1]] = record
-    return found
 
 
 def _abort_called_off(tstore: TournamentStore, tournament_id: str, created: list[int]) -> None:
@@ -812,14 +801,18 @@ def _lines(tstore: TournamentStore, tournament: Tournament) -> Iterator[bytes]:
         outcomes = tstore.outcomes_between(tournament_id, start, start + RECORD_LINES_PER_READ - 1)
         if not outcomes:
             return
-        kept = tstore.records(tournament_id, [outcome.index for outcome in outcomes])
+        kept = tstore.records(tournament_id, [slot_of(tournament, outcome.index) for outcome in outcomes])
         for outcome, found in zip(outcomes, kept, strict=True):
-            # recorded before tournaments kept records: the match's own, while it lasts
-            record = found if found is not None else tstore.matches.record(match_id_of(tournament, outcome.index))
+            # not copied yet (the record keeper is behind): the match's own, or its log's, while it lasts
+            record = (
+                decode_record(found)
+                if found is not None
+                else kept_or_built(tstore.matches, match_id_of(tournament, outcome.index))
+            )
             if record is None:
                 log.warning("tournament %s: match %d has no record", tournament_id, outcome.index)
                 continue
-            yield line_bytes(record_line(decode_record(record), tournament_id, outcome))
+            yield line_bytes(record_line(record, tournament_id, outcome))
         start += len(outcomes)
 
 

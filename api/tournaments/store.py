@@ -21,10 +21,11 @@ keeps them on one node and the write script may touch them together:
 - ``<prefix>:{t:<id>}:secrets``, a hash with one field per launched match (``<index>``, or
   ``<index>/<attempt>`` for a match played again): the JSON of that match's seat tokens and host
   token, which only the tournament's host and each seat's own entrant are ever given;
-- ``<prefix>:{t:<id>}:records``, a hash: schedule index -> the compressed record of the match whose
-  outcome was recorded there (``api/matches/compaction.py``; the same bytes the match keeps under
-  its own ``record`` key), written in the same write as its outcome, so a match's record lives as
-  long as its tournament, whatever the match's own ``ARENA_RECORD_TTL``;
+- ``<prefix>:{t:<id>}:records``, a hash: a launched match's field (as in ``secrets``) -> its
+  compressed record (``api/matches/compaction.py``; the same bytes the match keeps under its own
+  ``record`` key), copied by the referee's record keeper once the match is over
+  (``api/records/keeper.py``), so a match's record lives as long as its tournament, whatever the
+  match's own ``ARENA_RECORD_TTL``;
 - ``<prefix>:{t:<id>}:presence``, a hash: entrant number -> until when (epoch seconds) its host
   holds a presence lease on it (``POST /tournaments/{id}/presence``); renewals write it alone; the
   director ends a lease (0) when the entrant's program never asked for a match it was given;
@@ -82,8 +83,7 @@ class TournamentNotFound(Exception):
 #   6 outcomes list, 7 secrets hash, 8 presence hash, 9 records hash (all given the TTL).
 # ARGV: 1 expected version or '', 2 new version, 3 record, 4 summary, 5 ttl seconds, 6 JSON of the
 #   changes: {"entrants": {n: json}, "rounds": {r: text}, "standings": {n: json}, "h2h": {pair: text},
-#   "presence": {n: "0"} (leases ended), "outcomes": [json], "notify": [channel]}, then pairs of a
-#   schedule index and its match's compressed record (binary, so beside the JSON, not in it).
+#   "presence": {n: "0"} (leases ended), "outcomes": [json], "notify": [channel]}.
 # Returns {1, new version} when written, {0, current} when it moved on, {-1, -1} when it does not
 # exist, {3, 0} when creating one that exists. (The '#!lua' line: see api/store.py's WRITE_SCRIPT.)
 WRITE_SCRIPT = """#!lua
@@ -100,18 +100,18 @@ for key, name in pairs({[2] = 'entrants', [3] = 'rounds', [4] = 'standings', [5]
   for field, value in pairs(changes[name]) do redis.call('HSET', KEYS[key], field, value) end
 end
 for _, outcome in ipairs(changes['outcomes']) do redis.call('RPUSH', KEYS[6], outcome) end
-for i = 7, #ARGV, 2 do redis.call('HSET', KEYS[9], ARGV[i], ARGV[i + 1]) end
 for i = 1, 9 do redis.call('EXPIRE', KEYS[i], ARGV[5]) end
 for _, channel in ipairs(changes['notify']) do redis.call('PUBLISH', channel, ARGV[2]) end
 return {1, tonumber(ARGV[2])}
 """
 
 
-# Remembers the tokens of one launched match and wakes the entrants waiting for them. The secrets
-# expire when the tournament hash does (ARGV[3] only when that hash has no TTL: it is never so).
-# KEYS: 1 secrets hash, 2 tournament hash. ARGV: 1 the match's field, 2 the tokens' JSON, 3 ttl
-#   seconds, then the notify channels of its named entrants.
-SECRETS_SCRIPT = """#!lua
+# Sets one launched match's field of a tournament hash (its tokens in ``secrets``, its record in
+# ``records``) and wakes the entrants waiting for it. The hash expires when the tournament hash does
+# (ARGV[3] only when that hash has no TTL: it is never so).
+# KEYS: 1 secrets or records hash, 2 tournament hash. ARGV: 1 the match's field, 2 the value, 3 ttl
+#   seconds, then the notify channels of its named entrants (none for a record).
+MATCH_FIELD_SCRIPT = """#!lua
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 local left = redis.call('PTTL', KEYS[2])
 if left > 0 then redis.call('PEXPIRE', KEYS[1], left) else redis.call('EXPIRE', KEYS[1], ARGV[3]) end
@@ -184,7 +184,7 @@ class TournamentStore:
         self.client: redis.Redis | redis.RedisCluster = matches.client
         self.prefix = matches.settings.key_prefix
         self._write = self.client.register_script(WRITE_SCRIPT)
-        self._save_secrets = self.client.register_script(SECRETS_SCRIPT)
+        self._match_field = self.client.register_script(MATCH_FIELD_SCRIPT)
         self._presence = self.client.register_script(PRESENCE_SCRIPT)
 
     # --- keys ---------------------------------------------------------------------------------
@@ -237,13 +237,11 @@ class TournamentStore:
         outcomes: Sequence[Outcome] = (),
         notify: Sequence[int] = (),
         lapsed: Sequence[int] = (),
-        records: Mapping[int, bytes] = {},
     ) -> None:
         """Write ``after``: create it (``before`` None) or compare-and-set it from ``before``'s version,
         with the entrants and Swiss rounds it adds, the standings ``rows`` and ``cells`` that changed,
-        the ``outcomes`` recorded and their matches' compressed ``records`` (by schedule index), the
-        presence leases of ``lapsed`` ended, and a wake for the tournament's channel and the named
-        entrants in ``notify``.
+        the ``outcomes`` recorded, the presence leases of ``lapsed`` ended, and a wake for the
+        tournament's channel and the named entrants in ``notify``.
 
         Raises :class:`~api.store.StaleVersion` when it moved on, :class:`TournamentNotFound` when it
         is gone, ``FileExistsError`` when creating one that exists; nothing is written then.
@@ -274,8 +272,6 @@ class TournamentStore:
             self.ttl(after.is_over),
             orjson.dumps(changes),  # Lua's cjson reads {} and [] alike: an empty table, nothing to write
         ]
-        for index, record in records.items():
-            args += [str(index), record]
         with reaching_redis():
             code, value = self._write(keys=self.keys(tournament_id), args=args)
         if code == 3:
@@ -409,14 +405,18 @@ class TournamentStore:
             raw = cast(list[bytes], self.client.lrange(self.key(tournament_id, "outcomes"), 0, -1))
         return [Outcome.from_json(orjson.loads(item)) for item in raw]
 
-    def records(self, tournament_id: str, indexes: Sequence[int]) -> list[bytes | None]:
-        """The compressed records kept for the matches at schedule ``indexes`` (``None`` where none is)."""
-        if not indexes:
+    def records(self, tournament_id: str, slots: Sequence[str]) -> list[bytes | None]:
+        """The compressed records kept for the launched matches in ``slots`` (``None`` where none is)."""
+        if not slots:
             return []
         with reaching_redis():
-            return cast(
-                list[bytes | None], self.client.hmget(self.key(tournament_id, "records"), list(map(str, indexes)))
-            )
+            return cast(list[bytes | None], self.client.hmget(self.key(tournament_id, "records"), list(slots)))
+
+    def keep_record(self, tournament_id: str, slot: str, record: bytes) -> None:
+        """Keep the compressed record of the launched match in ``slot``, for as long as the tournament."""
+        keys = [self.key(tournament_id, "records"), self.tournament_key(tournament_id)]
+        with reaching_redis():
+            self._match_field(keys=keys, args=[slot, record, self.ttl(True)])
 
     def outcomes_between(self, tournament_id: str, start: int, stop: int) -> list[Outcome]:
         """The recorded outcomes from position ``start`` to ``stop`` (inclusive) in the order matches finished."""
@@ -439,7 +439,7 @@ class TournamentStore:
         channels = [self.entrant_channel(tournament_id, e) for e in notify]
         args: list[bytes | str | int] = [slot, orjson.dumps(secrets), ttl, *channels]
         with reaching_redis():
-            self._save_secrets(keys=[self.secrets_key(tournament_id), self.tournament_key(tournament_id)], args=args)
+            self._match_field(keys=[self.secrets_key(tournament_id), self.tournament_key(tournament_id)], args=args)
 
     def secrets(self, tournament_id: str, slots: Sequence[str]) -> dict[str, dict[str, Any]]:
         """The tokens remembered for the matches in ``slots`` (those launched so far)."""

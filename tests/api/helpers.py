@@ -21,6 +21,7 @@ import engine
 from api.errors import ErrorSchema
 from api.extensions import STORE_KEY
 from api.matches import schemas
+from api.records import keeper
 from api.store import MatchStore
 from engine import Match, RecordedAction
 
@@ -108,6 +109,12 @@ def create_match(
 def store_of(client: FlaskClient) -> MatchStore:
     store: MatchStore = client.application.extensions[STORE_KEY]
     return store
+
+
+def keep_record(client: FlaskClient, match_id: str) -> None:
+    """Keep the record of a match that is over, as the referee's record keeper does after its end
+    (these tests run no referee)."""
+    assert keeper.keep(store_of(client), match_id), f"match {match_id} has no record"
 
 
 def is_rate_counter(key: bytes, prefix: str) -> bool:

@@ -28,7 +28,7 @@ from api.replay.service import replayed_from_seed, version_body
 from api.store import MatchStore
 from engine import Event
 from engine.bots import choose_action
-from tests.api.helpers import body_of
+from tests.api.helpers import body_of, keep_record
 from tests.engine.conformance import configurations
 
 #: Versions after which the players of a pure match leave one by one (every version is compared
@@ -147,6 +147,7 @@ def bots_match(client: FlaskClient, game: str) -> str:
             table = service.commit(store, table, table.resign(seat, time.time()))
         else:
             table = service.settle(store, table, steps=API_LONG - table.version)
+    keep_record(client, match_id)
     return match_id
 
 
@@ -178,6 +179,7 @@ def test_a_short_match_keeps_no_checkpoints(client: FlaskClient) -> None:
     table = service.load_table(store, match_id)
     while not table.is_over:
         table = service.settle(store, table)
+    keep_record(client, match_id)
     assert table.version <= checkpoints.EVERY
     assert store.record(match_id) is not None and not store.client.exists(store.checkpoints_key(match_id))
     assert body_of(client.get(f"/matches/{match_id}/versions/{table.version}"))["version"] == table.version

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 import uuid
 from typing import Any
 
@@ -24,6 +25,8 @@ from api.app import create_app
 from api.extensions import STORE_KEY
 from api.matches import service
 from api.matches.compaction import derive_log
+from api.referee.runner import Referee
+from api.referee.thinker import Thinker
 from api.settings import Settings
 from api.store import MatchStore
 from tests.api.helpers import Json, auth, body_of
@@ -176,18 +179,25 @@ def test_every_read_answers_the_same_before_and_after_compaction(whole_logs_app:
     assert not service.compact(store, table)  # compacting twice changes nothing
 
 
-def test_a_finished_match_is_compacted_by_the_write_that_ends_it(client: FlaskClient) -> None:
+def test_a_finished_match_is_compacted_by_the_referee_after_the_write_that_ends_it(client: FlaskClient) -> None:
     store = store_of(client.application)
     body = {"game": "taiga", "players": 2, "seats": [{"bot": "random"}, {"bot": "greedy"}], "seed": 5}
     match_id = body_of(client.post("/matches", json=body))["match"]["match_id"]
     table = service.load_table(store, match_id)
     while not table.is_over:
         table = service.settle(store, table)
+    page = body_of(client.get(f"/matches/{match_id}/events?after=-1&limit=1000"))
+    # The ending write kept no record (that is no move's work): the match is due for the referee at once.
+    assert store.client.exists(store.log_key(match_id)) and not store.client.exists(store.record_key(match_id))
+    due = store.client.zscore(store.due_key(), match_id)
+    assert due is not None and due <= time.time()
+    assert Referee(store, thinker=Thinker(0)).run_due() >= 1
     key = store.match_key(match_id)
     assert not store.client.exists(store.log_key(match_id))
     assert set(store.client.hkeys(key)) == {b"version", b"snapshot", b"summary", b"due"}
     assert store.client.exists(store.record_key(match_id))
-    page = body_of(client.get(f"/matches/{match_id}/events?after=-1&limit=1000"))
+    assert store.client.zscore(store.due_key(), match_id) is None, "kept: due no more"
+    assert body_of(client.get(f"/matches/{match_id}/events?after=-1&limit=1000")) == page
     assert page["next_after"] == table.version and not page["has_more"]
     assert {event["version"] for event in page["events"]} == set(range(table.version + 1))
 
@@ -204,7 +214,6 @@ def test_a_log_that_does_not_replay_is_kept(whole_logs_app: Flask) -> None:
     entry["events"].append(entry["events"][-1])  # an event twice: no replay gives that
     store.client.lset(store.log_key(match_id), 1, orjson.dumps(entry).decode())
     stored = store.stored_form(match_id)[0]
-    store.client.delete(store.record_key(match_id))  # kept by the write that ended the match, from the log then
     assert not service.compact(store, table)
     assert store.stored_form(match_id)[0] == stored
     assert store.record(match_id) is None

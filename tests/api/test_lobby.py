@@ -19,6 +19,7 @@ import engine
 from api.lobby import schemas as lobby_schemas
 from api.matches import schemas, service
 from api.referee.runner import Referee
+from api.referee.thinker import Thinker
 from api.settings import Settings
 from tests.api.helpers import (
     Json,
@@ -417,7 +418,7 @@ def played_on_by_the_referee(client: FlaskClient, match_id: str, current: Json, 
     """The match once the stand-in has played ``leaver``'s turns: a request plays server moves within
     a time budget (``service.SETTLE_SECONDS``) and leaves the rest to the referee, which a loaded
     machine may need; here the referee's own settling step stands in for its process."""
-    referee = Referee(store_of(client))
+    referee = Referee(store_of(client), thinker=Thinker(0))
     for _ in range(50):
         if current["status"] != "active" or leaver not in current["to_act"]:
             return current

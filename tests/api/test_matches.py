@@ -24,6 +24,7 @@ from tests.api.helpers import (
     create_match,
     engine_json,
     is_rate_counter,
+    keep_record,
     legal,
     public,
     seat_view,
@@ -290,7 +291,10 @@ def test_match_keys_expire_after_the_idle_ttl_and_the_finished_ttl(client: Flask
         assert store.client.ttl(key) > store.settings.finished_ttl
     finished = win_pipifax(client, created)
     assert finished["status"] == "finished"
-    # the log is swapped for the match's record when the match ends: every other key left expires with
+    for key in keys:  # until its record is kept, the match keeps its log: both expire with the match
+        assert 0 < store.client.ttl(key) <= store.settings.finished_ttl
+    keep_record(client, created.match_id)
+    # the log is swapped for the match's record once it is kept: every other key left expires with
     # the match, the record after ARENA_RECORD_TTL (the act counters of the rate limit expire at the end
     # of their window)
     left = list(store.client.scan_iter(match=f"{store.settings.key_prefix}:{{{created.match_id}}}:*"))

@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 from api.matches.service import commit, load_table
 from api.matches.table import Table
 from api.referee.runner import Referee
+from api.referee.thinker import Thinker
 from tests.api.helpers import assert_error, body_of, get_json, raw_log, store_of, stored_keys
 from tests.lobby_helpers import table_for
 
@@ -69,7 +70,7 @@ def test_a_paced_bot_only_match_waits_for_the_referee_and_shows_its_pace(client:
     match = get_json(client, f"/matches/{match_id}")
     assert match["version"] == 0 and match["pace_ms"] == 300  # create did not play the bots at once
     store = store_of(client)
-    referee = Referee(store)
+    referee = Referee(store, thinker=Thinker(0))
     for _ in range(3):  # the referee plays one version per pace, each when it is due
         table = load_table(store, match_id)
         due = table.next_due()

@@ -27,6 +27,7 @@ from tests.api.helpers import (
     body_of,
     create_match,
     get_json,
+    keep_record,
     legal,
     public,
     store_of,
@@ -92,7 +93,8 @@ def stored_seed(client: FlaskClient, created: Created) -> int:
 
 
 def finished_with_every_kind_of_step(client: FlaskClient) -> tuple[str, list[str | None]]:
-    """A Taiga match of a player, an open seat joined, and a bot: a stand-in's move on time, resignations."""
+    """A Taiga match of a player, an open seat joined, and a bot: a stand-in's move on time, resignations;
+    its record kept."""
     body = {
         "game": "taiga",
         "players": 3,
@@ -119,6 +121,7 @@ def finished_with_every_kind_of_step(client: FlaskClient) -> tuple[str, list[str
     service.settle(store, service.commit(store, table, step))
     for token in tokens[:2]:
         assert client.post(f"/matches/{match_id}/resign", headers=auth(str(token))).status_code == 200
+    keep_record(client, match_id)  # as the referee does once the match is over
     return match_id, tokens
 
 

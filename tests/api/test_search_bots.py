@@ -191,6 +191,7 @@ def thoughts_of(thinker: Thinker) -> Thought:
         assert time.monotonic() < deadline, "the thinker never answered"
         thinker.wait(1.0)
         if found := thinker.done():
+            assert isinstance(found[0], Thought)
             return found[0]
     raise AssertionError("no decision was under way")
 

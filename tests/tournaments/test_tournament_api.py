@@ -15,7 +15,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from api.commitment import seed_commitment
+from api.records import keeper
 from api.referee.runner import Referee
+from api.referee.thinker import Thinker
 from api.tournaments.service import advance, sweep
 from api.tournaments.store import TournamentStore
 from tests.api.helpers import (
@@ -47,7 +49,7 @@ def tournament(client: FlaskClient, tournament_id: str) -> Json:
 def drive(client: FlaskClient, tournament_id: str, rounds: int = 20_000) -> Json:
     """Do the referee's work until the tournament is over."""
     store = store_of(client)
-    referee, tournaments = Referee(store), TournamentStore(store)
+    referee, tournaments = Referee(store, thinker=Thinker(0)), TournamentStore(store)
     for _ in range(rounds):
         if not referee.run_due(now=float("inf")):
             sweep(tournaments)
@@ -136,7 +138,7 @@ def test_a_finished_tournament_and_everything_it_keeps_expire_together_after_its
         if store.client.exists(secrets) and not started:  # under way: both live for the idle TTL
             started = True
             assert store.settings.finished_ttl < store.client.ttl(secrets) <= store.client.ttl(record)
-        if not Referee(store).run_due(now=float("inf")):
+        if not Referee(store, thinker=Thinker(0)).run_due(now=float("inf")):
             sweep(tournaments)
             if tournament(client, tournament_id)["status"] == "finished":
                 break
@@ -179,7 +181,7 @@ def test_named_entrants_play_their_matches_through_next(client: FlaskClient) -> 
     tokens = {e["name"]: e["token"] for e in created["entrants"]}
     assert set(tokens) == {"ada", "bob"}
     store = store_of(client)
-    referee, tournaments = Referee(store), TournamentStore(store)
+    referee, tournaments = Referee(store, thinker=Thinker(0)), TournamentStore(store)
     given: dict[str, set[str]] = {name: set() for name in tokens}
     rng = random.Random(5)
     for _ in range(20_000):
@@ -296,7 +298,7 @@ def test_a_stream_of_illegal_actions_forfeits_the_match(client: FlaskClient) -> 
         if match["status"] != "active":
             break
         if seat not in match["to_act"]:
-            Referee(store_of(client)).run_due(now=float("inf"))
+            Referee(store_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
             continue
         legal = get_json(client, f"/matches/{match_id}/legal-actions", auth(token))
         positions = {action["position"] for action in legal["actions"]}
@@ -340,7 +342,7 @@ def test_malformed_actions_on_the_seats_turn_count_toward_disqualification(clien
         match = get_json(client, f"/matches/{match_id}")
         if seat in match["to_act"]:
             break
-        Referee(store_of(client)).run_due(now=float("inf"))
+        Referee(store_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
     headers = {**auth(token), "If-Match": str(match["version"])}
     url = f"/matches/{match_id}/actions"
     not_json = client.post(url, data="{", headers={**headers, "Content-Type": "application/json"})
@@ -420,6 +422,11 @@ def test_a_crash_before_the_program_asked_voids_the_match_and_it_is_played_again
     assert all(line["matches"] == 0 for line in standings), "a void match is not scored"
     assert tournament(client, tournament_id)["progress"]["replayed"] == 1
     assert stored_match(client, again["match_id"]).seed == stored_match(client, row["match_id"]).seed, "the same deal"
+    store = store_of(client)  # the void match is over: its record is kept under its own attempt, not the replay's
+    assert keeper.keep(store, row["match_id"])
+    index = row["index"]
+    kept = TournamentStore(store).records(tournament_id, [str(index), f"{index}/1"])
+    assert kept == [store.record(row["match_id"]), None]
 
 
 def test_racing_directors_create_every_match_once(client: FlaskClient) -> None:

@@ -20,6 +20,7 @@ import redis
 from flask.testing import FlaskClient
 
 from api.referee.runner import Referee
+from api.referee.thinker import Thinker
 from api.tournaments.service import sweep
 from api.tournaments.store import TournamentStore
 from tests.api.helpers import Json, assert_error, auth, body_of, get_json, store_of, stored_keys
@@ -259,7 +260,7 @@ def test_a_next_waiter_is_woken_for_its_own_entrant_only(client: FlaskClient) ->
     thread.start()
     try:
         assert client.post(f"/tournaments/{tournament_id}/start", headers=auth(host)).status_code == 200
-        referee, tstore = Referee(store), TournamentStore(store)
+        referee, tstore = Referee(store, thinker=Thinker(0)), TournamentStore(store)
         for _ in range(2000):
             answers = [next_match(client, tournament_id, token) for token in tokens]
             if all(answer == {"done": True} for answer in answers):
