@@ -2,9 +2,9 @@
 
 A finished match's log (one JSON entry per version, with every event) is what it costs most to
 keep. Once the match is over, the referee's record keeper (``api/records/keeper.py``) keeps a
-record of what cannot be derived: the game, players,
-options, seats, seed and salt, the result, and per version who acted, what and when (an arena step,
-such as a join or a resignation, keeps its events, which are few and small), compressed with zlib.
+record of what cannot be derived: the game, players, options, seats, seed and salt, the result, and
+per version who acted, what and when (an arena step, such as a join or a resignation, keeps its
+events, which are few and small), compressed with zlib.
 Reading the log replays the engine from that record; the replay is checked against the log before
 the record is kept, so a record exists only when every entry comes back byte for byte, and every
 read answers exactly as before. The record outlives the rest of the match (``ARENA_RECORD_TTL``):

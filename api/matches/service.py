@@ -146,9 +146,9 @@ def compact(store: MatchStore, table: Table, swap: bool = True) -> bool:
 
     Done by the referee's record keeper (``api/records/keeper.py``) after the write that ended the
     match, never on a move's path; the swap is one atomic script, so a reader meets the log or the
-    record, never half of either. A match whose log does not replay exactly, or that the store cannot compact now,
-    keeps its log and has no record (``GET /matches/{id}/record`` builds one from the log while the
-    match lasts): it costs memory, never a wrong answer.
+    record, never half of either. A match whose log does not replay exactly, or that the store
+    cannot compact now, keeps its log and has no record (``GET /matches/{id}/record`` builds one
+    from the log while the match lasts): it costs memory, never a wrong answer.
     """
     try:
         entries, snapshot, summary = store.stored_form(table.match_id)

@@ -127,8 +127,9 @@ class Thinker:
     def __init__(self, processes: int | None = None, niceness: int | None = None) -> None:
         """``processes`` and ``niceness`` default to ``ARENA_THINKERS`` and ``ARENA_THINKER_NICENESS``;
         ``processes=0`` works in the caller's thread."""
-        count = processes if processes is not None else int(os.environ.get("ARENA_THINKERS") or "1")
-        self.processes = max(0, count)
+        if processes is None:
+            processes = max(1, int(os.environ.get("ARENA_THINKERS") or "1"))
+        self.processes = max(0, processes)
         if niceness is None:
             niceness = int(os.environ.get("ARENA_THINKER_NICENESS") or THINKER_NICENESS)
         self.niceness = niceness
