@@ -24,10 +24,11 @@ is found offline first.
   forward, then the player plays on until greedy wins. Their moves are pooled; the move after which
   greedy has won (``greedy's win``) is counted apart, as the move that ends the match. With every
   card remembered greedy often wins on its first turn, so the other moves may be none (``-``).
-  ``record kept`` is what keeping each of those matches' record cost, per match, once it is over:
-  the CPU of the referee's thinker processes (``api/records/keeper.py``: one replay of the whole
-  match, off every move's path), from the ending move until the record is kept; it grows with the
-  match by design, and is not in the moves' figures.
+  ``record kept`` is what keeping each of those matches' record cost, per match, once it is over
+  (``api/records/keeper.py``: one replay of the whole match, off every move's path): the thinker
+  processes are paused (``SIGSTOP``) while the moves are measured and resumed after the last, and
+  the CPU of every server process (thinkers and Redis included) until the record is kept is this
+  figure. It grows with the match by design, and is not in the moves' figures.
 
 The three matches of a contender are played a window of 40 versions at a time in turn (greedy's,
 a match of each version in turn), so that background work (a Redis rewrite, a collection) falls on
@@ -45,7 +46,9 @@ import functools
 import http.client
 import itertools
 import math
+import os
 import random
+import signal
 import statistics
 import tempfile
 import time
@@ -141,11 +144,16 @@ class Servers:
             pids.append(self.redis.process.pid)
         return sum(cpu_seconds(pid) for pid in pids)
 
+    def thinkers(self) -> list[int]:
+        """The referee's thinker processes (its children): search decisions, records kept."""
+        return [] if self.referee.process is None else child_pids(self.referee.process.pid)
+
     def thinkers_cpu(self) -> float:
-        """CPU seconds of the referee's thinker processes (its children): search decisions, records kept."""
-        if self.referee.process is None:
-            return 0.0
-        return sum(cpu_seconds(pid) for pid in child_pids(self.referee.process.pid))
+        return sum(cpu_seconds(pid) for pid in self.thinkers())
+
+    def signal_thinkers(self, signal_number: int) -> None:
+        for pid in self.thinkers():
+            os.kill(pid, signal_number)
 
 
 class Seat:
@@ -308,9 +316,10 @@ def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int
     Every match is brought forward first, with the referee stopped (it would play greedy's turns),
     then they are played one of each version in turn. Each figure is pooled over the matches (their
     CPU over their moves: each plays only a few before greedy wins). The move that ends a match is
-    counted apart; after it, the next match waits until the referee's thinker has kept the record, a
-    replay of the whole match paid once per match off the moves' path, which grows with its length by
-    design.
+    counted apart. The thinkers are paused while a match's moves are measured, so that keeping the
+    record (a replay of the whole match paid once per match off the moves' path, which grows with its
+    length by design) is counted apart too: after the last move they are resumed, and the next match
+    waits until the record is kept.
     """
     client = Client(url)
     servers.referee.stop()
@@ -328,12 +337,16 @@ def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int
     for index in range(matches):
         for version in VERSIONS:
             seat = prepared[version][index]
-            thinkers = servers.thinkers_cpu()
-            costs = move_costs(servers, seat)
+            servers.signal_thinkers(signal.SIGSTOP)
+            try:
+                costs = move_costs(servers, seat)
+                before = servers.cpu() + servers.thinkers_cpu()
+            finally:
+                servers.signal_thinkers(signal.SIGCONT)
             kept(store, seat.match_id)
             moves[version] += costs[:-1]
             endings[version] += costs[-1:]
-            keeping[version].append(servers.thinkers_cpu() - thinkers)
+            keeping[version].append(servers.cpu() + servers.thinkers_cpu() - before)
     return {
         "greedy bot": {version: 1000 * mean(moves[version]) for version in VERSIONS},
         "greedy's win": {version: 1000 * mean(endings[version]) for version in VERSIONS},
@@ -347,7 +360,7 @@ def kept(store: MatchStore, match_id: str, timeout: float = 120.0) -> None:
     while store.client.exists(store.log_key(match_id)) or store.client.zscore(store.due_key(), match_id) is not None:
         if time.monotonic() > deadline:
             raise RuntimeError(f"the referee did not keep the record of {match_id}")
-        time.sleep(0.01)
+        time.sleep(0.05)
 
 
 def mean(values: list[float]) -> float:
