@@ -114,6 +114,8 @@ def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(red
                 time.sleep(0.05)
             seen = len(answers)
             while len(answers) < seen + 2 * len(paths):  # reads after the swap too
+                assert all(thread.is_alive() for thread in readers), "a reader failed (see its traceback)"
+                assert time.monotonic() < deadline, "the readers read nothing after the swap"
                 time.sleep(0.05)
         finally:
             stop.set()
