@@ -1,7 +1,8 @@
 """Keeping the record of a match that is over, off every move's path.
 
 Keeping a record reads the match's whole log and replays it (``api.matches.service.compact``): about
-35 µs per version, so 0.35 s of CPU for a match of 10,000 versions. Done by the request whose move
+30 µs per version, so a quarter to a third of a second of CPU for a match of 10,000 versions
+(docs/performance.md, "A long match"). Done by the request whose move
 ended the match, it would make that one move cost as much as the match is long, and hold up the
 other requests of its worker meanwhile. So the write that ends a match marks it due at once in the
 referee's due set, like a bot's turn; the referee that claims it hands it to its thinker processes
