@@ -28,6 +28,8 @@ from api.matches.service import IDEMPOTENCY_KEY
 MAX_FRAME_BYTES = 64 * 1024
 #: How long a client has to send its token after the upgrade, in seconds.
 TOKEN_SECONDS = 10.0
+#: How long the server waits for the client's close frame after sending its own, in seconds.
+CLOSE_SECONDS = 2.0
 #: Frames a client may have sent ahead of the answers before the socket is closed as flooding: a
 #: client that waits for each move's answer (however fast it plays) has none waiting, one that sends
 #: a few moves ahead is served, a flood ends at once.

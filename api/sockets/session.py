@@ -9,11 +9,12 @@ disqualification. Only the transport differs.
 from __future__ import annotations
 
 import logging
+import time
 
 import gevent
 from gevent.lock import Semaphore
 from simple_websocket import ConnectionClosed, Server
-from wsproto.events import TextMessage
+from wsproto.events import CloseConnection, TextMessage
 
 from api.errors import KNOWN_ERRORS, ApiError, describe
 from api.limits import count_socket_refusal
@@ -131,6 +132,26 @@ class SeatSocket:
             self.ws.sock.sendall(b"".join(self.ws.ws.send(TextMessage(data=frame.decode())) for frame in frames))
 
     def close(self, code: Close, reason: str) -> None:
+        """Send the close frame, then wait a moment for the client's own before closing the connection.
+
+        Closing at once would lose the close frame whenever the client's frames are still unread (a
+        flood, a frame too big): the kernel answers unread data with a reset, and the client's side
+        may drop what it has not read yet, the close frame with its code among it. Meanwhile the
+        connection's reading thread takes in (and this drops) what the client still sends.
+        """
         with self.sending:
-            if self.ws.connected:
-                self.ws.close(int(code), reason)
+            if not self.ws.connected:
+                return
+            try:
+                self.ws.sock.sendall(self.ws.ws.send(CloseConnection(int(code), reason)))
+            except OSError:
+                pass  # the client is gone: nothing to wait for
+            else:
+                deadline = time.monotonic() + protocol.CLOSE_SECONDS
+                while self.ws.connected and time.monotonic() < deadline:
+                    self.ws.input_buffer.clear()
+                    gevent.sleep(0.02)
+            if self.ws.connected:  # the client did not answer: close anyway
+                self.ws.connected = False
+                self.ws.sock.close()
+                self.ws.event.set()
