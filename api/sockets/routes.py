@@ -21,7 +21,7 @@ from api.errors import ApiError
 from api.extensions import notifier, store
 from api.matches.service import load_table
 from api.settings import Settings
-from api.sockets.protocol import FLOOD_FRAMES, MAX_FRAME_BYTES, TOKEN_SECONDS, Close
+from api.sockets.protocol import CLOSE_SECONDS, FLOOD_FRAMES, MAX_FRAME_BYTES, TOKEN_SECONDS, Close
 from api.sockets.schemas import SCHEMAS
 from api.sockets.session import SeatSocket
 from api.streams.routes import LAST_EVENT_ID, SeatStreamQuerySchema, start_position
@@ -97,7 +97,8 @@ SPEC_OPERATION: dict[str, Any] = {
         "server's pings; "
         f"1009 a frame over {MAX_FRAME_BYTES} bytes; 1013 the store is unavailable (connect again to resume); "
         f"4401 a missing or invalid token; 4403 the host token or another match's; 4408 no token within "
-        f"{TOKEN_SECONDS:g} s. Nothing is stored for a frame that closes the socket."
+        f"{TOKEN_SECONDS:g} s. After its close frame the server waits up to {CLOSE_SECONDS:g} s for the "
+        "client's. Nothing is stored for a frame that closes the socket."
     ),
     "responses": {
         "101": {"description": "Switched to the WebSocket protocol."},

@@ -110,7 +110,8 @@ def sync_detailed(
     a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
     ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
     store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
+    the client's. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
@@ -160,7 +161,8 @@ def sync(
     a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
     ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
     store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
+    the client's. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
@@ -205,7 +207,8 @@ async def asyncio_detailed(
     a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
     ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
     store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
+    the client's. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
@@ -253,7 +256,8 @@ async def asyncio(
     a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
     ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
     store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. Nothing is stored for a frame that closes the socket.
+    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
+    the client's. Nothing is stored for a frame that closes the socket.
 
     Args:
         match_id (str):
