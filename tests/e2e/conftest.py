@@ -1,9 +1,11 @@
-"""A live server for end-to-end tests: gunicorn with two workers on the tests' Redis server."""
+"""A live server for end-to-end tests: gunicorn with two workers on the tests' Redis server (and a Redis
+server of its own for a test that counts Redis's commands)."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from arena_sdk import Arena
@@ -15,6 +17,14 @@ from tests.live_server import LiveServer
 @pytest.fixture(scope="session")
 def live_server(redis_server: RedisServer) -> Iterator[LiveServer]:
     with LiveServer(redis_server.url, workers=2, key_prefix=f"e2e-{uuid.uuid4().hex[:8]}") as server:
+        yield server
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A Redis server of one test alone, whose command counters count that test's commands only (the
+    shared one also serves what earlier tests' referees may still be doing, such as keeping records)."""
+    with RedisServer(tmp_path / "redis") as server:
         yield server
 
 

@@ -3,10 +3,11 @@
 A Pipifax match of over 3,000 versions, a player seat against the server's ``random`` bot, played
 through a live server over plain HTTP (the seat's legal actions, then its move; the bot replies in
 the move's request, or on a busy machine the referee finishes its turn while the seat long-polls).
-Redis's own counters are read around two stretches of the match, one early and one past version
-2,500: ``INFO commandstats`` must show no ``LRANGE`` (the log is never read, so no bot rebuilds its
-memory from it and nothing replays the match), and the bytes Redis sent per version (``INFO stats``:
-``total_net_output_bytes``) must be about the same in both stretches.
+Redis's own counters (of a Redis server this test alone uses) are read around two stretches of the
+match, one early and one past version 2,500: ``INFO commandstats`` must show no ``LRANGE`` (the log
+is never read, so no bot rebuilds its memory from it and nothing replays the match), and the bytes
+Redis sent per version (``INFO stats``: ``total_net_output_bytes``) must be about the same in both
+stretches.
 """
 
 from __future__ import annotations
@@ -69,14 +70,14 @@ class Stretch:
 
 @pytest.mark.timeout(600)
 def test_a_long_match_against_a_server_bot_never_reads_the_log_and_reads_no_more_per_move(
-    redis_server: RedisServer,
+    own_redis: RedisServer,
 ) -> None:
     seed = long_seed()
     prefix = f"long-{uuid.uuid4().hex[:8]}"
     stretches = [Stretch(*EARLY), Stretch(*LATE)]
-    client = redis.Redis.from_url(redis_server.url)
+    client = redis.Redis.from_url(own_redis.url)
     with (
-        LiveServer(redis_server.url, workers=1, key_prefix=prefix) as server,
+        LiveServer(own_redis.url, workers=1, key_prefix=prefix) as server,
         requests.Session() as http,
     ):
         request = {"game": "pipifax", "players": 2, "seed": seed, "options": {"first_player": 0}}

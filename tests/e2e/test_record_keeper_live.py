@@ -53,13 +53,13 @@ def lrange_calls(client: redis.Redis) -> int:
 
 
 @pytest.mark.timeout(600)
-def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(redis_server: RedisServer) -> None:
+def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(own_redis: RedisServer) -> None:
     prefix = f"keep-{uuid.uuid4().hex[:8]}"
-    store = MatchStore.connect(Settings(redis_url=redis_server.url, key_prefix=prefix))
-    client = redis.Redis.from_url(redis_server.url)
+    store = MatchStore.connect(Settings(redis_url=own_redis.url, key_prefix=prefix))
+    client = redis.Redis.from_url(own_redis.url)
     seed = long_seed()
     with (
-        LiveServer(redis_server.url, workers=1, key_prefix=prefix, referee=False) as server,
+        LiveServer(own_redis.url, workers=1, key_prefix=prefix, referee=False) as server,
         requests.Session() as http,
     ):
         body = {"game": "pipifax", "players": 2, "seed": seed, "options": {"first_player": 0}}
