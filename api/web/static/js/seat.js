@@ -192,9 +192,13 @@ async function loadLegal(version) {
   state.legalVersion = version;
 }
 
-/** Take `match` (a seat view) if it is not older than what the page shows, and its legal actions. */
+/**
+ * Take `match` (a seat view) if it is not older than what the page shows, and its legal actions.
+ * An older one only redraws the page: a move's answer comes after the stream may have shown a newer
+ * version while the page was busy, drawn then with its buttons disabled.
+ */
 async function show(match) {
-  if (state.match && match.version < state.match.version) return;
+  if (state.match && match.version < state.match.version) return render();
   state.match = match;
   if (myTurn() && state.legalVersion !== match.version) await loadLegal(match.version);
   if (state.match.version === match.version) render();
