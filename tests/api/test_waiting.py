@@ -6,6 +6,7 @@ test client while the test moves the match, and starts moving only once the wait
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 import uuid
@@ -18,9 +19,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from api.app import create_app
 from api.extensions import NOTIFIER_KEY
+from api.settings import Settings
 from api.streams.notifier import Notifier
 from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
+from api.streams.sse import KEEP_ALIVE
 from tests.api.helpers import (
     Created,
     Json,
@@ -584,3 +588,22 @@ def test_a_seat_stream_resumed_mid_match_sends_what_it_missed_then_the_current_t
             assert items[-1].json()["version"] == version and items[-1].id == str(version)
             missed = [e for e in seat_events if e["version"] > after]
             assert [e.json() for e in items[:-1]] == missed, after
+
+
+@pytest.mark.timeout(10)  # at the default 15 s interval the keep-alive would come too late
+def test_a_quiet_stream_sends_a_keep_alive_at_the_interval_set(settings: Settings) -> None:
+    client = create_app(dataclasses.replace(settings, stream_keep_alive_seconds=0.2)).test_client()
+    created = create_match(client, "pipifax", 2)
+    response = client.get(f"{created.url}/stream", buffered=False)
+    try:
+        chunks = response.iter_encoded()
+        assert KEEP_ALIVE in [next(chunks) for _ in range(2)], "nothing happens: a keep-alive comes"
+    finally:
+        response.close()
+
+
+def test_the_keep_alive_interval_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ARENA_STREAM_KEEP_ALIVE_SECONDS", "2.5")
+    assert Settings.from_environment().stream_keep_alive_seconds == 2.5
+    monkeypatch.delenv("ARENA_STREAM_KEEP_ALIVE_SECONDS")
+    assert Settings.from_environment().stream_keep_alive_seconds == 15.0
