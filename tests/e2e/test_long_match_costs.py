@@ -20,9 +20,8 @@ import pytest
 import redis
 import requests
 
-import engine
 from api.redis_server import RedisServer
-from engine.bots import choose_action
+from tests.e2e.long_matches import long_seed, lrange_calls
 from tests.live_server import LiveServer
 
 #: The player's rule: the random bot's own draw, so a match can be found offline that lasts long enough.
@@ -32,23 +31,9 @@ LONG = 3_200
 EARLY, LATE = (100, 400), (2_600, 2_900)
 
 
-def long_seed() -> int:
-    """A seed whose match, played by these rules, lasts past ``LONG`` versions (found offline, quickly)."""
-    for seed in range(1000):
-        match, _ = engine.new_match("pipifax", 2, {"first_player": 0}, seed)
-        while match.to_act and match.version < LONG:
-            seat = match.to_act[0]
-            match, _ = engine.apply_action(match, seat, choose_action(match, seat, "random"))
-        if match.version >= LONG:
-            return seed
-    raise AssertionError("no seed below 1000 makes a long enough match")
-
-
 def redis_counters(client: redis.Redis) -> tuple[int, int]:
     """LRANGE calls so far and bytes Redis has sent to its clients."""
-    commands = client.info("commandstats")
-    lrange = commands.get("cmdstat_lrange", {}).get("calls", 0)
-    return int(lrange), int(client.info("stats")["total_net_output_bytes"])
+    return lrange_calls(client), int(client.info("stats")["total_net_output_bytes"])
 
 
 @dataclasses.dataclass
@@ -72,7 +57,7 @@ class Stretch:
 def test_a_long_match_against_a_server_bot_never_reads_the_log_and_reads_no_more_per_move(
     own_redis: RedisServer,
 ) -> None:
-    seed = long_seed()
+    seed = long_seed(LONG)
     prefix = f"long-{uuid.uuid4().hex[:8]}"
     stretches = [Stretch(*EARLY), Stretch(*LATE)]
     client = redis.Redis.from_url(own_redis.url)

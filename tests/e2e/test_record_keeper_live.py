@@ -23,12 +23,12 @@ import pytest
 import redis
 import requests
 
-import engine
 from api.matches import service
 from api.redis_server import RedisServer
 from api.settings import Settings
 from api.store import MatchStore
 from engine.bots import choose_action
+from tests.e2e.long_matches import long_seed, lrange_calls
 from tests.live_server import LiveServer
 
 #: How long the match must be: long enough that keeping its record is real work.
@@ -36,28 +36,12 @@ LONG = 1_500
 PATIENCE = 120.0
 
 
-def long_seed() -> int:
-    """A seed whose match of two ``random`` players lasts past ``LONG`` versions (found offline)."""
-    for seed in range(1000):
-        match, _ = engine.new_match("pipifax", 2, {"first_player": 0}, seed)
-        while match.to_act:
-            seat = match.to_act[0]
-            match, _ = engine.apply_action(match, seat, choose_action(match, seat, "random"))
-        if match.version >= LONG:
-            return seed
-    raise AssertionError("no seed below 1000 makes a long enough match")
-
-
-def lrange_calls(client: redis.Redis) -> int:
-    return int(client.info("commandstats").get("cmdstat_lrange", {}).get("calls", 0))
-
-
 @pytest.mark.timeout(600)
 def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(own_redis: RedisServer) -> None:
     prefix = f"keep-{uuid.uuid4().hex[:8]}"
     store = MatchStore.connect(Settings(redis_url=own_redis.url, key_prefix=prefix))
     client = redis.Redis.from_url(own_redis.url)
-    seed = long_seed()
+    seed = long_seed(LONG)
     with (
         LiveServer(own_redis.url, workers=1, key_prefix=prefix, referee=False) as server,
         requests.Session() as http,
