@@ -23,7 +23,8 @@ from engine import Match, apply_action, new_match, validate_action, view
 from engine.bots import Memory, choose_action, everyone_recalls, everyone_remembers, is_slow
 from engine.bots import girafferaffe as girafferaffe_greedy
 from engine.bots.search import SEARCH_BOT_IDS, SEARCHERS
-from engine.bots.search.core import search
+from engine.bots.search.core import ScoredMatchEnd, points, search
+from engine.bots.search.pipifax import turn_chances
 from engine.games.girafferaffe.cards import DECK as GIRAFFERAFFE_DECK
 from engine.games.girafferaffe.game import FORMAT as GIRAFFERAFFE_FORMAT
 from engine.games.girafferaffe.game import readable_state
@@ -31,6 +32,7 @@ from engine.games.girafferaffe.robot import robot_play_over
 from engine.games.girafferaffe.trees import TREES, holding, playable_over
 from engine.games.pili_pili.cards import DECK as PILI_DECK
 from engine.games.pipifax import ANIMALS as PIPIFAX_ANIMALS
+from engine.games.pipifax import Flip
 from engine.games.taiga import CARDS, DISC_PAIRS
 from tests.engine.test_bots import HIDDEN_CASES, HiddenStateCheck, bot, play_match, rewrite_hidden
 
@@ -321,3 +323,94 @@ def test_girafferaffe_rollouts_play_what_the_greedy_bot_plays(players: int, opti
             assert girafferaffe_greedy.lowest_play(tree, plays) == robot_play_over(tree, tops[tree_id], hand)
             compared += 1
     assert compared >= 100
+
+
+# --- Pipifax: the chance of finishing the set this turn ---------------------------------------------
+
+PIPIFAX_COLOURS = ("blue", "green", "red", "yellow")
+
+
+def pipifax_table(known_per_colour: dict[str, Sequence[str]]) -> tuple[list[str], dict[int, str]]:
+    """Back colours grouped as in the standard layout, and the animals known at the first positions of
+    each colour."""
+    colours = [colour for colour in PIPIFAX_COLOURS for _ in PIPIFAX_ANIMALS]
+    known = {}
+    for index, colour in enumerate(PIPIFAX_COLOURS):
+        for offset, animal in enumerate(known_per_colour.get(colour, ())):
+            known[index * len(PIPIFAX_ANIMALS) + offset] = animal
+    return colours, known
+
+
+def test_pipifax_turn_chances_are_one_when_every_card_is_known() -> None:
+    colours, known = pipifax_table({colour: PIPIFAX_ANIMALS for colour in PIPIFAX_COLOURS})
+    chances = turn_chances(colours, known, "lion", used=set())
+    assert [p for p, chance in enumerate(chances) if chance == 1.0] == [3, 9, 15, 21]
+    assert sum(chances) == 4.0
+
+
+def test_pipifax_turn_chances_with_nothing_known_are_the_chance_of_four_blind_finds() -> None:
+    colours, known = pipifax_table({})
+    chances = turn_chances(colours, known, "lion", used=set())
+    assert all(chance == pytest.approx((1 / 6) ** 4) for chance in chances)
+    # One colour spent: three finds to go.
+    assert turn_chances(colours, known, "lion", used={"blue"})[6] == pytest.approx((1 / 6) ** 3)
+    assert turn_chances(colours, known, "lion", used={"blue"})[0] == 0.0
+
+
+def test_pipifax_turn_chances_spend_the_colour_least_useful_to_the_rolls_to_come() -> None:
+    """The lion is known under blue (where every animal is known) and under green (only the lion): the
+    greedy bot sees two sure finds alike, while spending green keeps blue's sure find for any roll."""
+    colours, known = pipifax_table({"blue": PIPIFAX_ANIMALS, "green": ["lion"]})
+    chances = turn_chances(colours, known, "lion", used=set())
+    blue_lion, green_lion = 3, 6
+    assert chances[green_lion] > chances[blue_lion] > 0
+    # Green spent: blue gives any roll, then red and yellow one in six each.
+    assert chances[green_lion] == pytest.approx((1 / 6) ** 2)
+    assert chances[7] == 0.0  # an unseen green card: the lion is known elsewhere under green
+    assert chances[0] == 0.0  # a card known as another animal: a sure miss
+
+
+def test_pipifax_search_keeps_the_turn_s_best_card_unless_another_is_clearly_better() -> None:
+    """The search's first candidate, the one it keeps, is the card with the best chance to finish the
+    turn, not the greedy bot's draw among sure finds."""
+    match, _ = new_match("pipifax", 2, {"variant": "standard", "first_player": 0}, seed=5)
+    animals = match.state["animals"]
+    colours = match.state["colours"]
+    die = match.state["die"]
+    blue = [p for p in range(len(animals)) if colours[p] == "blue"]
+    green_die = next(p for p in range(len(animals)) if colours[p] == "green" and animals[p] == die)
+    memory = {"animals": [animals[p] if p in blue or p == green_die else None for p in range(len(animals))]}
+    decision = SEARCHERS["pipifax"].prepare(match, 0, memory, random.Random(1))
+    assert decision.candidates[0] == Flip(green_die)
+
+
+# --- Taiga: rollouts valued by points and margin ------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_taiga_rollouts_are_valued_mostly_by_points_and_partly_by_margin(players: int) -> None:
+    horizon = ScoredMatchEnd(weight=0.3, scale=3.0)
+    for seed in range(6):
+        match = play_match("taiga", players, {}, seed, [bot("greedy")] * players)
+        result = match.game.result(match.state)
+        assert result is not None and result.scores is not None
+        for seat in range(players):
+            value = horizon.value(match, [], seat)
+            margin = result.scores[seat] - max(s for other, s in enumerate(result.scores) if other != seat)
+            assert value == pytest.approx(0.7 * points(match, seat) + 0.3 / (1 + math.exp(-margin / 3)))
+            if seat in result.winners and len(result.winners) == 1:
+                assert value > 0.7 + 0.15  # a win, and ahead
+            if points(match, seat) == 0.0:
+                assert value < 0.15  # last, and behind
+    unfinished, _ = new_match("taiga", players, {}, seed=1)
+    assert horizon.value(unfinished, [], 0) is None
+
+
+def test_a_lower_score_order_counts_the_margin_the_other_way() -> None:
+    match = play_match("pili-pili", 2, {}, 3, [bot("greedy")] * 2)
+    result = match.game.result(match.state)
+    assert result is not None and result.scores is not None
+    winner = result.winners[0]
+    loser = 1 - winner
+    horizon = ScoredMatchEnd()
+    assert horizon.value(match, [], winner) > 0.85 > 0.15 > horizon.value(match, [], loser)

@@ -196,6 +196,34 @@ class MatchEnd:
         return 1.0 / match.players
 
 
+@dataclasses.dataclass(frozen=True)
+class ScoredMatchEnd(MatchEnd):
+    """A horizon at the end of the match for a game with scores: mostly the seat's points, partly its
+    margin over the best other seat (a logistic of the difference: ``scale`` points ahead is worth
+    about 0.73, as many behind 0.27).
+
+    A win by one point and a win by ten are worth the same to the tournament, but a rollout that
+    ends far ahead says more about the candidate than one that ends just ahead, and a few hundred
+    rollouts tell candidates apart better with it (Taiga's ``search-3`` against greedy over the same
+    197 matches: 70.1% with 0.3 of the value on the margin, 63.5% without).
+    """
+
+    weight: float = 0.3
+    scale: float = 3.0
+
+    def value(self, match: Match, events: Sequence[Event], seat: int) -> float | None:
+        result = match.game.result(match.state)
+        if result is None:
+            return None
+        order = match.game.info.score_order
+        if result.scores is None or order is None or match.players == 1:
+            return points(match, seat)
+        scores = result.scores if order == "higher" else [-score for score in result.scores]
+        margin = scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+        ahead = 1.0 / (1.0 + math.exp(-margin / self.scale))
+        return (1.0 - self.weight) * points(match, seat) + self.weight * ahead
+
+
 def unique(actions: Sequence[Action]) -> list[Action]:
     """``actions`` without repeats, in order."""
     return list(dict.fromkeys(actions))

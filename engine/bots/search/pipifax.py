@@ -7,14 +7,17 @@ colour, the animals not yet seen there on that colour's unseen cards in a random
 The candidates are one card of each kind: in each colour still open this turn, a card remembered
 as the rolled animal, an unseen card (unseen cards of one colour are alike to the seat), and a
 card remembered as another animal (a sure miss, which ends the turn without showing anything new).
-The rollouts play the greedy policy for every seat, all remembering every flip, to the end of
-the match.
+The first of them, the one the search keeps unless another is clearly better, is the card that
+gives the best chance of finishing the set this turn (:func:`turn_chances`, exact): of two colours
+where the rolled animal is known, it spends the one least useful to the rolls still to come. The
+rollouts play the greedy policy for every seat, all remembering every flip, to the end of the match.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from engine.actions import Action
@@ -39,16 +42,61 @@ def known_animals(memory: Mapping[str, Any], cards: list[Mapping[str, Any]]) -> 
     return known
 
 
+def turn_chances(colours: Sequence[str], known: Mapping[int, str], die: str, used: set[str]) -> list[float]:
+    """Per position, the chance of finishing the set this turn by flipping it now for ``die`` and then
+    always flipping the card with the best such chance (0 for a card whose colour is used).
+
+    A colour is spent by its flip, so what a flip shows can no longer help this turn: each open
+    colour's chance of showing an animal is fixed for the turn (1 if it is known there, 0 for a card
+    known as another, else one over the colour's unseen cards), and the chance of finishing from a set
+    of used colours is a small exact recursion over the 16 sets of colours and the six rolls.
+    """
+    seen = {colour: {known[p] for p in known if colours[p] == colour} for colour in COLOURS}
+
+    def odds(animal: str, colour: str) -> float:
+        return 1.0 if animal in seen[colour] else 1.0 / (len(ANIMALS) - len(seen[colour]))
+
+    @cache
+    def finish(spent: frozenset[str]) -> float:
+        if len(spent) == len(COLOURS):
+            return 1.0
+        open_colours = [colour for colour in COLOURS if colour not in spent]
+        return sum(
+            max(odds(animal, colour) * finish(spent | {colour}) for colour in open_colours) for animal in ANIMALS
+        ) / len(ANIMALS)
+
+    spent = frozenset(used)
+    chances = []
+    for position, colour in enumerate(colours):
+        animal = known.get(position)
+        if colour in spent or (animal is not None and animal != die):
+            chances.append(0.0)
+        elif animal == die:
+            chances.append(finish(spent | {colour}))
+        else:
+            chances.append(0.0 if die in seen[colour] else odds(die, colour) * finish(spent | {colour}))
+    return chances
+
+
 def prepare(match: Match, seat: int, memory: Memory, rng: random.Random) -> Decision:
     table = view(match, seat)
     cards = table["cards"]
     colours = [card["colour"] for card in cards]
     known = known_animals(memory, cards)
     die = table["die"]
-    first = greedy.greedy_action(match, seat, rng, memory)
+    flips = [flip for flip in legal_actions(match, seat) if isinstance(flip, Flip)]
+    chances = turn_chances(colours, known, die, used={colours[p] for p in table["flipped"]})
+    best = max(chances[flip.position] for flip in flips)
+    # The greedy bot's card where it is as good (it draws among equals), else the first best one.
+    greedy_choice = greedy.greedy_action(match, seat, rng, memory)
+    assert isinstance(greedy_choice, Flip)
+    first = (
+        greedy_choice
+        if chances[greedy_choice.position] == best
+        else next(flip for flip in flips if chances[flip.position] == best)
+    )
     kinds: dict[tuple[str, str], Action] = {}
-    for flip in legal_actions(match, seat):
-        assert isinstance(flip, Flip)
+    for flip in flips:
         animal = known.get(flip.position)
         kind = "unseen" if animal is None else "match" if animal == die else "miss"
         kinds.setdefault((colours[flip.position], kind), flip)

@@ -11,7 +11,8 @@ bottom (its memory) last, in that order, the others before them in a random orde
 The candidates are the pass (when it is allowed), the take from each seat, and one disc of each
 kind: each disc whose pair the seat knows, and one of the unknown discs showing each animal (those
 are alike to the seat). The rollouts play the greedy policy for every seat, all remembering every
-flip, to the end of the match.
+flip, to the end of the match, valued mostly by the tournament's points and partly by the margin in
+score (:class:`~engine.bots.search.core.ScoredMatchEnd`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from engine.actions import Action
 from engine.bots import taiga as greedy
 from engine.bots.memory import Memory
-from engine.bots.search.core import Decision, MatchEnd, Searcher, determinized, unique
+from engine.bots.search.core import Decision, ScoredMatchEnd, Searcher, determinized, unique
 from engine.games.taiga import ANIMALS, CARDS, DISC_PAIRS, DISCS, Flip
 from engine.match import Match, legal_actions, view
 
@@ -126,4 +127,4 @@ def policy(match: Match, seat: int, rng: random.Random, memory: Memory) -> Actio
     return greedy.greedy_from_state(match.state, seat, rng, memory)
 
 
-SEARCHER = Searcher(prepare, policy, MatchEnd(), greedy.remember)
+SEARCHER = Searcher(prepare, policy, ScoredMatchEnd(), greedy.remember)
