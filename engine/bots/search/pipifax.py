@@ -31,8 +31,8 @@ from engine.match import Match, legal_actions, view
 DESCRIPTION = (
     "Deals the animals it has not seen among the face-down cards, consistently with every flip it "
     "remembers, and weighs one card of each kind (a remembered match, an unseen card, a sure miss) "
-    "over {simulations} simulated games of greedy play, keeping the card with the best exact chance "
-    "of finishing the set this turn unless another is clearly better."
+    "over {simulations} simulated games of greedy play, against the card likeliest to finish the set "
+    "this turn."
 )
 
 
