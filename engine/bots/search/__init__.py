@@ -69,8 +69,8 @@ DESCRIPTIONS: dict[str, str] = {
 #: CPU milliseconds per decision with two players, median and 99th percentile, per level, as
 #: ``python -m bench.search_cost_bench`` measured them (docs/bots.md has every configuration).
 MEASURED_CPU_MS: dict[str, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
-    "pipifax": ((6, 11), (20, 43), (94, 190)),
-    "taiga": ((4, 18), (13, 73), (34, 301)),
+    "pipifax": ((10, 16), (27, 57), (109, 229)),
+    "taiga": ((5, 26), (15, 86), (44, 375)),
     "girafferaffe": ((5, 40), (17, 75), (75, 348)),
     "pili-pili": ((6, 15), (27, 64), (90, 220)),
 }
