@@ -396,6 +396,7 @@ def test_taiga_rollouts_are_valued_mostly_by_points_and_partly_by_margin(players
         assert result is not None and result.scores is not None
         for seat in range(players):
             value = horizon.value(match, [], seat)
+            assert value is not None
             margin = result.scores[seat] - max(s for other, s in enumerate(result.scores) if other != seat)
             assert value == pytest.approx(0.7 * points(match, seat) + 0.3 / (1 + math.exp(-margin / 3)))
             if seat in result.winners and len(result.winners) == 1:
