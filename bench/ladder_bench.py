@@ -218,7 +218,7 @@ def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], c
         lines.append(f"| {names[stronger]} - {names[weaker]} | {wins}-{draws}-{losses} | {format_elo(found)} |")
     order = [entrant.name for entrant in table.entrants]
     verdict = "as expected" if order == list(names)[::-1] else "NOT as expected"
-    return [*lines, "", f"Order by ordinal: {' > '.join(order)} ({verdict})."]
+    return [*lines, "", f"Order in the standings (points first): {' > '.join(order)} ({verdict})."]
 
 
 def _anchor_lines(section: str, outcomes: list[Outcome], cpu: float) -> list[str]:
