@@ -33,7 +33,7 @@ from engine.match import Match, legal_actions, view
 DESCRIPTION = (
     "Draws the hidden sides from the layouts the up sides and the flips it remembers allow, and the "
     "draw pile's order, then weighs each kind of disc, the pass and each take over {simulations} "
-    "simulated games of greedy play, valued by the points of their end and partly by the margin."
+    "simulated games of greedy play, each valued by its points and partly by its margin in score."
 )
 
 #: Each pair's index in ``DISC_PAIRS``.
