@@ -32,14 +32,11 @@ import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 
-import engine
-from engine.actions import Action
-from engine.bots import choose_action, new_memory, remember
+from bench.pipifax_knowledge_bench import Player, share_against_greedy
 from engine.bots.memory import Memory
 from engine.games.pipifax import ANIMALS, COLOURS, Flip
 from engine.match import Match
 
-GAME = "pipifax"
 A = len(ANIMALS)
 C = len(COLOURS)
 ALL_USED = (1 << C) - 1
@@ -115,14 +112,10 @@ class Process:
             if (knowledge[die] >> colour) & 1:
                 options.append((1.0, 1, mover(knowledge, used | (1 << colour))))
                 continue
-            unseen = [animal for animal in range(A) if not (knowledge[animal] >> colour) & 1]
-            value = sum(
-                mover(learn(knowledge, colour, animal), used | (1 << colour))
-                if animal == die
-                else other(learn(knowledge, colour, animal))
-                for animal in unseen
+            unseen = unseen_in(knowledge, colour)
+            options.append(
+                (1.0 / len(unseen), len(unseen), flip_unseen(knowledge, used, colour, die, mover=mover, other=other))
             )
-            options.append((1.0 / len(unseen), len(unseen), value / len(unseen)))
         return options
 
     def _mine(self, key: int) -> float:
@@ -141,15 +134,38 @@ class Process:
                 if any((knowledge[animal] >> colour) & 1 for animal in range(A) if animal != die):
                     values.append(self.their_turn(knowledge))
                 # An unseen card where the die's animal was seen: a sure miss that shows a card.
-                unseen = [animal for animal in range(A) if not (knowledge[animal] >> colour) & 1]
-                if (knowledge[die] >> colour) & 1 and unseen:
-                    values.append(sum(self.their_turn(learn(knowledge, colour, a)) for a in unseen) / len(unseen))
+                if (knowledge[die] >> colour) & 1 and unseen_in(knowledge, colour):
+                    values.append(flip_unseen(knowledge, used, colour, die, mover=self.my_turn, other=self.their_turn))
             total += max(values)
         return total / A
 
     def _theirs(self, key: int) -> float:
         knowledge, used = unpacked(key)
         return sum(greedy_mean(self.flips(knowledge, used, die, self.their_turn, self.my_turn)) for die in range(A)) / A
+
+
+def unseen_in(knowledge: Knowledge, colour: int) -> list[int]:
+    """The animals not seen under ``colour``."""
+    return [animal for animal in range(A) if not (knowledge[animal] >> colour) & 1]
+
+
+def flip_unseen(
+    knowledge: Knowledge,
+    used: int,
+    colour: int,
+    die: int,
+    *,
+    mover: Callable[..., float],
+    other: Callable[..., float],
+) -> float:
+    """The value of turning an unseen card of ``colour`` for ``die``: each animal not seen there alike;
+    a find goes on with the mover's turn, anything else hands the turn to the other seat."""
+    unseen = unseen_in(knowledge, colour)
+    spent = used | (1 << colour)
+    return sum(
+        mover(learn(knowledge, colour, animal), spent) if animal == die else other(learn(knowledge, colour, animal))
+        for animal in unseen
+    ) / len(unseen)
 
 
 def greedy_mean(options: list[tuple[float, int, float]]) -> float:
@@ -159,28 +175,10 @@ def greedy_mean(options: list[tuple[float, int, float]]) -> float:
     return sum(cards * value for cards, value in tied) / sum(cards for cards, _ in tied)
 
 
-#: A player of seat 0: its flip, from the match and the seat's memory (the animal last seen at each position).
-Player = Callable[[Match, Memory], Flip]
-
-
 def played_share(matches: int, seat_zero: Player | None) -> float:
     """The share of ``matches`` that seat 0 wins against the greedy bot in seat 1, seat 0 always
     starting, played by ``seat_zero`` (``None``: the greedy bot too), with the engine's rules."""
-    won = 0.0
-    for seed in range(matches):
-        match: Match
-        match, events = engine.new_match(GAME, 2, {"first_player": 0}, seed)
-        memories = [new_memory(GAME), new_memory(GAME)]
-        while (result := match.game.result(match.state)) is None:
-            seat = match.to_act[0]
-            if seat == 0 and seat_zero is not None:
-                action: Action = seat_zero(match, memories[0])
-            else:
-                action = choose_action(match, seat, "greedy", memory=memories[seat])
-            match, events = engine.apply_action(match, seat, action)
-            memories = [remember(GAME, memory, s, events) for s, memory in enumerate(memories)]
-        won += 1.0 / len(result.winners) if 0 in result.winners else 0.0
-    return won / matches
+    return sum(share_against_greedy(seed, 0, seat_zero) for seed in range(matches)) / matches
 
 
 def best_response(process: Process) -> Player:
@@ -189,30 +187,30 @@ def best_response(process: Process) -> Player:
     colour_of = {colour: index for index, colour in enumerate(COLOURS)}
     animal_of = {animal: index for index, animal in enumerate(ANIMALS)}
 
-    def choose(match: Match, memory: Memory) -> Flip:
+    def choose(match: Match, memory: Memory, seed: int) -> Flip:
         state = match.state
         colours = [colour_of[colour] for colour in state["colours"]]
         seen = {p: animal_of[animal] for p, animal in enumerate(memory["animals"]) if animal is not None}
         knowledge: Knowledge = (0,) * A
         for position, animal in seen.items():
             knowledge = learn(knowledge, colours[position], animal)
+        for colour in range(C):  # five cards seen under a colour tell its sixth
+            positions = [p for p, c in enumerate(colours) if c == colour]
+            hidden = [p for p in positions if p not in seen]
+            if len(hidden) == 1:
+                (last,) = set(range(A)) - {seen[p] for p in positions if p in seen}
+                seen[hidden[0]] = last
         used = sum(1 << colours[p] for p in state["flipped"])
         die = animal_of[state["die"]]
         best: tuple[float, int] | None = None
         for position, colour in enumerate(colours):
             if (used >> colour) & 1:
                 continue
-            spent = used | (1 << colour)
             if position in seen:
+                spent = used | (1 << colour)
                 value = process.my_turn(knowledge, spent) if seen[position] == die else process.their_turn(knowledge)
             else:
-                unseen = set(range(A)) - {a for p, a in seen.items() if colours[p] == colour}
-                value = sum(
-                    process.my_turn(learn(knowledge, colour, a), spent)
-                    if a == die
-                    else process.their_turn(learn(knowledge, colour, a))
-                    for a in unseen
-                ) / len(unseen)
+                value = flip_unseen(knowledge, used, colour, die, mover=process.my_turn, other=process.their_turn)
             if best is None or value > best[0]:
                 best = (value, position)
         assert best is not None

@@ -32,6 +32,7 @@ from engine.games.girafferaffe.robot import robot_play_over
 from engine.games.girafferaffe.trees import TREES, holding, playable_over
 from engine.games.pili_pili.cards import DECK as PILI_DECK
 from engine.games.pipifax import ANIMALS as PIPIFAX_ANIMALS
+from engine.games.pipifax import COLOURS as PIPIFAX_COLOURS
 from engine.games.pipifax import Flip
 from engine.games.taiga import CARDS, DISC_PAIRS
 from tests.engine.test_bots import HIDDEN_CASES, HiddenStateCheck, bot, play_match, rewrite_hidden
@@ -326,8 +327,6 @@ def test_girafferaffe_rollouts_play_what_the_greedy_bot_plays(players: int, opti
 
 
 # --- Pipifax: the chance of finishing the set this turn ---------------------------------------------
-
-PIPIFAX_COLOURS = ("blue", "green", "red", "yellow")
 
 
 def pipifax_table(known_per_colour: dict[str, Sequence[str]]) -> tuple[list[str], dict[int, str]]:
