@@ -23,7 +23,7 @@ from engine import Match, apply_action, new_match, validate_action, view
 from engine.bots import Memory, choose_action, everyone_recalls, everyone_remembers, is_slow
 from engine.bots import girafferaffe as girafferaffe_greedy
 from engine.bots.search import SEARCH_BOT_IDS, SEARCHERS
-from engine.bots.search.core import ScoredMatchEnd, points, search
+from engine.bots.search.core import ScoredMatchEnd, clearly_better, points, search
 from engine.bots.search.pipifax import turn_chances
 from engine.games.girafferaffe.cards import DECK as GIRAFFERAFFE_DECK
 from engine.games.girafferaffe.game import FORMAT as GIRAFFERAFFE_FORMAT
@@ -416,3 +416,13 @@ def test_a_lower_score_order_counts_the_margin_the_other_way() -> None:
     winning, losing = horizon.value(match, [], winner), horizon.value(match, [], loser)
     assert winning is not None and losing is not None
     assert winning > 0.85 and losing < 0.15
+
+
+def test_a_challenger_must_win_by_the_searcher_s_confidence() -> None:
+    """Paired outcomes that beat the first candidate by about 0.54 standard errors replace it at half of
+    one (every game but Pipifax) and not at one and a half (Pipifax)."""
+    challenger, base = [1.0, 1.0, 0.0, 1.0, 0.0, 1.0], [0.0, 1.0, 1.0, 1.0, 0.0, 0.0]
+    assert clearly_better(challenger, base, 0.5)
+    assert not clearly_better(challenger, base, 1.5)
+    assert SEARCHERS["pipifax"].confidence == 1.5
+    assert {SEARCHERS[game].confidence for game in ("taiga", "girafferaffe", "pili-pili")} == {0.5}
