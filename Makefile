@@ -2,11 +2,18 @@
 #   make         set up .venv and build the TypeScript client's npm package (sdk-ts/tabletop-arena-sdk-<version>.tgz)
 #   make serve   set up and run the server (a real Redis server is started for it)
 #   make test    set up and run every check: lint, types, generated-code drift, tests (installs Chromium and npm if missing)
-#   make lock    pin the Docker image's dependencies (docker/requirements.lock) after changing pyproject.toml's
+#   make lock    refresh both Python locks after changing a pyproject.toml's dependencies (keeps other pins)
+#   make upgrade move every pin of both locks to the newest allowed release, reinstall, run make test
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Every Python environment installs from a lock, pinned with hashes (pip-compile): the development and
+# test environment from requirements/dev.lock, the Docker image from docker/requirements.lock.
+DEV_LOCK := requirements/dev.lock
+DOCKER_LOCK := docker/requirements.lock
+PIP_COMPILE := CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe \
+	--all-build-deps --strip-extras --no-emit-index-url --no-emit-find-links
 # The TypeScript client: its dependencies (npm ci, from package-lock.json) and its npm pack tarball.
 TS := sdk-ts
 TS_MODULES := $(TS)/node_modules/.package-lock.json
@@ -17,17 +24,21 @@ TS_SOURCES := $(shell find $(TS)/src -name '*.ts') $(TS)/package.json $(TS)/tsco
 TS_TESTS := $(TS)/build-test/.built
 
 .DEFAULT_GOAL := all
-.PHONY: all serve test soak lint generate lock bench clean chromium
+.PHONY: all serve test soak lint generate lock upgrade bench clean chromium
 
 all: $(STAMP) $(TS_TARBALL)
 
-$(STAMP): pyproject.toml sdk/pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,embedded,envs,tournaments]'
+# A new lock makes a new .venv (--clear), so nothing outside the lock stays installed. The project and
+# the SDK install on top without dependencies or build isolation: everything they need, setuptools
+# included, came from the lock, which pip checks against its hashes.
+$(STAMP): pyproject.toml sdk/pyproject.toml $(DEV_LOCK)
+	$(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/pip install --quiet --require-hashes -r $(DEV_LOCK)
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	# compat: the SDK on sys.path through a .pth file, which type checkers follow (mypy cannot see
 	# through setuptools' default editable import hook), so `mypy --strict bot.py` finds it
-	$(BIN)/pip install --quiet -e ./sdk --config-settings editable_mode=compat
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e ./sdk --config-settings editable_mode=compat
+	$(BIN)/pip check
 	touch $(STAMP)
 
 $(TS_MODULES): $(TS)/package.json $(TS)/package-lock.json
@@ -71,9 +82,17 @@ chromium:
 generate: $(STAMP) $(TS_MODULES)
 	scripts/generate.sh
 
+# make lock: after a pyproject.toml's dependencies change; pins that still fit are kept.
+# make upgrade: on purpose, every pin to the newest release its range allows, then the whole suite.
+# The image's lock is compiled within the dev lock's pins, so the image runs the versions the tests ran.
 lock: $(STAMP)
-	CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --all-build-deps \
-		--strip-extras --no-emit-index-url --no-emit-find-links --output-file docker/requirements.lock pyproject.toml
+	$(PIP_COMPILE) $(LOCK_FLAGS) --extra dev --extra embedded --extra envs --extra tournaments \
+		--output-file $(DEV_LOCK) pyproject.toml sdk/pyproject.toml
+	$(PIP_COMPILE) $(LOCK_FLAGS) --constraint $(DEV_LOCK) --output-file $(DOCKER_LOCK) pyproject.toml
+
+upgrade:
+	$(MAKE) lock LOCK_FLAGS=--upgrade
+	$(MAKE) test
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine_bench

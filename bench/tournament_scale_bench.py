@@ -82,7 +82,7 @@ class Publications:
 
     def __init__(self, url: str, pattern: str) -> None:
         self.count = 0
-        self._pubsub = redis.Redis.from_url(url).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+        self._pubsub = redis.Redis.from_url(url).pubsub(ignore_subscribe_messages=True)
         self._pubsub.psubscribe(pattern)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._listen, daemon=True)

@@ -157,7 +157,7 @@ class Referee:
 
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""
-        wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+        wake = self.store.client.pubsub(ignore_subscribe_messages=True)
         repaired_at = -REPAIR_EVERY
         while not stop.is_set():
             count_referee_loop()
@@ -182,6 +182,6 @@ class Referee:
             except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError) as error:
                 log.warning("referee: store unavailable (%s); retrying", error)
                 wake.close()
-                wake = self.store.client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+                wake = self.store.client.pubsub(ignore_subscribe_messages=True)
                 stop.wait(1.0)
         self.thinker.close()

@@ -101,7 +101,7 @@ class Notifier:
                     client = redis.RedisCluster.from_url(self.url, socket_connect_timeout=2, socket_keepalive=True)
                 else:
                     client = redis.Redis.from_url(self.url, socket_connect_timeout=2, socket_keepalive=True)
-                pubsub = client.pubsub(ignore_subscribe_messages=False)  # type: ignore[no-untyped-call]
+                pubsub = client.pubsub(ignore_subscribe_messages=False)
             except (redis.ConnectionError, redis.TimeoutError, redis.exceptions.RedisClusterException) as error:
                 failures += 1
                 if failures == 1:

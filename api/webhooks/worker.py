@@ -210,7 +210,7 @@ class Worker:
         """Note the webhooks whose resource changed (notify channels) and the new ones (wake channel)."""
         failures = 0
         while not stop.is_set():
-            pubsub = self.store.client.pubsub(ignore_subscribe_messages=False)  # type: ignore[no-untyped-call]
+            pubsub = self.store.client.pubsub(ignore_subscribe_messages=False)
             try:
                 pubsub.psubscribe(self.store.notify_pattern())
                 pubsub.subscribe(self.hooks.wake_channel())

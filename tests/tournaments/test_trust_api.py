@@ -245,7 +245,7 @@ def test_a_next_waiter_is_woken_for_its_own_entrant_only(client: FlaskClient) ->
     created = create(client, entrants=entrants, start=False)
     tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
     tokens = [e["token"] for e in created["entrants"]]
-    listener = redis.Redis.from_url(store.settings.node_url).pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+    listener = redis.Redis.from_url(store.settings.node_url).pubsub(ignore_subscribe_messages=True)
     listener.psubscribe(f"{store.settings.key_prefix}:{{t:{tournament_id}*")
     heard: list[str] = []
     stop = threading.Event()
