@@ -23,7 +23,9 @@ DEV_EXTRAS = ("dev", "embedded", "envs", "tournaments")
 
 def pins(lock: Path) -> dict[str, str]:
     """Each pinned package of a lock, by canonical name, with its version."""
-    return {canonicalize_name(name): version for name, version in re.findall(r"^([\w.-]+)==(\S+)", lock.read_text(), re.M)}
+    return {
+        canonicalize_name(name): version for name, version in re.findall(r"^([\w.-]+)==(\S+)", lock.read_text(), re.M)
+    }
 
 
 def pyproject(path: Path) -> dict[str, object]:
