@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from api.gunicorn_conf import gunicorn_command
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 
 
 def bind_error(host: str, port: int) -> OSError | None:
@@ -125,17 +125,17 @@ def run_referee(_args: argparse.Namespace) -> int:
     import threading
 
     from api.observability.logs import configure_logging
-    from api.referee.runner import Referee
     from api.settings import Settings
-    from api.store import MatchStore
+    from api.store.matches import MatchStore
+    from api.workers.referee.runner import Referee
 
     configure_logging()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
     signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
     from api.observability.metrics import serve_metrics
-    from api.tournaments.service import sweep
-    from api.tournaments.store import TournamentStore
+    from api.store.tournaments import TournamentStore
+    from api.usecases.tournaments import sweep
 
     if port := os.environ.get("ARENA_REFEREE_METRICS_PORT"):
         serve_metrics(int(port))
@@ -151,8 +151,8 @@ def run_webhooks(_args: argparse.Namespace) -> int:
     import threading
 
     from api.settings import Settings
-    from api.store import MatchStore
-    from api.webhooks.worker import Worker, WorkerSettings
+    from api.store.matches import MatchStore
+    from api.workers.webhooks.worker import Worker, WorkerSettings
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
@@ -217,8 +217,8 @@ def verify_records(args: argparse.Namespace) -> int:
 
     A match id (anything that is not a file) is fetched from ``--url`` first.
     """
-    from api.records.files import RecordsUnreadable, fetch_record, read_records
-    from api.records.verify import RecordInvalid, verify_record
+    from api.record_files import RecordsUnreadable, fetch_record, read_records
+    from arena.records.verify import RecordInvalid, verify_record
 
     try:
         path = Path(args.target)
@@ -246,8 +246,8 @@ def verify_records(args: argparse.Namespace) -> int:
 def replay_records(args: argparse.Namespace) -> int:
     """Replay records offline, checking every version and the result, and a tournament's line its scoring
     (``--versions`` prints each version)."""
-    from api.records.files import RecordsUnreadable, read_records
-    from api.records.verify import RecordInvalid, check_end, replay_record
+    from api.record_files import RecordsUnreadable, read_records
+    from arena.records.verify import RecordInvalid, check_end, replay_record
 
     failed = 0
     for file in args.files:

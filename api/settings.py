@@ -52,7 +52,7 @@ class Settings:
     CORS headers at all (``ARENA_CORS_ORIGINS``, comma-separated).
     ``rate_limits``: requests allowed per client or token, ``kind=limit;...`` with the kinds
     ``create``, ``read`` and ``refused`` (kinds left out keep their defaults), or ``off``
-    (``ARENA_RATE_LIMITS``; api/limits.py explains it; docs/api.md#limits gives the measurements
+    (``ARENA_RATE_LIMITS``; api/http/limits.py explains it; docs/api.md#limits gives the measurements
     the defaults are sized from).
     ``max_snapshot_bytes``: the largest stored snapshot of a match; a match that would be larger is
     refused (``ARENA_MAX_SNAPSHOT_BYTES``).

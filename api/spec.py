@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.app import create_app
+from api.http.app import create_app
 from api.settings import Settings
 
 

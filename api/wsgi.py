@@ -1,5 +1,5 @@
 """The WSGI entry point for gunicorn: ``gunicorn api.wsgi:app``."""
 
-from api.app import create_app
+from api.http.app import create_app
 
 app = create_app()

@@ -23,7 +23,7 @@ import httpx
 from arena_client import AuthenticatedClient
 from arena_sdk import Arena, Seat
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.servers import GunicornServer
 
 

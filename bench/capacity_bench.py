@@ -34,7 +34,7 @@ import orjson
 import redis
 from arena_sdk import AsyncArena
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.server_cpu_bench import JSON, Client, run_round
 from bench.servers import GunicornServer, cpu_seconds
 

@@ -22,11 +22,11 @@ import time
 from pathlib import Path
 from typing import cast
 
-from api.matches import service
-from api.matches.compaction import derive_log, unpack
-from api.redis_server import RedisServer
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
+from api.usecases import matches as service
+from arena.records.codec import derive_log, unpack
 from engine import all_games, get_game
 
 #: Options that make the longest game of each game (the default otherwise).
@@ -57,14 +57,14 @@ def play(store: MatchStore, game_id: str, players: int, bot: str, seed: int) -> 
 
 def uncompact(store: MatchStore, match_id: str) -> None:
     """Put the full log back in place of the record, as the match was stored before compaction."""
-    key = store.match_key(match_id)
+    key = store.keys.match(match_id)
     record = store.record(match_id)
     snapshot, summary = cast(list[bytes | None], store.client.hmget(key, "snapshot", "summary"))
     assert record is not None and snapshot is not None and summary is not None, "the match was not compacted"
-    store.client.rpush(store.log_key(match_id), *derive_log(record))
-    store.client.pexpire(store.log_key(match_id), store.client.pttl(key))
+    store.client.rpush(store.keys.log(match_id), *derive_log(record))
+    store.client.pexpire(store.keys.log(match_id), store.client.pttl(key))
     store.client.hset(key, mapping={"snapshot": unpack(snapshot), "summary": unpack(summary)})
-    store.client.delete(store.record_key(match_id), store.checkpoints_key(match_id))
+    store.client.delete(store.keys.record(match_id), store.keys.checkpoints(match_id))
 
 
 def timed(action: object, repeat: int = READS) -> float:

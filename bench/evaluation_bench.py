@@ -1,7 +1,7 @@
 """Evaluation efficiency: per game, how many two-player matches separate a stronger bot from a weaker one
 at 95% confidence, with and without duplicate deals.
 
-Each duel is a two-entrant gauntlet from ``api.tournaments.schedule.plan``: entrant 0 (the stronger
+Each duel is a two-entrant gauntlet from ``arena.tournaments.schedule.plan``: entrant 0 (the stronger
 bot) against entrant 1, ``--pairs`` deals, each deal played once in each of the two seat rotations.
 Without duplicate every match has its own seed; with it both rotations of a deal share one, so each
 bot plays the same deal from each seat and the luck of the deal cancels out. Two duels per game:
@@ -39,8 +39,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from api.tournaments.schedule import plan
-from api.tournaments.standings import Z975, t975
+from arena.tournaments.schedule import plan
+from arena.tournaments.standings import Z975, t975
 from engine import Match, all_games, apply_action, get_game, new_match
 from engine.actions import Action
 from engine.bots import Memory, choose_action, everyone_recalls, everyone_remembers

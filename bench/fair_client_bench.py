@@ -42,7 +42,7 @@ from typing import Any
 import httpx
 from arena_sdk import Arena
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.servers import GunicornServer, RefereeProcess
 
 #: Sliding windows the figures are given for, in seconds.

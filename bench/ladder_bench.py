@@ -1,8 +1,8 @@
 """The bots' ladder: random, greedy and the three search levels in round robins of every game, offline.
 
-It uses the project's own tournament machinery, in its pure parts: ``api.tournaments.schedule.plan``
+It uses the project's own tournament machinery, in its pure parts: ``arena.tournaments.schedule.plan``
 schedules a round robin of the five bots with duplicate deals (every deal replayed in every seat
-rotation, so the luck of the deal cancels out), and ``api.tournaments.standings`` ranks them by
+rotation, so the luck of the deal cancels out), and ``arena.tournaments.standings`` ranks them by
 openskill's Plackett-Luce rating as a tournament does. The matches are played with the engine, no
 server: each seat by its bot, with the memory the server keeps for it.
 
@@ -15,7 +15,7 @@ For each table it prints the standings (ordinal = mu - 3 sigma, points, mean ran
 pairwise Elo difference of each bot over the one below it, with its 95% interval and the
 likelihood of superiority, from their head-to-head results at the same tables (ranked ahead: a
 win; level: a draw), counted as the standings count them. :func:`pairwise_elo` computes those here,
-match by match (trinomial); the tournaments' crosstable (``api.tournaments.reports``) now gives
+match by match (trinomial); the tournaments' crosstable (``arena.tournaments.reports``) now gives
 pairwise Elo and LOS by duplicate deal (pentanomial), which this bench should move to.
 
 Each match's outcome is appended as a JSON line to ``--results`` as soon as it is played, and a run
@@ -38,9 +38,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from api.tournaments.schedule import Pairing, plan
-from api.tournaments.sprt import elo_estimate
-from api.tournaments.standings import Ledger, Outcome, pair_of, standings
+from arena.tournaments.schedule import Pairing, plan
+from arena.tournaments.sprt import elo_estimate
+from arena.tournaments.standings import Ledger, Outcome, pair_of, standings
 from engine import apply_action, get_game, new_match
 from engine.bots import BOT_IDS, choose_action, everyone_recalls, everyone_remembers
 
@@ -136,9 +136,9 @@ def pairwise_elo(wins: int, draws: int, losses: int) -> tuple[float, float, floa
     """A's Elo difference over B from their head-to-head results, its 95% interval and the likelihood
     of superiority (LOS, the chance that A is the stronger, from wins and losses; draws say nothing).
 
-    Interim, for this bench only: the tournaments' crosstable (``api.tournaments.reports``) has its
+    Interim, for this bench only: the tournaments' crosstable (``arena.tournaments.reports``) has its
     own, by duplicate deal, which this should call instead. The Elo and its interval are
-    ``api.tournaments.sprt.elo_estimate``'s (the normal approximation on the mean score).
+    ``arena.tournaments.sprt.elo_estimate``'s (the normal approximation on the mean score).
     """
     estimate = elo_estimate(wins, draws, losses)
     if estimate is None:
@@ -151,7 +151,7 @@ def pairwise_elo(wins: int, draws: int, losses: int) -> tuple[float, float, floa
 
 def head_to_head(outcomes: Iterable[Outcome], a: int, b: int) -> tuple[int, int, int]:
     """Wins, draws and losses of entrant ``a`` against ``b`` at the same tables, as the standings count
-    them (the head-to-head cell of the pair in their :class:`~api.tournaments.standings.Ledger`)."""
+    them (the head-to-head cell of the pair in their :class:`~arena.tournaments.standings.Ledger`)."""
     ledger = Ledger()
     for outcome in outcomes:
         ledger.add(outcome)

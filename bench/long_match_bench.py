@@ -25,7 +25,7 @@ is found offline first.
   greedy has won (``greedy's win``) is counted apart, as the move that ends the match. With every
   card remembered greedy often wins on its first turn, so the other moves may be none (``-``).
   ``record kept`` is what keeping each of those matches' record cost, per match, once it is over
-  (``api/records/keeper.py``: one replay of the whole match, off every move's path): the thinker
+  (``api/usecases/record_keeper.py``: one replay of the whole match, off every move's path): the thinker
   processes are paused (``SIGSTOP``) while the moves are measured and resumed after the last, and
   the CPU of every server process (thinkers and Redis included) until the record is kept is this
   figure. It grows with the match by design, and is not in the moves' figures.
@@ -61,11 +61,11 @@ from urllib.parse import urlsplit
 import orjson
 
 import engine
-from api.matches import service
-from api.redis_server import RedisServer
 from api.settings import Settings
-from api.store import MatchStore
-from api.tournaments import schedule
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
+from api.usecases import matches as service
+from arena.tournaments import schedule
 from bench.servers import GunicornServer, RefereeProcess, child_pids, cpu_seconds
 from engine.bots import choose_action
 
@@ -357,7 +357,7 @@ def greedy_stretches(servers: Servers, url: str, store: MatchStore, matches: int
 def kept(store: MatchStore, match_id: str, timeout: float = 120.0) -> None:
     """Wait until the referee has kept the record of ``match_id`` (over) and let go of the match."""
     deadline = time.monotonic() + timeout
-    while store.client.exists(store.log_key(match_id)) or store.client.zscore(store.due_key(), match_id) is not None:
+    while store.client.exists(store.keys.log(match_id)) or store.client.zscore(store.keys.due(), match_id) is not None:
         if time.monotonic() > deadline:
             raise RuntimeError(f"the referee did not keep the record of {match_id}")
         time.sleep(0.05)
@@ -393,7 +393,7 @@ def restart_referee(servers: Servers, store: MatchStore, timeout: float = 60.0) 
     spawn) is counted in what is measured next."""
     servers.referee.start()
     deadline = time.monotonic() + timeout
-    while not any(count for _, count in store.client.pubsub_numsub(store.wake_channel())):
+    while not any(count for _, count in store.client.pubsub_numsub(store.keys.referee_wake())):
         if time.monotonic() > deadline:
             raise RuntimeError("the referee did not start listening")
         time.sleep(0.05)

@@ -96,7 +96,7 @@ def main() -> None:
         report("under gevent (monkey-patched, as the API's workers):", figures)
         return
 
-    from api.redis_server import RedisServer
+    from api.store.redis_server import RedisServer
 
     with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as server:
         report("plain:", measure(server.url, args.commands, args.rounds))

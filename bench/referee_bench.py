@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from api.gunicorn_conf import worker_class
-from api.redis_server import RedisServer
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
 from bench.servers import GunicornServer, RefereeProcess, cpu_seconds
 from bench.waiters_bench import call_json, create_matches, in_parallel, quantile
 
@@ -37,7 +37,7 @@ def wait_for_referees(store: MatchStore, count: int, limit: float = 30.0) -> Non
     """Until ``count`` referees listen on the store's wake channel (each has started its loop)."""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        listening = store.client.pubsub_numsub(store.wake_channel())[0][1]
+        listening = store.client.pubsub_numsub(store.keys.referee_wake())[0][1]
         if listening >= count:
             return
         time.sleep(0.05)

@@ -4,7 +4,7 @@ Starts Redis and the app in process (Flask's test client, so HTTP parsing is lef
 sides). Per length (100, 1,000 and 10,000 versions by default) it plays one 2-seat Pipifax match by
 the random bot's moves, each written through the server's own write path (``service.commit``), and
 ends it with a resignation at that length; the write that ends it compacts it and keeps its
-checkpoints (``api/matches/checkpoints.py``). Versions read: the last ``2 * EVERY + 1`` (two whole
+checkpoints (``arena/records/checkpoints.py``). Versions read: the last ``2 * EVERY + 1`` (two whole
 chunks, so the worst offset from a checkpoint is met) and an even spread over the match.
 
 - ``after``: each version read through its checkpoint (median of ``--repeats`` reads per version);
@@ -28,13 +28,14 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from api.app import create_app
-from api.extensions import STORE_KEY
-from api.matches import checkpoints, service
-from api.matches.compaction import derive_log
-from api.redis_server import RedisServer
+from api.http.app import create_app
+from api.http.extensions import STORE_KEY
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
+from api.usecases import matches as service
+from arena.records import checkpoints
+from arena.records.codec import derive_log
 from engine.bots import choose_action
 
 SEATS = [{"name": "ann"}, {"name": "bob"}]
@@ -94,7 +95,7 @@ def main() -> None:
             last = service.load_table(store, match_id).version
             near_end = range(max(0, last - 2 * checkpoints.EVERY), last + 1)
             versions = sorted({*near_end, *(last * i // args.spread for i in range(args.spread + 1))})
-            key = store.checkpoints_key(match_id)
+            key = store.keys.checkpoints(match_id)
             chunk_bytes = sum(len(v) for f, v in store.client.hgetall(key).items() if f != b"every")
             start = time.perf_counter()
             for _ in range(args.repeats):

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from arena_sdk import Arena
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.search_cost_bench import percentile
 from bench.servers import GunicornServer, RefereeProcess, child_pids, cpu_seconds
 

@@ -52,7 +52,7 @@ from urllib.parse import urlsplit
 import orjson
 
 from api.gunicorn_conf import worker_class
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.servers import GunicornServer, cpu_seconds
 
 #: How long a client waits for its peers and the parent at the start and end of a round.

@@ -14,7 +14,7 @@ from types import TracebackType
 import requests
 
 from api.gunicorn_conf import gunicorn_command
-from api.redis_server import free_port
+from api.store.redis_server import free_port
 
 #: The repository root, for apps that live outside the installed packages (bench.bare_app).
 ROOT = Path(__file__).parents[1]

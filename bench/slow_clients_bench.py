@@ -23,7 +23,7 @@ from typing import Any
 import requests
 
 from api.gunicorn_conf import worker_class
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.servers import GunicornServer
 
 GOAL_SECONDS = 1.0

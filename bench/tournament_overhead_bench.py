@@ -25,7 +25,7 @@ from typing import Any
 
 import requests
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.servers import ROOT, GunicornServer, RefereeProcess
 
 BOTS = ("greedy", "random")

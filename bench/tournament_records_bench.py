@@ -20,14 +20,14 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from api.app import create_app
-from api.extensions import STORE_KEY
-from api.redis_server import RedisServer
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker
+from api.http.app import create_app
+from api.http.extensions import STORE_KEY
 from api.settings import Settings
-from api.tournaments.service import sweep
-from api.tournaments.store import TournamentStore
+from api.store.redis_server import RedisServer
+from api.store.tournaments import TournamentStore
+from api.usecases.tournaments import sweep
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
 
 BOTS = [{"name": "greedy", "bot": "greedy"}, {"name": "random", "bot": "random"}, {"name": "random-2", "bot": "random"}]
 

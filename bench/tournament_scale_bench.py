@@ -31,15 +31,16 @@ from typing import Any
 
 import redis
 
-from api.app import create_app
-from api.matches import service as matches
-from api.redis_server import RedisServer
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker
+from api.http.app import create_app
 from api.settings import Settings
-from api.store import MatchStore, StaleVersion
-from api.tournaments import service
-from api.tournaments.store import TournamentStore
+from api.store.errors import StaleVersion
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
+from api.store.tournaments import TournamentStore
+from api.usecases import matches
+from api.usecases import tournaments as service
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
 from bench.servers import cpu_seconds
 from engine.bots import choose_action
 from tests.live_server import UNREACHED_RATE_LIMITS
@@ -177,7 +178,8 @@ def run(args: argparse.Namespace) -> None:
             client.get(f"/tournaments/{tournament_id}")
             timings.append(time.perf_counter() - moment)
         key_bytes = {
-            key.rsplit(":", 1)[-1]: int(store.client.memory_usage(key) or 0) for key in tstore.keys(tournament_id)
+            key.rsplit(":", 1)[-1]: int(store.client.memory_usage(key) or 0)
+            for key in tstore.keys.tournament_keys(tournament_id)
         }
     print(
         f"tournament scale ({args.game} Swiss, {args.entrants} entrants of which {args.named} named, "

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.servers import ROOT, GunicornServer, RefereeProcess
 
 BOT = ROOT / "examples" / "random_bot.py"

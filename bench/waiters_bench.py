@@ -41,7 +41,7 @@ from queue import Empty, Queue
 from typing import Any
 
 from api.gunicorn_conf import worker_class
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.http_bench import legal_flip
 from bench.servers import GunicornServer, cpu_seconds
 

@@ -46,11 +46,11 @@ from typing import Any
 import orjson
 
 from api.gunicorn_conf import worker_class
-from api.redis_server import RedisServer, free_port
 from api.settings import Settings
-from api.store import MatchStore
-from api.webhooks.plan import Cursor, needs_look
-from api.webhooks.store import WebhookStore
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer, free_port
+from api.store.webhooks import WebhookStore
+from arena.webhooks.plan import Cursor, needs_look
 from bench.server_cpu_bench import JSON, Client, Driver, Player, Round, run_round
 from bench.servers import GunicornServer, RefereeProcess, cpu_seconds
 

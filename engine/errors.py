@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 class EngineError(Exception):
     """Base of every error the engine raises on purpose; each subclass sets its ``code`` (listed, with its
-    HTTP status, in the API's ``api/error_codes.py``)."""
+    HTTP status, in the API's ``arena/error_codes.py``)."""
 
     code: ClassVar[str]
 

@@ -15,9 +15,9 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.app import create_app
-from api.redis_server import RedisServer
+from api.http.app import create_app
 from api.settings import Settings
+from api.store.redis_server import RedisServer
 from tests.live_server import UNREACHED_RATE_LIMITS
 
 

@@ -14,7 +14,7 @@ from types import TracebackType
 import requests
 
 from api.gunicorn_conf import gunicorn_command
-from api.redis_server import free_port
+from api.store.redis_server import free_port
 
 #: Rate limits no test reaches (the defaults would throttle a test that plays fast), still counted
 #: so that every request takes the limiter's path; tests/api/test_limits.py tests the limits.

@@ -16,9 +16,9 @@ from typing import Any
 import requests
 
 import engine
-from api.matches.service import seating
-from api.matches.table import Table, bot_memories
-from api.referee.clock import TimeControl
+from api.usecases.matches import seating
+from arena.matches.table import Table, bot_memories
+from arena.matches.time_control import TimeControl
 
 Json = dict[str, Any]
 

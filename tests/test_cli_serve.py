@@ -19,7 +19,7 @@ import pytest
 import redis
 import requests
 
-from api.redis_server import free_port, lock_data_dir
+from api.store.redis_server import free_port, lock_data_dir
 
 ROOT = Path(__file__).parents[1]
 #: Seconds to wait for a server to start or stop: generous, for a busy machine.

@@ -14,8 +14,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from api import gunicorn_conf
 from api.cli import prepare_metrics_dir
+from api.http.requests import METHODS, install_observability, request_id_from
 from api.observability.logs import REQUEST_ID, JsonFormatter
-from api.observability.requests import METHODS, install_observability, request_id_from
 
 
 @pytest.mark.parametrize("sane", ["abc", "0f3a-77", "req:1/2+3=4@x_y.z", "a" * 128])
@@ -38,15 +38,15 @@ def test_a_log_line_is_one_json_object_with_the_request_id() -> None:
     formatter = JsonFormatter()
     token = REQUEST_ID.set("req-1")
     try:
-        line = formatter.format(record("api.store", "the store is %s", ("slow",)))
+        line = formatter.format(record("api.store.matches", "the store is %s", ("slow",)))
     finally:
         REQUEST_ID.reset(token)
     fields = json.loads(line)
     assert "\n" not in line
     assert fields["message"] == "the store is slow" and fields["request_id"] == "req-1"
-    assert fields["level"] == "WARNING" and fields["logger"] == "api.store" and fields["pid"] == os.getpid()
+    assert fields["level"] == "WARNING" and fields["logger"] == "api.store.matches" and fields["pid"] == os.getpid()
     assert fields["time"].endswith("Z")
-    assert json.loads(formatter.format(record("api.store", "outside a request")))["request_id"] is None
+    assert json.loads(formatter.format(record("api.store.matches", "outside a request")))["request_id"] is None
 
 
 def test_an_exception_s_traceback_is_a_field_of_its_line() -> None:

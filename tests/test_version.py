@@ -1,7 +1,7 @@
 """One version number, from one place: ``version`` in pyproject.toml.
 
 The installed package's metadata carries it, the app reads it from there for the spec's
-``info.version`` (api/app.py), and the SDK's pyproject.toml and the TypeScript client's package.json repeat it.
+``info.version`` (api/http/app.py), and the SDK's pyproject.toml and the TypeScript client's package.json repeat it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import json
 import tomllib
 from pathlib import Path
 
-from api.app import VERSION
+from api.http.app import VERSION
 from api.spec import openapi_document
 
 ROOT = Path(__file__).parents[1]

@@ -27,7 +27,7 @@ from prometheus_client import (
 from prometheus_client.registry import REGISTRY
 
 if TYPE_CHECKING:  # the store calls this module, and the table's module imports the store's
-    from api.matches.table import Step, Table
+    from arena.matches.table import Step, Table
 
 #: Request latencies: from a millisecond to the longest a request that is not a stream takes.
 REQUEST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)

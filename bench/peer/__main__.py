@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from api.gunicorn_conf import worker_class
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from bench.peer.boardgameio import HERE, BoardgameioServer, node
 from bench.peer.boardgameio import run_round as run_peer_round
 from bench.peer.seat_socket import SeatSocketPlayer, unavailable_reason

@@ -19,7 +19,7 @@ from typing import IO, Any
 import orjson
 import requests
 
-from api.redis_server import free_port
+from api.store.redis_server import free_port
 from bench.server_cpu_bench import Round, cpu_delta, process_cpu
 from bench.servers import child_pids
 

@@ -18,11 +18,11 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 import engine
-from api.errors import ErrorSchema
-from api.extensions import STORE_KEY
-from api.matches import schemas
-from api.records import keeper
-from api.store import MatchStore
+from api.http.errors import ErrorSchema
+from api.http.extensions import STORE_KEY
+from api.http.matches import schemas
+from api.store.matches import MatchStore
+from api.usecases import record_keeper as keeper
 from engine import Match, RecordedAction
 
 Json = dict[str, Any]
@@ -163,7 +163,7 @@ def rewrite_state(client: FlaskClient, match_id: str, state: Any) -> None:
     store = store_of(client)
     record = store.load(match_id)
     record["match"]["state"] = state
-    store.client.hset(store.match_key(match_id), "snapshot", json.dumps(record))
+    store.client.hset(store.keys.match(match_id), "snapshot", json.dumps(record))
     store.latest.forget()  # written behind the server's back: what it heard of the match is no longer so
 
 

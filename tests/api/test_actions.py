@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 import engine
-from api.matches import schemas
+from api.http.matches import schemas
 from tests.api.helpers import (
     Created,
     Json,

@@ -27,10 +27,10 @@ import redis
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from api.app import create_app
-from api.redis_server import RedisServer, free_port
+from api.http.app import create_app
 from api.settings import Settings
 from api.spec import openapi_document
+from api.store.redis_server import RedisServer, free_port
 from tests.api.test_limits import fill, free
 
 SPEC = openapi_document()

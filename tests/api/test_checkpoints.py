@@ -1,4 +1,4 @@
-"""Replay checkpoints (``api/matches/checkpoints.py``): every version rebuilt from a checkpoint has the
+"""Replay checkpoints (``arena/records/checkpoints.py``): every version rebuilt from a checkpoint has the
 body a replay from the seed gives, for every game and configuration.
 
 The pure tests play tables in memory (random moves, one stand-in's move after a timeout, the seats
@@ -19,13 +19,14 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.commitment import COMMITTED, commitment_event
-from api.extensions import STORE_KEY
-from api.matches import checkpoints, service
-from api.matches.compaction import decode_record, encode_checked_record, record_header
-from api.matches.table import SeatInfo, Table
-from api.replay.service import replayed_from_seed, version_body
-from api.store import MatchStore
+from api.http.extensions import STORE_KEY
+from api.store.matches import MatchStore
+from api.usecases import matches as service
+from api.usecases.replay import replayed_from_seed, version_body
+from arena.commitment import COMMITTED, commitment_event
+from arena.matches.table import SeatInfo, Table
+from arena.records import checkpoints
+from arena.records.codec import decode_record, encode_checked_record, record_header
 from engine import Event
 from engine.bots import choose_action
 from tests.api.helpers import body_of, keep_record
@@ -158,11 +159,11 @@ def test_every_version_through_the_api_equals_a_replay_without_checkpoints(clien
     match_id = bots_match(client, game)
     last = service.load_table(store, match_id).version
     assert last > checkpoints.EVERY, last  # two chunks at least
-    key = store.checkpoints_key(match_id)
-    assert not store.client.exists(store.log_key(match_id))  # compacted: the record replaces the log
+    key = store.keys.checkpoints(match_id)
+    assert not store.client.exists(store.keys.log(match_id))  # compacted: the record replaces the log
     assert store.client.hget(key, "every") == str(checkpoints.EVERY).encode()
     assert store.client.hlen(key) == 1 + (last + checkpoints.EVERY - 1) // checkpoints.EVERY
-    assert store.client.ttl(key) == store.client.ttl(store.record_key(match_id))
+    assert store.client.ttl(key) == store.client.ttl(store.keys.record(match_id))
     from_checkpoints = [client.get(f"/matches/{match_id}/versions/{v}") for v in range(last + 1)]
     store.client.delete(key)  # as a match compacted before checkpoints: replayed from its seed
     assert store.checkpoint(match_id, last) is None
@@ -181,5 +182,5 @@ def test_a_short_match_keeps_no_checkpoints(client: FlaskClient) -> None:
         table = service.settle(store, table)
     keep_record(client, match_id)
     assert table.version <= checkpoints.EVERY
-    assert store.record(match_id) is not None and not store.client.exists(store.checkpoints_key(match_id))
+    assert store.record(match_id) is not None and not store.client.exists(store.keys.checkpoints(match_id))
     assert body_of(client.get(f"/matches/{match_id}/versions/{table.version}"))["version"] == table.version

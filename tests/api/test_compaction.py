@@ -21,14 +21,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.app import create_app
-from api.extensions import STORE_KEY
-from api.matches import service
-from api.matches.compaction import derive_log
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker
+from api.http.app import create_app
+from api.http.extensions import STORE_KEY
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.usecases import matches as service
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
+from arena.records.codec import derive_log
 from tests.api.helpers import Json, auth, body_of
 
 #: Per game: the seats of its match, and the options.
@@ -161,7 +161,7 @@ def test_every_read_answers_the_same_before_and_after_compaction(whole_logs_app:
     client, store = whole_logs_app.test_client(), store_of(whole_logs_app)
     played = play(client, store, game, random.Random(f"compaction-{game}"))
     table = service.load_table(store, played.match_id)
-    assert table.is_over and store.client.exists(store.log_key(played.match_id))
+    assert table.is_over and store.client.exists(store.keys.log(played.match_id))
     entries = store.log(played.match_id)
     kinds = {event["kind"] for entry in entries for event in entry["events"]}
     assert {"joined", "started", "timeout", "resigned"} <= kinds, kinds  # every kind of arena step is there
@@ -170,7 +170,7 @@ def test_every_read_answers_the_same_before_and_after_compaction(whole_logs_app:
 
     derive_log.cache_clear()  # the first read after compaction replays, as in a fresh process
     assert service.compact(store, table)
-    assert not store.client.exists(store.log_key(played.match_id))
+    assert not store.client.exists(store.keys.log(played.match_id))
     after = every_read(client, store, played)
 
     assert after.keys() == before.keys()
@@ -188,15 +188,15 @@ def test_a_finished_match_is_compacted_by_the_referee_after_the_write_that_ends_
         table = service.settle(store, table)
     page = body_of(client.get(f"/matches/{match_id}/events?after=-1&limit=1000"))
     # The ending write kept no record (that is no move's work): the match is due for the referee at once.
-    assert store.client.exists(store.log_key(match_id)) and not store.client.exists(store.record_key(match_id))
-    due = store.client.zscore(store.due_key(), match_id)
+    assert store.client.exists(store.keys.log(match_id)) and not store.client.exists(store.keys.record(match_id))
+    due = store.client.zscore(store.keys.due(), match_id)
     assert due is not None and due <= time.time()
     assert Referee(store, thinker=Thinker(0)).run_due() >= 1
-    key = store.match_key(match_id)
-    assert not store.client.exists(store.log_key(match_id))
+    key = store.keys.match(match_id)
+    assert not store.client.exists(store.keys.log(match_id))
     assert set(store.client.hkeys(key)) == {b"version", b"snapshot", b"summary", b"due"}
-    assert store.client.exists(store.record_key(match_id))
-    assert store.client.zscore(store.due_key(), match_id) is None, "kept: due no more"
+    assert store.client.exists(store.keys.record(match_id))
+    assert store.client.zscore(store.keys.due(), match_id) is None, "kept: due no more"
     assert body_of(client.get(f"/matches/{match_id}/events?after=-1&limit=1000")) == page
     assert page["next_after"] == table.version and not page["has_more"]
     assert {event["version"] for event in page["events"]} == set(range(table.version + 1))
@@ -212,7 +212,7 @@ def test_a_log_that_does_not_replay_is_kept(whole_logs_app: Flask) -> None:
         table = service.settle(store, table)
     entry = store.log(match_id, 0, 1)[0]
     entry["events"].append(entry["events"][-1])  # an event twice: no replay gives that
-    store.client.lset(store.log_key(match_id), 1, orjson.dumps(entry).decode())
+    store.client.lset(store.keys.log(match_id), 1, orjson.dumps(entry).decode())
     stored = store.stored_form(match_id)[0]
     assert not service.compact(store, table)
     assert store.stored_form(match_id)[0] == stored

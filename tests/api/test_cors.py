@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 from flask.testing import FlaskClient
 
-from api.app import create_app
-from api.redis_server import free_port
+from api.http.app import create_app
 from api.settings import Settings
+from api.store.redis_server import free_port
 
 ORIGIN = "https://app.example"
 OTHER_ORIGIN = "https://elsewhere.example"

@@ -1,4 +1,4 @@
-"""One list of error codes (``api/error_codes.py``), and the code, the spec and the docs held to it."""
+"""One list of error codes (``arena/error_codes.py``), and the code, the spec and the docs held to it."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import engine
-from api.error_codes import ERROR_CODES
-from api.errors import HTTP_CODES
+from api.http.errors import HTTP_CODES
 from api.spec import openapi_document
+from arena.error_codes import ERROR_CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The modules that raise or answer errors.
-SOURCES = sorted(path for package in ("api", "engine") for path in (ROOT / package).rglob("*.py"))
+SOURCES = sorted(path for package in ("api", "arena", "engine") for path in (ROOT / package).rglob("*.py"))
+#: The layers that raise refusals by code alone: the HTTP layer maps each code to its status.
+BELOW_HTTP = [path for path in SOURCES if not path.is_relative_to(ROOT / "api" / "http")]
 #: A string that is an error code: ``<area>/<name>``, lower case.
 CODE = re.compile(r"^[a-z]+/[a-z_]+$")
 #: Strings of that shape that are media types, not codes.
@@ -40,7 +42,7 @@ def code_literals(path: Path) -> Iterator[str]:
 
 def status_and_code_pairs(path: Path) -> Iterator[tuple[int, str, int]]:
     """``(status, code, line)`` of each call in ``path`` that names both as literals, one after the other
-    (``ApiError(409, "match/full", ...)``, ``ErrorReply(507, "store/full", ...)``, a tuple ``(414, ..., "code")``)."""
+    (``ArenaError("match/full", ...)``, ``ErrorReply(507, "store/full", ...)``, a tuple ``(414, ..., "code")``)."""
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         items = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, ast.Tuple) else []
         for first, *rest in zip(items, items[1:], items[2:], strict=False):
@@ -57,18 +59,31 @@ def test_every_code_in_the_code_is_listed() -> None:
         for code in code_literals(path)
         if code not in ERROR_CODES
     )
-    assert not unlisted, f"codes missing from api/error_codes.py: {unlisted}"
+    assert not unlisted, f"codes missing from arena/error_codes.py: {unlisted}"
 
 
-def test_every_code_is_raised_with_a_status_the_list_gives_it() -> None:
+def test_where_a_status_is_named_beside_a_code_the_list_gives_it() -> None:
+    """Only what answers outside the app's error handlers names a status (gunicorn's own refusals, the
+    rate limiter, the last-resort 500); each must be one the list gives its code."""
     pairs = [(path, *pair) for path in SOURCES for pair in status_and_code_pairs(path)]
-    assert len(pairs) > 40  # the scan finds the raisers
+    assert len(pairs) >= 3  # the scan finds them
     wrong = [
         f"{path.relative_to(ROOT)}:{line}: {status} {code}"
         for path, status, code, line in pairs
         if code in ERROR_CODES and status not in ERROR_CODES[code].statuses
     ]
-    assert not wrong, f"statuses api/error_codes.py does not give these codes: {wrong}"
+    assert not wrong, f"statuses arena/error_codes.py does not give these codes: {wrong}"
+
+
+def test_below_the_http_layer_refusals_name_a_code_and_never_a_status() -> None:
+    """The domain, the store and the use cases raise :class:`arena.errors.ArenaError` with a code alone."""
+    named = [
+        f"{path.relative_to(ROOT)}:{line}: {status} {code}"
+        for path in BELOW_HTTP
+        if path.name not in ("gunicorn_worker.py", "error_codes.py")
+        for status, code, line in status_and_code_pairs(path)
+    ]
+    assert not named, f"statuses named below the HTTP layer: {named}"
 
 
 def test_every_listed_code_is_used() -> None:

@@ -12,9 +12,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from api.app import create_app
-from api.redis_server import free_port
+from api.http.app import create_app
 from api.settings import Settings
+from api.store.redis_server import free_port
 from tests.api.helpers import (
     Created,
     Json,

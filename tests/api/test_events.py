@@ -9,8 +9,8 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.commitment import commitment_event
-from api.matches import schemas
+from api.http.matches import schemas
+from arena.commitment import commitment_event
 from tests.api.helpers import (
     Created,
     Json,

@@ -1,6 +1,6 @@
 """Fair clocks: a seat is timed from when its program first asks for the match, or after `first_decision`.
 
-The rule is pure (``api/referee/clock.py``, ``Table``); the store notes a seat's first request once
+The rule is pure (``arena/matches/time_control.py``, ``Table``); the store notes a seat's first request once
 (``FIRST_REQUEST_SCRIPT``), moves the referee's due time forward, and costs nothing once a write
 has taken the request into the match's record.
 """
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.matches.service import load_table
-from api.referee.clock import TimeControl, deadline_of
+from api.usecases.matches import load_table
+from arena.matches.time_control import TimeControl, deadline_of
 from engine.bots import choose_action
 from tests.api.helpers import auth, body_of, get_json, store_of
 from tests.lobby_helpers import table_for
@@ -111,21 +111,21 @@ def test_a_read_by_the_seat_starts_its_clock_and_moves_the_referee_forward(clien
     token = created["seats"][first]["token"]
     assert match["seats"][first]["asked"] is False
     assert match["seats"][first]["deadline"] == pytest.approx(match["created_at"] + 35)
-    due_before = store.client.zscore(store.due_key(), match_id)
+    due_before = store.client.zscore(store.keys.due(), match_id)
     assert due_before == pytest.approx(match["created_at"] + 35)
 
     view = get_json(client, f"/matches/{match_id}/view", auth(token))
     deadline = view["seats"][first]["deadline"]
     assert view["seats"][first]["asked"] is True
     assert deadline < match["created_at"] + 35 - 20, "the clock started at the read"
-    assert store.client.zscore(store.due_key(), match_id) == pytest.approx(deadline)
-    noted = store.client.hget(store.match_key(match_id), f"asked:{first}")
+    assert store.client.zscore(store.keys.due(), match_id) == pytest.approx(deadline)
+    noted = store.client.hget(store.keys.match(match_id), f"asked:{first}")
     assert noted is not None
     assert get_json(client, f"/matches/{match_id}")["seats"][first]["deadline"] == pytest.approx(deadline)
 
     # A second read writes nothing: the first request stands.
     get_json(client, f"/matches/{match_id}/legal-actions", auth(token))
-    assert store.client.hget(store.match_key(match_id), f"asked:{first}") == noted
+    assert store.client.hget(store.keys.match(match_id), f"asked:{first}") == noted
 
 
 def test_once_a_write_holds_the_first_requests_reads_cost_nothing_more(client: FlaskClient) -> None:
@@ -155,7 +155,7 @@ def test_a_match_nobody_asks_for_times_out_only_after_the_allowance(client: Flas
     match = created["match"]
     match_id, first, created_at = match["match_id"], match["to_act"][0], match["created_at"]
     store = store_of(client)
-    assert store.client.zscore(store.due_key(), match_id) == pytest.approx(created_at + 32)
+    assert store.client.zscore(store.keys.due(), match_id) == pytest.approx(created_at + 32)
     table = load_table(store, match_id)  # as the referee reads it when that time comes
     assert table.server_step(created_at + 31) is None
     step = table.server_step(created_at + 33)

@@ -9,7 +9,7 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.games.schemas import GameListSchema, GameSchema
+from api.http.games.schemas import GameListSchema, GameSchema
 from engine.bots import bots_for
 from tests.api.helpers import (
     Json,

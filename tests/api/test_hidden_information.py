@@ -25,8 +25,8 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 import engine
-from api.extensions import NOTIFIER_KEY
-from api.streams.notifier import Notifier
+from api.http.extensions import NOTIFIER_KEY
+from api.store.notifier import Notifier
 from tests.api.helpers import (
     Created,
     Json,

@@ -1,4 +1,4 @@
-"""What a process knows of matches' latest versions (api/matches/latest.py), and what it saves a move.
+"""What a process knows of matches' latest versions (api/store/latest.py), and what it saves a move.
 
 The pure part: versions heard in order, twice, with gaps, or too many. Then, on a live server with
 one worker on the tests' Redis, a match played over HTTP with each move at the version its answer
@@ -14,8 +14,8 @@ from typing import Any
 import redis
 import requests
 
-from api.matches.latest import ENTRIES, LatestVersions
-from api.redis_server import RedisServer
+from api.store.latest import ENTRIES, LatestVersions
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 

@@ -19,12 +19,13 @@ import redis
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from api.app import create_app
-from api.extensions import STORE_KEY
-from api.limits import parse_rate_limits
-from api.redis_server import RedisServer, free_port
+from api.http.app import create_app
+from api.http.extensions import STORE_KEY
+from api.http.limits import parse_rate_limits
 from api.settings import Settings
-from api.store import MatchStore, StoreFull
+from api.store.errors import StoreFull
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer, free_port
 from engine.games.pili_pili.missions import MAX_DEAL, MAX_DECK_CARDS
 from tests.api.helpers import (
     Created,
@@ -417,7 +418,7 @@ def test_a_full_store_refuses_the_whole_write_script(small: tuple[Settings, redi
     """
     settings, raw = small
     store = MatchStore.connect(settings)
-    stale = store.log_key("planted")
+    stale = store.keys.log("planted")
     raw.rpush(stale, b"a stale log entry")
     fillers = fill(raw)
     try:
@@ -432,10 +433,10 @@ def test_a_full_store_refuses_the_whole_write_script(small: tuple[Settings, redi
                 finished=False,
                 due=None,
                 created_at=0.0,
-                index_add=store.lobby_keys("pipifax", "active"),
+                index_add=store.keys.lobby_indexes("pipifax", "active"),
             )
         assert raw.lrange(stale, 0, -1) == [b"a stale log entry"]
-        assert not raw.exists(store.match_key("planted"))
+        assert not raw.exists(store.keys.match("planted"))
     finally:
         free(raw, fillers)
 

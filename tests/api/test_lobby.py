@@ -16,11 +16,12 @@ import redis
 from flask.testing import FlaskClient
 
 import engine
-from api.lobby import schemas as lobby_schemas
-from api.matches import schemas, service
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker
+from api.http.lobby import schemas as lobby_schemas
+from api.http.matches import schemas
 from api.settings import Settings
+from api.usecases import matches as service
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
 from tests.api.helpers import (
     Json,
     assert_error,

@@ -15,8 +15,8 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.health.routes import HealthSchema
-from api.matches import schemas
+from api.http.health.routes import HealthSchema
+from api.http.matches import schemas
 from tests.api.helpers import (
     act,
     auth,
@@ -285,7 +285,7 @@ def test_tokens_of_one_match_work_only_for_their_own_seat(client: FlaskClient) -
 def test_match_keys_expire_after_the_idle_ttl_and_the_finished_ttl(client: FlaskClient) -> None:
     created = create_match(client, "pipifax", 2, seed=21)
     store = store_of(client)
-    keys = [store.match_key(created.match_id), store.log_key(created.match_id)]
+    keys = [store.keys.match(created.match_id), store.keys.log(created.match_id)]
     for key in keys:
         assert 0 < store.client.ttl(key) <= store.settings.idle_ttl
         assert store.client.ttl(key) > store.settings.finished_ttl
@@ -298,7 +298,7 @@ def test_match_keys_expire_after_the_idle_ttl_and_the_finished_ttl(client: Flask
     # the match, the record after ARENA_RECORD_TTL (the act counters of the rate limit expire at the end
     # of their window)
     left = list(store.client.scan_iter(match=f"{store.settings.key_prefix}:{{{created.match_id}}}:*"))
-    record = store.record_key(created.match_id)
+    record = store.keys.record(created.match_id)
     kept = sorted(key for key in left if not is_rate_counter(key, store.settings.key_prefix))
     assert kept == sorted([keys[0].encode(), record.encode()])
     assert 0 < store.client.ttl(keys[0]) <= store.settings.finished_ttl

@@ -18,7 +18,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from api.blueprint import MAX_JSON_DEPTH, depth_beyond
+from api.http.blueprint import MAX_JSON_DEPTH, depth_beyond
 from tests.api.helpers import Created, assert_error, assert_not_server_error, body_of, create_match, stored_match
 
 SPEC = json.loads((Path(__file__).parents[2] / "openapi" / "openapi.json").read_text())

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.matches.service import commit, load_table
-from api.matches.table import Table
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker
+from api.usecases.matches import commit, load_table
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
+from arena.matches.table import Table
 from tests.api.helpers import assert_error, body_of, get_json, raw_log, store_of, stored_keys
 from tests.lobby_helpers import table_for
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from api.matches.schemas import LEGAL_OFFSET_MAX
+from api.http.matches.schemas import LEGAL_OFFSET_MAX
 from tests.api.helpers import assert_error, body_of, create_match, legal, submit
 
 

@@ -7,7 +7,7 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.matches.schemas import FILTER_KEYS, MAX_PLAYERS, MIN_PLAYERS
+from api.http.matches.schemas import FILTER_KEYS, MAX_PLAYERS, MIN_PLAYERS
 from api.spec import openapi_document
 from tests.api.helpers import assert_error, body_of, create_match, legal, public, submit
 

@@ -13,12 +13,12 @@ import redis
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.app import create_app
-from api.commitment import seed_commitment
-from api.matches import service
-from api.matches.compaction import decode_record
-from api.records.verify import verify_record
+from api.http.app import create_app
 from api.settings import Settings
+from api.usecases import matches as service
+from arena.commitment import seed_commitment
+from arena.records.codec import decode_record
+from arena.records.verify import verify_record
 from tests.api.helpers import (
     Created,
     Json,
@@ -190,14 +190,14 @@ def test_a_record_outlives_its_match(short_lived: Flask) -> None:
     store = store_of(client)
     match_id, _ = finished_with_every_kind_of_step(client)
     record = get_json(client, f"/matches/{match_id}/record")
-    assert 1 < store.client.ttl(store.record_key(match_id)) <= 60
+    assert 1 < store.client.ttl(store.keys.record(match_id)) <= 60
     deadline = time.monotonic() + 60
     while client.get(f"/matches/{match_id}").status_code != 404:  # Redis expires the match's keys
         assert time.monotonic() < deadline, "the finished match never expired"
         time.sleep(0.2)
     assert get_json(client, f"/matches/{match_id}/record") == record
     assert_error(client.get(f"/matches/{match_id}/versions/0"), 404, "match/not_found")
-    store.client.delete(store.record_key(match_id))  # as ARENA_RECORD_TTL would
+    store.client.delete(store.keys.record(match_id))  # as ARENA_RECORD_TTL would
     assert_error(client.get(f"/matches/{match_id}/record"), 404, "match/not_found")
 
 
@@ -205,7 +205,7 @@ def test_a_record_lives_at_least_as_long_as_its_match(settings: Settings) -> Non
     client = create_app(dataclasses.replace(settings, finished_ttl=500, record_ttl=10)).test_client()
     store = store_of(client)
     match_id, _ = finished_with_every_kind_of_step(client)
-    assert 490 < store.client.ttl(store.record_key(match_id)) <= 500  # a compacted match's log is its record
+    assert 490 < store.client.ttl(store.keys.record(match_id)) <= 500  # a compacted match's log is its record
 
 
 def test_record_ttl_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -222,7 +222,7 @@ def test_a_match_whose_record_was_not_kept_gets_one_from_its_log(settings: Setti
     store = store_of(client)
     match_id, _ = finished_with_every_kind_of_step(client)
     record = get_json(client, f"/matches/{match_id}/record")
-    store.client.delete(store.record_key(match_id))
+    store.client.delete(store.keys.record(match_id))
     assert get_json(client, f"/matches/{match_id}/record") == record
 
 
@@ -237,8 +237,8 @@ def test_a_match_compacted_before_records_had_a_key_serves_one(client: FlaskClie
     old["steps"][0] = current["steps"][0]
     # the old log had no commitment event: format 1 replays without one
     legacy = zlib.compress(orjson.dumps({"format": 1, **old}))
-    store.client.hset(store.match_key(match_id), mapping={"snapshot": orjson.dumps(snapshot), "record": legacy})
-    store.client.delete(store.record_key(match_id))
+    store.client.hset(store.keys.match(match_id), mapping={"snapshot": orjson.dumps(snapshot), "record": legacy})
+    store.client.delete(store.keys.record(match_id))
     served = get_json(client, f"/matches/{match_id}/record")
     assert served["format"] == 2 and served["salt"] is None and served["seed_commitment"] is None
     assert served["steps"] == current["steps"]

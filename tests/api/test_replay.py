@@ -12,7 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.replay.schemas import ReplayVersionSchema
+from api.http.replay.schemas import ReplayVersionSchema
 from tests.api.helpers import (
     Json,
     act,

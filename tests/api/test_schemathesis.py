@@ -47,8 +47,8 @@ from schemathesis.core.failures import Failure
 from schemathesis.generation.meta import TestPhase
 from schemathesis.openapi.checks import RejectedPositiveData
 
-from api.app import create_app
-from api.matches.schemas import WAIT_MAX
+from api.http.app import create_app
+from api.http.matches.schemas import WAIT_MAX
 from api.settings import Settings
 from api.spec import openapi_document
 

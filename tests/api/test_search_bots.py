@@ -19,10 +19,10 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.errors import ApiError
-from api.matches.table import Table
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker, Thought, decide
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker, Thought, decide
+from arena.errors import ArenaError
+from arena.matches.table import Table
 from engine.bots import choose_action, recall
 from tests.api.helpers import Json, auth, body_of, get_json, store_of
 from tests.lobby_helpers import table_for
@@ -68,7 +68,7 @@ def test_only_a_search_bot_s_turn_is_left_to_the_referee() -> None:
     assert greedy.slow_bot_turn(now) is None, "a greedy bot is played in the request"
     waiting = table_for("pipifax", [{"bot": "search-1"}, {"name": "ada"}], options={"first_player": 1})
     assert waiting.slow_bot_turn(now) is None, "not the bot's turn"
-    with pytest.raises(ApiError) as refused:
+    with pytest.raises(ArenaError) as refused:
         waiting.bot_step(0, {"type": "pipifax.flip", "position": 0}, now)
     assert refused.value.code == "match/moved_on"
     decided = choose_action(searching.match, 0, "search-2", memory=searching.memories[0])

@@ -16,15 +16,15 @@ from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate
 
 import engine
-from api.error_codes import ERROR_CODES
-from api.games.schemas import GameListSchema, GameSchema
-from api.health.routes import HealthSchema
-from api.lobby import schemas as lobby
-from api.matches import schemas
-from api.records.schemas import RecordSchema
-from api.replay.schemas import ReplayVersionSchema
-from api.tournaments import schemas as tournaments
-from api.webhooks.schemas import WebhookStatusSchema
+from api.http.games.schemas import GameListSchema, GameSchema
+from api.http.health.routes import HealthSchema
+from api.http.lobby import schemas as lobby
+from api.http.matches import schemas
+from api.http.records.schemas import RecordSchema
+from api.http.replay.schemas import ReplayVersionSchema
+from api.http.tournaments import schemas as tournaments
+from api.http.webhooks.schemas import WebhookStatusSchema
+from arena.error_codes import ERROR_CODES
 from tests.api.helpers import Json, act, auth, body_of, create_match
 from tests.engine.conformance import option_grid
 
@@ -367,7 +367,7 @@ def test_conditional_reads_and_writes_declare_their_etags(spec: Json) -> None:
 
 
 def test_error_descriptions_name_listed_codes_of_their_status(spec: Json) -> None:
-    """A code that an error answer's description names is in api/error_codes.py, with that status."""
+    """A code that an error answer's description names is in arena/error_codes.py, with that status."""
     named = 0
     areas = {code.split("/")[0] for code in ERROR_CODES}
     for path, method, operation in operations(spec):

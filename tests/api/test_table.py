@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 import engine
-from api.errors import ApiError
-from api.matches.table import Table
-from api.referee.clock import TimeControl, earliest, next_deadlines
+from arena.error_codes import ERROR_CODES
+from arena.errors import ArenaError
+from arena.matches.table import Table
+from arena.matches.time_control import TimeControl, earliest, next_deadlines
 from engine.bots import choose_action
 from engine.games.taiga import ANIMALS, CARDS, DISCS
 from tests.lobby_helpers import SIMULTANEOUS_TRICKS, settle_pure, table_for
@@ -24,8 +25,9 @@ OPEN: dict[str, Any] = {"open": True}
 ADA: dict[str, Any] = {"name": "ada"}
 
 
-def refusal(error: pytest.ExceptionInfo[ApiError], status: int, code: str) -> None:
-    assert (error.value.status, error.value.code) == (status, code), error.value
+def refusal(error: pytest.ExceptionInfo[ArenaError], status: int, code: str) -> None:
+    """The table refused with ``code``, which the API answers with ``status``."""
+    assert (ERROR_CODES[error.value.code].status, error.value.code) == (status, code), error.value
 
 
 def kinds(events: list[engine.Event]) -> list[str]:
@@ -77,11 +79,11 @@ def test_a_table_with_open_seats_waits_and_starts_when_the_last_one_is_taken() -
 
 def test_joining_a_taken_seat_is_refused_with_match_full() -> None:
     table = table_for("pipifax", [ADA, OPEN])
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         table.join(0, "eve", "digest", T0)
     refusal(error, 409, "match/full")
     joined = table.join(1, "bea", "digest", T0).table
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         joined.join(1, "eve", "digest", T0)
     refusal(error, 409, "match/full")
 
@@ -89,11 +91,11 @@ def test_joining_a_taken_seat_is_refused_with_match_full() -> None:
 def test_acting_or_resigning_while_waiting_is_refused_with_match_waiting() -> None:
     table = table_for("pipifax", [ADA, OPEN])
     action = choose_action(table.match, table.match.to_act[0], "random")
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         table.act(0, action, T0)
     refusal(error, 409, "match/waiting")
     assert error.value.details["open"] == [1]
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         table.resign(0, T0)
     refusal(error, 409, "match/waiting")
     assert table.server_step(T0 + 10**6) is None
@@ -124,10 +126,10 @@ def test_resigning_in_a_two_player_match_ends_it_with_the_other_seat_winning(gam
     assert step.entry["seat"] == leaver and step.entry["action"] is None
     assert after.next_due() is None
     assert after.server_step(T0 + 10**6) is None
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         after.act(other, choose_action(table.match, table.match.to_act[0], "random"), T0 + 2)
     refusal(error, 409, "match/over")
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         after.resign(other, T0 + 2)
     refusal(error, 409, "match/over")
 
@@ -151,10 +153,10 @@ def test_a_resigned_seat_is_played_by_the_random_bot_and_ranks_last(game: str, p
     assert bot_step.entry["action"] == choose_action(after.match, leaver, "random").to_json()
     assert bot_step.table.version == after.version + 1
 
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         after.resign(leaver, T0 + 2)
     refusal(error, 409, "seat/out")
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         after.act(leaver, choose_action(after.match, leaver, "random"), T0 + 2)
     refusal(error, 409, "seat/out")
 
@@ -215,20 +217,20 @@ def test_abort_ends_the_match_without_a_result(seats: list[dict[str, Any]]) -> N
     assert after.server_step(T0 + 10**6) is None
     assert kinds(step.events) == ["aborted"]
     assert after.version == table.version + 1
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         after.abort(T0 + 2)
     refusal(error, 409, "match/over")
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         after.act(0, choose_action(table.match, table.match.to_act[0], "random"), T0 + 2)
     refusal(error, 409, "match/over")
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         after.resign(0, T0 + 2)
     refusal(error, 409, "match/over")
 
 
 def test_a_finished_match_cannot_be_aborted() -> None:
     finished = table_for("pipifax", 2).resign(0, T0).table
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         finished.abort(T0)
     refusal(error, 409, "match/over")
 
@@ -260,7 +262,7 @@ def test_an_action_after_the_deadline_is_too_late() -> None:
     table = table_for("pipifax", 2, time_control=TimeControl(0.5), now=T0)
     seat = table.to_act[0]
     action = choose_action(table.match, seat, "random")
-    with pytest.raises(ApiError) as error:
+    with pytest.raises(ArenaError) as error:
         table.act(seat, action, T0 + 0.51)
     refusal(error, 409, "action/too_late")
     assert table.act(seat, action, T0 + 0.5).table.version == 1  # at the deadline it still counts

@@ -19,12 +19,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from api.app import create_app
-from api.extensions import NOTIFIER_KEY
+from api.http.app import create_app
+from api.http.extensions import NOTIFIER_KEY
+from api.http.streams.schemas import MatchOverEventSchema, TurnEventSchema
+from api.http.streams.sse import KEEP_ALIVE
 from api.settings import Settings
-from api.streams.notifier import Notifier
-from api.streams.schemas import MatchOverEventSchema, TurnEventSchema
-from api.streams.sse import KEEP_ALIVE
+from api.store.notifier import Notifier
 from tests.api.helpers import (
     Created,
     Json,

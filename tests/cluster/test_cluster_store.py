@@ -14,8 +14,8 @@ import time
 import redis
 from flask.testing import FlaskClient
 
-from api.matches import service
-from api.referee.runner import Referee
+from api.usecases import matches as service
+from api.workers.referee.runner import Referee
 from tests.api.helpers import auth, body_of, store_of
 
 
@@ -38,13 +38,13 @@ def test_the_store_is_a_cluster_and_every_key_of_a_match_is_in_one_slot(
 
 def test_due_steps_that_arrive_out_of_order_leave_the_latest_versions(client: FlaskClient) -> None:
     store = store_of(client)
-    store.reschedule("m-order", 5, 2000.0)
-    store.reschedule("m-order", 4, 1000.0)  # an older version's step, late: ignored
-    assert store.client.zscore(store.due_key(), "m-order") == 2000.0
-    store.reschedule("m-order", 6, None)
-    assert store.client.zscore(store.due_key(), "m-order") is None
-    store.reschedule("m-order", -1, None)  # the match is gone: forgotten whatever came before
-    assert store.client.hget(store.due_version_key(), "m-order") is None
+    store.indexes.reschedule("m-order", 5, 2000.0)
+    store.indexes.reschedule("m-order", 4, 1000.0)  # an older version's step, late: ignored
+    assert store.client.zscore(store.keys.due(), "m-order") == 2000.0
+    store.indexes.reschedule("m-order", 6, None)
+    assert store.client.zscore(store.keys.due(), "m-order") is None
+    store.indexes.reschedule("m-order", -1, None)  # the match is gone: forgotten whatever came before
+    assert store.client.hget(store.keys.due_version(), "m-order") is None
 
 
 def test_indexes_a_crash_left_out_are_put_back_by_the_referees_sweep(client: FlaskClient) -> None:
@@ -56,33 +56,33 @@ def test_indexes_a_crash_left_out_are_put_back_by_the_referees_sweep(client: Fla
     timed = body_of(client.post("/matches", json=body))
     timed_id = timed["match"]["match_id"]
     # what a crash right after the match writes leaves: the writes' index steps never happened
-    for index in [*store.lobby_keys("taiga", "waiting"), *store.lobby_keys("pipifax", "active")]:
+    for index in [*store.keys.lobby_indexes("taiga", "waiting"), *store.keys.lobby_indexes("pipifax", "active")]:
         store.client.zrem(index, waiting_id, timed_id)
-    store.client.zrem(store.due_key(), timed_id)
+    store.client.zrem(store.keys.due(), timed_id)
     assert body_of(client.get("/matches"))["matches"] == []
 
-    assert store.repair_indexes() == 8 + 1  # four lobby indexes each, and the deadline
+    assert store.indexes.repair() == 8 + 1  # four lobby indexes each, and the deadline
     listed = [m["match_id"] for m in body_of(client.get("/matches"))["matches"]]
     assert sorted(listed) == sorted([waiting_id, timed_id])
     assert [m["match_id"] for m in body_of(client.get("/matches?open=true"))["matches"]] == [waiting_id]
     deadline = service.load_table(store, timed_id).next_due()
-    assert deadline is not None and store.client.zscore(store.due_key(), timed_id) == deadline
-    assert store.repair_indexes() == 0  # nothing left to put back
+    assert deadline is not None and store.client.zscore(store.keys.due(), timed_id) == deadline
+    assert store.indexes.repair() == 0  # nothing left to put back
 
     # a referee sweeps when it starts (and once a minute): the deadline lost again is back
-    store.client.zrem(store.due_key(), timed_id)
+    store.client.zrem(store.keys.due(), timed_id)
     stop = threading.Event()
     referee = threading.Thread(target=Referee(store).run, args=(stop,), daemon=True)
     referee.start()
     try:
         give_up = time.monotonic() + 60
-        while store.client.zscore(store.due_key(), timed_id) is None:
+        while store.client.zscore(store.keys.due(), timed_id) is None:
             assert time.monotonic() < give_up, "the referee did not put the deadline back"
             stop.wait(0.05)
     finally:
         stop.set()
         referee.join(timeout=30)
-    assert store.client.zscore(store.due_key(), timed_id) == deadline
+    assert store.client.zscore(store.keys.due(), timed_id) == deadline
 
 
 def test_a_listing_skips_and_drops_an_entry_of_a_status_the_match_has_left(client: FlaskClient) -> None:
@@ -91,8 +91,8 @@ def test_a_listing_skips_and_drops_an_entry_of_a_status_the_match_has_left(clien
     match_id, token = created["match"]["match_id"], created["seats"][0]["token"]
     assert client.post(f"/matches/{match_id}/resign", headers=auth(token)).status_code == 200
     # a lobby step of an earlier write arriving after the last one's: the match is back in "active"
-    store.client.zadd(store.lobby_key(None, "active"), {match_id: created["match"]["created_at"]})
+    store.client.zadd(store.keys.lobby(None, "active"), {match_id: created["match"]["created_at"]})
     assert body_of(client.get("/matches?status=active"))["matches"] == []
-    assert store.client.zscore(store.lobby_key(None, "active"), match_id) is None
+    assert store.client.zscore(store.keys.lobby(None, "active"), match_id) is None
     finished = body_of(client.get("/matches?status=finished"))["matches"]
     assert [m["match_id"] for m in finished] == [match_id]

@@ -1,6 +1,6 @@
 """A Redis Cluster of three Valkey masters on loopback, started by the tests.
 
-Each node is a :class:`~api.redis_server.RedisServer` in cluster mode with its own data directory;
+Each node is a :class:`~api.store.redis_server.RedisServer` in cluster mode with its own data directory;
 the slots are split in three ranges (``CLUSTER ADDSLOTSRANGE``), the nodes meet, and the cluster
 is ready when every node reports ``cluster_state:ok`` and knows the other two.
 """
@@ -13,7 +13,7 @@ from types import TracebackType
 
 import redis
 
-from api.redis_server import RedisServer, free_port
+from api.store.redis_server import RedisServer, free_port
 
 #: The hash slots of a Redis Cluster.
 SLOTS = 16384

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from arena_sdk import Arena
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 

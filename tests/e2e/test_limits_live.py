@@ -20,8 +20,8 @@ from arena_client import Client
 from arena_sdk import Arena, RateLimitedError
 from arena_sdk.errors import raise_for_foreign_error
 
-from api.limits import parse_rate_limits
-from api.redis_server import RedisServer
+from api.http.limits import parse_rate_limits
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 #: How many moves the fast bot makes.

@@ -20,7 +20,7 @@ import pytest
 import redis
 import requests
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.e2e.long_matches import long_seed, lrange_calls
 from tests.live_server import LiveServer
 

@@ -23,8 +23,8 @@ from arena_sdk import Arena, ArenaError, Seat, seed_commitment, verify
 from arena_sdk.tournaments import Entrant, Host, create_tournament_from
 
 import engine
-from api.records.verify import verify_record
-from api.tournaments.schedule import plan
+from arena.records.verify import verify_record
+from arena.tournaments.schedule import plan
 from tests.live_server import LiveServer
 
 Json = dict[str, Any]

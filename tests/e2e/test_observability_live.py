@@ -21,7 +21,7 @@ import requests
 from arena_sdk import Arena
 from prometheus_client.parser import text_string_to_metric_families
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 #: Seconds to wait for something the server does on its own (a referee's move, a stream's close).

@@ -7,9 +7,9 @@ from typing import Any
 
 import requests
 
-from api.redis_server import RedisServer
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
 from engine import Match, RecordedAction, replay
 from tests.e2e.raw_client import bearer, create, legal_actions, match
 from tests.live_server import LiveServer

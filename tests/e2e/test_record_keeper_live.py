@@ -23,10 +23,10 @@ import pytest
 import redis
 import requests
 
-from api.matches import service
-from api.redis_server import RedisServer
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
+from api.usecases import matches as service
 from engine.bots import choose_action
 from tests.e2e.long_matches import long_seed, lrange_calls
 from tests.live_server import LiveServer
@@ -68,8 +68,8 @@ def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(own
         assert last.status_code == 200, last.text
         assert lrange_calls(client) == before, "the move that ended the match read its log"
         assert last.json()["status"] == "finished"
-        assert client.exists(store.log_key(match_id)) and not client.exists(store.record_key(match_id))
-        due = client.zscore(store.due_key(), match_id)
+        assert client.exists(store.keys.log(match_id)) and not client.exists(store.keys.record(match_id))
+        due = client.zscore(store.keys.due(), match_id)
         assert due is not None and due <= time.time(), "the ended match is due for its record at once"
 
         paths = [f"/matches/{match_id}/record", f"/matches/{match_id}/versions/{table.version + 1}"]
@@ -93,7 +93,7 @@ def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(own
         )
         try:
             deadline = time.monotonic() + PATIENCE
-            while client.exists(store.log_key(match_id)) or client.zscore(store.due_key(), match_id) is not None:
+            while client.exists(store.keys.log(match_id)) or client.zscore(store.keys.due(), match_id) is not None:
                 assert time.monotonic() < deadline, "the referee did not keep the record"
                 time.sleep(0.05)
             seen = len(answers)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 ROOT = Path(__file__).parents[2]

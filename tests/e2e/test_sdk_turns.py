@@ -26,7 +26,7 @@ from arena_sdk import (
     WaitTimeoutError,
 )
 
-from api.redis_server import free_port
+from api.store.redis_server import free_port
 from tests.live_server import LiveServer
 
 #: One configuration per game, with a mode that has several seats deciding at once (Pili Pili).

@@ -23,7 +23,7 @@ from arena_sdk import Arena
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 Json = dict[str, Any]

@@ -16,7 +16,7 @@ import pytest
 import redis
 import requests
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.e2e.raw_client import bearer, create, legal_actions, match
 from tests.live_server import LiveServer
 

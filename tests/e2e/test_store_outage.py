@@ -22,9 +22,9 @@ import pytest
 import redis
 import requests
 
-from api.redis_server import RedisServer
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.store.redis_server import RedisServer
 from tests.e2e.raw_client import bearer
 from tests.live_server import LiveServer
 

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.e2e.sse_client import SseEvent, SseParser
 from tests.live_server import LiveServer
 

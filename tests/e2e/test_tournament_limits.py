@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 import requests
 
-from api.redis_server import RedisServer
 from api.settings import Settings
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 #: The entrant plays this many matches against the server's greedy bot.

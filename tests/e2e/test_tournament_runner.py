@@ -27,7 +27,7 @@ import matplotlib.image
 import pytest
 import requests
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 ROOT = Path(__file__).parents[2]

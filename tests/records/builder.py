@@ -1,4 +1,4 @@
-"""Matches played purely through :class:`~api.matches.table.Table` (no Redis, no HTTP), and their records.
+"""Matches played purely through :class:`~arena.matches.table.Table` (no Redis, no HTTP), and their records.
 
 The same transitions the server writes: a setup whose log opens with the commitment, players' moves,
 server bots, a join, a timeout the stand-in bot decides, a forfeit on time, resignations, a
@@ -15,10 +15,10 @@ from typing import Any
 import orjson
 
 import engine
-from api.commitment import commitment_event, new_salt, seed_commitment
-from api.matches.compaction import decode_record, encode_record, record_header
-from api.matches.table import SeatInfo, Step, Table, bot_memories
-from api.referee.clock import TimeControl
+from arena.commitment import commitment_event, new_salt, seed_commitment
+from arena.matches.table import SeatInfo, Step, Table, bot_memories
+from arena.matches.time_control import TimeControl
+from arena.records.codec import decode_record, encode_record, record_header
 
 Json = dict[str, Any]
 

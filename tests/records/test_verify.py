@@ -18,10 +18,10 @@ import arena_sdk
 import pytest
 
 import engine
-from api.commitment import new_salt, seed_commitment
-from api.matches.table import SeatInfo
-from api.records.verify import RecordInvalid, replay_record, verify_record
-from api.referee.clock import TimeControl
+from arena.commitment import new_salt, seed_commitment
+from arena.matches.table import SeatInfo
+from arena.matches.time_control import TimeControl
+from arena.records.verify import RecordInvalid, replay_record, verify_record
 from tests.records.builder import PureMatch
 
 Json = dict[str, Any]

@@ -9,7 +9,7 @@ import json
 import math
 from pathlib import Path
 
-from api.tournaments.standings import Outcome
+from arena.tournaments.standings import Outcome
 from bench.ladder_bench import head_to_head, jobs, pairwise_elo, read_results, run
 
 #: A short ladder, so that the smoke test stays quick (the anchor duel still plays search-3).

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from api.tournaments.record import DEFAULT_CONCURRENCY, MAX_REPLAYS, Entrant, Settings, Tournament
-from api.tournaments.schedule import Format
-from api.tournaments.sprt import Sprt
-from api.tournaments.standings import Ledger, Outcome, rank_entrants
+from arena.tournaments.record import DEFAULT_CONCURRENCY, MAX_REPLAYS, Entrant, Settings, Tournament
+from arena.tournaments.schedule import Format
+from arena.tournaments.sprt import Sprt
+from arena.tournaments.standings import Ledger, Outcome, rank_entrants
 
 #: The standings of the tournament a test plays (the store keeps them beside the record).
 LEDGER: dict[str, Ledger] = {}

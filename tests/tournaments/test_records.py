@@ -17,8 +17,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from api.cli import main as arena_cli
-from api.records.verify import RecordInvalid, verify_record
-from api.tournaments.store import TournamentStore
+from api.store.tournaments import TournamentStore
+from arena.records.verify import RecordInvalid, verify_record
 from tests.api.helpers import Json, assert_error, auth, get_json, store_of
 from tests.tournaments.test_tournament_api import BOTS, create, drive, schedule, tournament
 
@@ -76,16 +76,16 @@ def test_the_records_outlive_the_matches_and_expire_with_the_tournament(client: 
     store = store_of(client)
     tournaments = TournamentStore(store)
     kept = tournaments.key(tournament_id, "records")
-    assert kept in tournaments.keys(tournament_id)
+    assert kept in tournaments.keys.tournament_keys(tournament_id)
     ttl = store.settings.tournament_ttl * 1000
     assert ttl - 60_000 < store.client.pttl(kept) <= ttl, "the records live as long as the tournament"
     assert store.client.hlen(kept) == len(before)
     for line in before:  # the matches and their own records expire (ARENA_FINISHED_TTL, ARENA_RECORD_TTL)
         match_id = line["match_id"]
-        store.client.delete(store.match_key(match_id), store.log_key(match_id), store.record_key(match_id))
+        store.client.delete(store.keys.match(match_id), store.keys.log(match_id), store.keys.record(match_id))
         assert client.get(f"/matches/{match_id}/record").status_code == 404
     assert records(client, tournament_id) == before, "the tournament keeps its own copy of every record"
-    for key in tournaments.keys(tournament_id):
+    for key in tournaments.keys.tournament_keys(tournament_id):
         store.client.delete(key)
     assert_error(client.get(f"/tournaments/{tournament_id}/records"), 404, "tournament/not_found")
 

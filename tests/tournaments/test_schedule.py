@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from api.tournaments.schedule import (
+from arena.tournaments.schedule import (
     MAX_FULL_TABLES,
     Pairing,
     ScheduleError,
@@ -27,7 +27,7 @@ from api.tournaments.schedule import (
     total_matches,
     validate,
 )
-from api.tournaments.standings import Ledger, Outcome
+from arena.tournaments.standings import Ledger, Outcome
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
 

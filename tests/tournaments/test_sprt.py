@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from api.tournaments.schedule import plan
-from api.tournaments.sprt import Sprt, deal_totals, elo_estimate, expected_score, results_for
-from api.tournaments.standings import Outcome
+from arena.tournaments.schedule import plan
+from arena.tournaments.sprt import Sprt, deal_totals, elo_estimate, expected_score, results_for
+from arena.tournaments.standings import Outcome
 from engine import apply_action, new_match
 from engine.bots import choose_action, everyone_recalls, everyone_remembers
 

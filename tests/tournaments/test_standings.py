@@ -11,7 +11,7 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
-from api.tournaments.standings import (
+from arena.tournaments.standings import (
     CSV_COLUMNS,
     FORFEIT_CAUSES,
     T975,

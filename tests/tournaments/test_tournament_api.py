@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.commitment import seed_commitment
-from api.records import keeper
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker
-from api.tournaments.service import advance, sweep
-from api.tournaments.store import TournamentStore
+from api.store.tournaments import TournamentStore
+from api.usecases import record_keeper as keeper
+from api.usecases.tournaments import advance, sweep
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
+from arena.commitment import seed_commitment
 from tests.api.helpers import (
     Json,
     assert_error,
@@ -131,8 +131,8 @@ def test_a_finished_tournament_and_everything_it_keeps_expire_together_after_its
     tournament_id = created["tournament"]["tournament_id"]
     store = store_of(client)
     tournaments = TournamentStore(store)
-    keys = tournaments.keys(tournament_id)
-    record, secrets = tournaments.tournament_key(tournament_id), tournaments.secrets_key(tournament_id)
+    keys = tournaments.keys.tournament_keys(tournament_id)
+    record, secrets = tournaments.tournament_key(tournament_id), tournaments.key(tournament_id, "secrets")
     started = False
     for _ in range(20_000):
         if store.client.exists(secrets) and not started:  # under way: both live for the idle TTL

@@ -19,10 +19,10 @@ import pytest
 import redis
 from flask.testing import FlaskClient
 
-from api.referee.runner import Referee
-from api.referee.thinker import Thinker
-from api.tournaments.service import sweep
-from api.tournaments.store import TournamentStore
+from api.store.tournaments import TournamentStore
+from api.usecases.tournaments import sweep
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
 from tests.api.helpers import Json, assert_error, auth, body_of, get_json, store_of, stored_keys
 from tests.tournaments.test_tournament_api import BOTS, create, drive, next_match, schedule, tournament
 

@@ -9,10 +9,10 @@ from typing import Any
 
 import requests
 
-from api.matches.service import commit
-from api.matches.table import Table
 from api.settings import Settings
-from api.store import MatchStore
+from api.store.matches import MatchStore
+from api.usecases.matches import commit
+from arena.matches.table import Table
 from engine import legal_actions
 from tests.live_server import LiveServer
 

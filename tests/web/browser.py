@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 from types import TracebackType
 
-from api.redis_server import free_port
+from api.store.redis_server import free_port
 
 #: Debian's Chromium (``make chromium`` installs it); Playwright's own browser builds are not used.
 CHROMIUM = Path("/usr/bin/chromium")

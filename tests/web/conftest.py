@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, expect, sync_playwright
 
-from api.redis_server import RedisServer
+from api.store.redis_server import RedisServer
 from api.web.routes import STATIC_DIR
 from tests.live_server import LiveServer
 from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, StaticServer

@@ -14,7 +14,7 @@ import re
 
 from playwright.sync_api import Page, WebSocket, expect
 
-from api.redis_server import free_port
+from api.store.redis_server import free_port
 from tests.live_server import LiveServer
 from tests.web.api_helpers import create, play_random, stored_table
 from tests.web.browser import StaticServer

@@ -9,7 +9,7 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from api.app import create_app
+from api.http.app import create_app
 from api.settings import Settings
 from api.web.routes import DOCS_PAGE_DIR, STATIC_DIR
 

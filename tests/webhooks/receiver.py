@@ -21,7 +21,7 @@ from typing import Any
 
 from arena_sdk import verify_signature
 
-from api.redis_server import free_port
+from api.store.redis_server import free_port
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from api.webhooks.addresses import RefusedUrl, address_refusal, parse_url, resolve
+from arena.webhooks.addresses import RefusedUrl, address_refusal, parse_url, resolve
 
 
 def test_an_https_or_http_url_is_split_for_calling() -> None:

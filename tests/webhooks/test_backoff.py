@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from api.webhooks.backoff import RetryPolicy
+from arena.webhooks.backoff import RetryPolicy
 
 
 def test_delays_double_from_one_second_up_to_ten_minutes() -> None:

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.matches.service import load_table, settle
-from api.store import MatchStore
-from api.webhooks.backoff import RetryPolicy
-from api.webhooks.transport import Sender, Watchdog
-from api.webhooks.worker import Worker, WorkerSettings
+from api.store.matches import MatchStore
+from api.usecases.matches import load_table, settle
+from api.workers.webhooks.transport import Sender, Watchdog
+from api.workers.webhooks.worker import Worker, WorkerSettings
+from arena.webhooks.backoff import RetryPolicy
 from tests.api.helpers import Created as CreatedMatch
 from tests.api.helpers import all_events, auth, body_of, get_json, play_random, raw_log, store_of
 from tests.webhooks.receiver import (

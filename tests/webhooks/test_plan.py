@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.webhooks.plan import (
+from arena.webhooks.plan import (
     MATCH_EVENT_TYPES,
     OVER,
     Cursor,

@@ -7,7 +7,7 @@ import hmac
 
 from arena_sdk import verify_signature
 
-from api.webhooks.signing import SECRET_PREFIX, new_secret, signature_header
+from arena.webhooks.signing import SECRET_PREFIX, new_secret, signature_header
 
 BODY = b'{"id":"abc.3","type":"version","match_id":"abc","occurred_at":1.5,"data":{"version":3,"events":[]}}'
 NOW = 1_750_000_000

@@ -9,8 +9,8 @@ from typing import Any, cast
 import pytest
 from flask.testing import FlaskClient
 
-from api.webhooks.schemas import WebhookStatusSchema
-from api.webhooks.store import WebhookStore
+from api.http.webhooks.schemas import WebhookStatusSchema
+from api.store.webhooks import WebhookStore
 from tests.api.helpers import assert_error, auth, body_of, store_of, stored_keys
 
 HOOK = "http://127.0.0.1:9/hook"
@@ -54,7 +54,7 @@ def test_the_secret_is_shown_once_and_stored_only_to_sign(client: FlaskClient) -
     assert secret.startswith("whsec_")
     match_id, host = created["match"]["match_id"], created["host_token"]
     store = store_of(client)
-    assert store.client.hget(store.match_key(match_id), "webhook:secret") == secret.encode()
+    assert store.client.hget(store.keys.match(match_id), "webhook:secret") == secret.encode()
     assert match_id in WebhookStore(store).indexed()
     reads = [
         client.get(f"/matches/{match_id}"),
@@ -73,7 +73,7 @@ def test_a_match_without_a_webhook_says_null_and_stores_none(client: FlaskClient
     created = body_of(create(client, None))
     assert created["webhook"] is None
     store = store_of(client)
-    assert store.client.hget(store.match_key(created["match"]["match_id"]), "webhook:url") is None
+    assert store.client.hget(store.keys.match(created["match"]["match_id"]), "webhook:url") is None
     assert WebhookStore(store).indexed() == set()
 
 
@@ -157,12 +157,12 @@ def test_an_idempotent_retry_keeps_the_secret_and_puts_back_a_webhook_a_crash_lo
     store = store_of(client)
     hooks = WebhookStore(store)
     # a crash between the match's write and the webhook's: neither the fields nor the index entry
-    fields = [f for f in cast(list[bytes], store.client.hkeys(store.match_key(match_id))) if f.startswith(b"webhook:")]
-    store.client.hdel(store.match_key(match_id), *fields)
+    fields = [f for f in cast(list[bytes], store.client.hkeys(store.keys.match(match_id))) if f.startswith(b"webhook:")]
+    store.client.hdel(store.keys.match(match_id), *fields)
     hooks.forget(match_id)
     retried = body_of(create(client, {"url": HOOK}, headers=headers))
     assert retried["webhook"]["secret"] == secret
-    assert store.client.hget(store.match_key(match_id), "webhook:secret") == secret.encode()
+    assert store.client.hget(store.keys.match(match_id), "webhook:secret") == secret.encode()
     assert match_id in hooks.indexed()
     assert assert_error(create(client, {"url": HOOK + "2"}, headers=headers), 422, "request/idempotency_mismatch")
 

@@ -18,7 +18,7 @@ import pytest
 from arena_sdk import Arena, verify_signature
 from arena_sdk.tournaments import create_tournament_from, tournament
 
-from api.redis_server import RedisServer, free_port
+from api.store.redis_server import RedisServer, free_port
 from tests.e2e.test_readme_bot import readme_section_code
 from tests.live_server import LiveServer
 from tests.webhooks.receiver import (

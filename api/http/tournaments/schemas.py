@@ -1,0 +1,617 @@
+"""Request and response schemas of tournaments."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from api.http.matches.schemas import HEX_DIGEST, NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
+from api.http.records.schemas import RecordSchema
+from api.http.type_schemas import GameIdField, JsonInteger
+from api.http.webhooks.schemas import CreatedWebhookSchema, TournamentWebhookRequestSchema
+from api.usecases.tournaments import MAX_SCHEDULED
+from arena.tournaments.schedule import MAX_ENTRANTS
+
+FORMATS = ["round-robin", "swiss", "gauntlet"]
+STATUSES = ["open", "running", "paused", "finished", "cancelled"]
+MATCH_STATES = ["pending", "playing", "done", "void", "skipped"]
+FORFEIT_CAUSES = ["timeout", "crash", "illegal", "resigned"]
+#: The most entrants or standings rows one page holds.
+PAGE_MAX = 200
+
+
+class EntrantRequestSchema(Schema):
+    """An entrant: a program you run (a name; it gets a token), or one of the server's bots."""
+
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=NAME, metadata={"description": "Unique within the tournament."})
+    bot = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(min=1, max=64),
+        metadata={"description": "A server bot of the game (`GET /games/{id}` lists them): it plays on the server."},
+    )
+
+
+class SprtRequestSchema(Schema):
+    """A sequential probability ratio test on entrant 0 against entrant 1 (``elo0`` below ``elo1``)."""
+
+    class Meta:
+        unknown = RAISE
+
+    elo0 = fields.Float(required=True, validate=validate.Range(min=-2000, max=2000))
+    elo1 = fields.Float(required=True, validate=validate.Range(min=-2000, max=2000))
+    alpha = fields.Float(
+        load_default=0.05, validate=validate.Range(min=0, max=1, min_inclusive=False, max_inclusive=False)
+    )
+    beta = fields.Float(
+        load_default=0.05, validate=validate.Range(min=0, max=1, min_inclusive=False, max_inclusive=False)
+    )
+
+
+class CreateTournamentSchema(Schema):
+    """A new tournament: the game, the table size, the format and the entrants."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = GameIdField(required=True, validate=validate.Length(min=1, max=64))
+    options = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(allow_none=True),
+        load_default=dict,
+        metadata={"description": "The options of every match (see the game's catalogue entry)."},
+    )
+    players_per_match = JsonInteger(required=True, validate=validate.Range(min=1, max=16))
+    format = fields.String(
+        required=True,
+        validate=validate.OneOf(FORMATS),
+        metadata={
+            "description": "`round-robin`: every group of `players_per_match` entrants meets; `swiss`: `rounds` "
+            "rounds of tables of entrants of similar standing; `gauntlet`: entrant 0 against the field."
+        },
+    )
+    rounds = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "Swiss: how many rounds (required). Others: rounds of a balanced design, if one is used."
+        },
+    )
+    games_per_pairing = JsonInteger(
+        load_default=1,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "Deals per table; each deal is played once per seat rotation, so a table plays "
+            "`games_per_pairing * players_per_match` matches."
+        },
+    )
+    duplicate = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Play every rotation of a deal with the same seed, so the luck of the deal cancels out."
+        },
+    )
+    seed = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0, max=2**63 - 1),
+        metadata={"description": "The tournament's seed (every match seed derives from it); revealed when it is over."},
+    )
+    time_control = fields.Nested(
+        TimeControlRequestSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "The time control of every match (default: 60 s per decision, forfeit on timeout)."},
+    )
+    concurrency = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=1000),
+        metadata={
+            "description": "At most this many matches at once (default 32); a named entrant plays one match at a time."
+        },
+    )
+    max_illegal = JsonInteger(
+        load_default=10,
+        validate=validate.Range(min=1, max=10_000),
+        metadata={"description": "Illegal actions an entrant may send in one match; one more forfeits it (`illegal`)."},
+    )
+    sprt = fields.Nested(
+        SprtRequestSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Two entrants, 2-player gauntlet only: stop as soon as the SPRT reaches a verdict."},
+    )
+    entrants = fields.List(
+        fields.Nested(EntrantRequestSchema), required=True, validate=validate.Length(min=0, max=MAX_ENTRANTS)
+    )
+    start = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "Start at once (default). `false` keeps entries open (`POST .../entrants`) until the "
+            "host starts it."
+        },
+    )
+    webhook = fields.Nested(
+        TournamentWebhookRequestSchema,
+        metadata={
+            "description": "POST the standings to this URL whenever they change, signed; the answer shows its "
+            "secret once."
+        },
+    )
+
+
+class JoinTournamentSchema(Schema):
+    class Meta:
+        unknown = RAISE
+
+    name = fields.String(required=True, validate=NAME, metadata={"description": "Unique within the tournament."})
+
+
+class EntrantTokenSchema(Schema):
+    entrant = fields.Integer(required=True, metadata={"description": "The entrant's number (its index)."})
+    name = fields.String(required=True)
+    token = fields.String(required=True, metadata={"description": "The entrant's secret bearer token."})
+
+
+class EntrantSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(["player", "bot"]))
+    bot = fields.String(required=True, allow_none=True)
+    lease_until = fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Until when the host's presence lease on this entrant runs (epoch seconds); null: never "
+            "leased. Once a lease has lapsed, no match of the entrant starts until it is renewed."
+        },
+    )
+
+
+class EntrantPageSchema(Schema):
+    entrants = fields.List(fields.Nested(EntrantSchema), required=True)
+    offset = fields.Integer(required=True)
+    limit = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata={"description": "How many entrants the tournament has."})
+
+
+class ProgressSchema(Schema):
+    scheduled = fields.Integer(required=True, metadata={"description": "Matches the tournament plays in all."})
+    finished = fields.Integer(required=True, metadata={"description": "Matches over (`done` and `void`)."})
+    pending = fields.Integer(required=True)
+    playing = fields.Integer(required=True)
+    done = fields.Integer(required=True)
+    void = fields.Integer(required=True, metadata={"description": "Matches that ended without a result."})
+    skipped = fields.Integer(required=True, metadata={"description": "Matches never played (SPRT verdict, cancel)."})
+    replayed = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Matches voided and played again: aborted by the host, or a program never asked for its "
+            "match (they count neither as finished nor in the standings)."
+        },
+    )
+
+
+class RatingSchema(Schema):
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma: the rating the table sorts by."})
+
+
+class StandingSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+    matches = fields.Integer(required=True)
+    wins = fields.Integer(required=True)
+    points = fields.Float(
+        required=True,
+        metadata={
+            "description": "Summed over its matches: 0 for a forfeit or a resignation, else (k - place) / (k - 1), "
+            "tied seats sharing the average of their places (a 2-player draw: 1/2)."
+        },
+    )
+    mean_rank = fields.Float(required=True, allow_none=True)
+    rank_interval = fields.List(
+        fields.Float(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "95% interval of the mean rank, within [1, players_per_match]."},
+    )
+    mean_score = fields.Float(required=True, allow_none=True)
+    forfeits = fields.Dict(
+        keys=fields.String(), values=fields.Integer(), required=True, metadata={"description": "Forfeits by cause."}
+    )
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    ordinal = fields.Float(required=True, metadata={"description": "mu - 3 sigma: a cautious rating (not the order)."})
+    held = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["away", "paused"]),
+        metadata={
+            "description": "Why the entrant's matches do not start now: `away` (its host's presence lease lapsed), "
+            "`paused` (the tournament is); null otherwise."
+        },
+    )
+
+
+class StandingsSchema(Schema):
+    entrants = fields.List(
+        fields.Nested(StandingSchema),
+        required=True,
+        metadata={
+            "description": "Best first: by points, then the head-to-head share among the entrants level on points, "
+            "then mean rank, then entrant number."
+        },
+    )
+    offset = fields.Integer(required=True, metadata={"description": "The place (from 0) of the first row."})
+    limit = fields.Integer(required=True)
+    total = fields.Integer(required=True, metadata={"description": "How many entrants the table has."})
+
+
+class EloSchema(Schema):
+    elo = fields.Float(required=True)
+    low = fields.Float(required=True, allow_none=True, metadata={"description": "null: unbounded."})
+    high = fields.Float(required=True, allow_none=True, metadata={"description": "null: unbounded."})
+
+
+class SprtSchema(Schema):
+    elo0 = fields.Float(required=True)
+    elo1 = fields.Float(required=True)
+    alpha = fields.Float(required=True)
+    beta = fields.Float(required=True)
+    wins = fields.Integer(required=True, metadata={"description": "Entrant 0's wins against entrant 1."})
+    draws = fields.Integer(required=True)
+    losses = fields.Integer(required=True)
+    llr = fields.Float(
+        required=True,
+        metadata={"description": "The log-likelihood ratio so far (over whole deals when deals are duplicated)."},
+    )
+    lower_bound = fields.Float(required=True)
+    upper_bound = fields.Float(required=True)
+    verdict = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["H0", "H1"]),
+        metadata={
+            "description": "`H1`: entrant 0 is at least elo1 stronger; `H0`: at most elo0; null: no verdict yet."
+        },
+    )
+    elo = fields.Nested(
+        EloSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "Entrant 0's Elo advantage with its 95% interval; null without games or unbeaten."},
+    )
+
+
+class TournamentSchema(Schema):
+    """A tournament as anyone sees it."""
+
+    tournament_id = fields.String(required=True)
+    game = GameIdField(required=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), required=True)
+    players_per_match = fields.Integer(required=True)
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    rounds = fields.Integer(required=True, allow_none=True)
+    games_per_pairing = fields.Integer(required=True)
+    duplicate = fields.Boolean(required=True)
+    time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
+    concurrency = fields.Integer(required=True, allow_none=True)
+    max_illegal = fields.Integer(required=True)
+    seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})
+    salt = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.Regexp(HEX_DIGEST),
+        metadata={"description": "The salt of `seed_commitment` (64 hex digits), revealed with `seed`."},
+    )
+    seed_commitment = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.Regexp(HEX_DIGEST),
+        metadata={
+            "description": 'The hex SHA-256 of `"<seed>:<salt>"`, published at creation: every match seed derives '
+            "from the seed (docs/tournaments.md), so the server cannot choose deals once entrants play. "
+            "null only for a tournament created before tournaments committed to their seeds."
+        },
+    )
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(STATUSES),
+        metadata={"description": "`open` for entries, `running`, `finished` or `cancelled`."},
+    )
+    version = fields.Integer(required=True)
+    entrant_count = fields.Integer(required=True)
+    entrants = fields.List(
+        fields.Nested(EntrantSchema),
+        required=True,
+        metadata={"description": "A page of the entrants (`offset`, `limit`); `GET .../entrants` pages through all."},
+    )
+    progress = fields.Nested(ProgressSchema, required=True)
+    standings = fields.Nested(
+        StandingsSchema,
+        required=True,
+        metadata={"description": "A page of the standings (`offset`, `limit`); `GET .../standings` pages through all."},
+    )
+    sprt = fields.Nested(SprtSchema, required=True, allow_none=True)
+    created_at = fields.Float(required=True)
+    updated_at = fields.Float(required=True)
+
+
+class CreatedTournamentSchema(Schema):
+    tournament = fields.Nested(TournamentSchema, required=True)
+    entrants = fields.List(
+        fields.Nested(EntrantTokenSchema),
+        required=True,
+        metadata={"description": "The tokens of the named entrants (server bots get none)."},
+    )
+    host_token = fields.String(
+        required=True, metadata={"description": "The host's secret token: it starts and cancels the tournament."}
+    )
+    webhook = fields.Nested(
+        CreatedWebhookSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The webhook with its secret, shown this once; null without one."},
+    )
+
+
+class TournamentSummarySchema(Schema):
+    tournament_id = fields.String(required=True)
+    game = GameIdField(required=True)
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    players_per_match = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    entrants = fields.Integer(required=True)
+    progress = fields.Nested(ProgressSchema, required=True)
+    created_at = fields.Float(required=True)
+    updated_at = fields.Float(required=True)
+
+
+class TournamentListSchema(Schema):
+    tournaments = fields.List(fields.Nested(TournamentSummarySchema), required=True)
+    next_cursor = fields.String(required=True, allow_none=True)
+
+
+class TournamentListQuerySchema(Schema):
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    cursor = fields.String(
+        load_default=None,
+        validate=validate.Regexp(r"^[0-9]+(\.[0-9]+)?(e[+-]?[0-9]+)?~[A-Za-z0-9_-]{1,64}$"),
+        metadata={"description": "The `next_cursor` of the previous page."},
+    )
+
+
+class PageQuerySchema(Schema):
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=10_000))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=PAGE_MAX))
+
+
+class NextQuerySchema(Schema):
+    wait = wait_field()
+
+
+class NextMatchSchema(Schema):
+    """The entrant's match to play now, or `done`."""
+
+    match_id = fields.String(metadata={"description": "The match to play (absent once `done`)."})
+    seat = fields.Integer(metadata={"description": "The entrant's seat in it."})
+    token = fields.String(metadata={"description": "That seat's secret token."})
+    index = fields.Integer(metadata={"description": "The match's place in the schedule."})
+    done = fields.Boolean(metadata={"description": "`true` once the entrant has nothing left to play."})
+
+
+class StandingsQuerySchema(PageQuerySchema):
+    format = fields.String(
+        load_default="json",
+        validate=validate.OneOf(["json", "csv"]),
+        metadata={"description": "`csv`: every entrant, one row each (the page does not apply)."},
+    )
+
+
+class ScheduleQuerySchema(Schema):
+    state = fields.String(
+        load_default=None,
+        validate=validate.OneOf(MATCH_STATES),
+        metadata={"description": "Only matches in this state."},
+    )
+
+
+class CrosstableQuerySchema(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+class VoidedSchema(Schema):
+    match_id = fields.String(required=True)
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf(["aborted", "absent"]),
+        metadata={"description": "`aborted` by its host, or `absent`: a program never asked for the match."},
+    )
+
+
+class ScheduledMatchSchema(Schema):
+    index = fields.Integer(required=True)
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    deal = fields.Integer(required=True)
+    rotation = fields.Integer(required=True)
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrant in each seat."})
+    state = fields.String(required=True, validate=validate.OneOf(MATCH_STATES))
+    match_id = fields.String(required=True, allow_none=True)
+    seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})
+    ranks = fields.List(fields.Integer(), required=True, allow_none=True)
+    forfeits = fields.List(fields.String(allow_none=True), required=True, allow_none=True)
+    voided = fields.List(
+        fields.Nested(VoidedSchema),
+        required=True,
+        metadata={"description": "The attempts of this match voided and played again, in order."},
+    )
+    tokens = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Host token only, matches playing: each player seat's token by seat number."},
+    )
+    host_token = fields.String(required=True, allow_none=True, metadata={"description": "Host token only."})
+
+
+class ScheduleSchema(Schema):
+    tournament_id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    matches = fields.List(fields.Nested(ScheduledMatchSchema), required=True)
+
+
+class ForfeitSchema(Schema):
+    """A seat whose program failed: it forfeits the match."""
+
+    class Meta:
+        unknown = RAISE
+
+    index = JsonInteger(
+        required=True,
+        validate=validate.Range(min=0, max=MAX_SCHEDULED - 1),
+        metadata={"description": "The schedule index."},
+    )
+    seat = JsonInteger(required=True, validate=validate.Range(min=0, max=15))
+    cause = fields.String(
+        load_default="crash",
+        validate=validate.OneOf(["crash"]),
+        metadata={"description": "Why: `crash` (the program stopped before the match did)."},
+    )
+
+
+class ForfeitedSchema(Schema):
+    tournament = fields.Nested(TournamentSchema, required=True)
+    match_id = fields.String(required=True)
+
+
+class PresenceSchema(Schema):
+    """A presence lease the host holds on its named entrants."""
+
+    class Meta:
+        unknown = RAISE
+
+    entrants = fields.List(
+        JsonInteger(validate=validate.Range(min=0, max=MAX_ENTRANTS)),
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=MAX_ENTRANTS),
+        metadata={"description": "The entrants it holds (numbers); null: every named entrant."},
+    )
+    seconds = fields.Float(
+        required=True,
+        validate=validate.Range(min=1, max=3600),
+        metadata={"description": "How long from now the lease runs; renew it before it lapses."},
+    )
+
+
+class PresenceHeldSchema(Schema):
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrants held."})
+    until = fields.Float(required=True, metadata={"description": "Until when (epoch seconds)."})
+    tournament = fields.Nested(TournamentSchema, required=True)
+
+
+class EloEstimateSchema(Schema):
+    elo = fields.Float(required=True, allow_none=True, metadata={"description": "a's Elo over b; null: unbounded."})
+    low = fields.Float(required=True, allow_none=True, metadata={"description": "95% interval; null: unbounded."})
+    high = fields.Float(required=True, allow_none=True)
+    los = fields.Float(required=True, metadata={"description": "The likelihood that a is the stronger."})
+
+
+class CrosstablePairSchema(Schema):
+    a = fields.Integer(required=True)
+    b = fields.Integer(required=True, metadata={"description": "Entrant numbers, a < b."})
+    matches = fields.Integer(required=True, metadata={"description": "Matches where they sat at one table."})
+    a_ahead = fields.Integer(required=True)
+    level = fields.Integer(required=True)
+    b_ahead = fields.Integer(required=True)
+    a_score = fields.Float(required=True, metadata={"description": "a's score against b: ahead 1, level 1/2."})
+    b_score = fields.Float(required=True)
+    pentanomial = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Duplicate deals: how many gave a a total of 0, 1/2, 1, 3/2, 2 over their two matches."
+        },
+    )
+    elo = fields.Nested(
+        EloEstimateSchema, required=True, allow_none=True, metadata={"description": "2-player tables only."}
+    )
+
+
+class CrosstableEntrantSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class CrosstableSchema(Schema):
+    entrants = fields.List(fields.Nested(CrosstableEntrantSchema), required=True)
+    players_per_match = fields.Integer(required=True)
+    form = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["trinomial", "pentanomial"]),
+        metadata={
+            "description": "How the pairwise Elo counts: each match (`trinomial`), or each duplicate deal "
+            "(`pentanomial`); null for tables of more than 2."
+        },
+    )
+    pairs = fields.List(fields.Nested(CrosstablePairSchema), required=True, metadata={"description": "Pairs that met."})
+
+
+class LlrPointSchema(Schema):
+    matches = fields.Integer(required=True, metadata={"description": "Matches recorded so far."})
+    llr = fields.Float(required=True)
+
+
+class SprtCurveSchema(Schema):
+    elo0 = fields.Float(required=True)
+    elo1 = fields.Float(required=True)
+    alpha = fields.Float(required=True)
+    beta = fields.Float(required=True)
+    lower_bound = fields.Float(required=True)
+    upper_bound = fields.Float(required=True)
+    verdict = fields.String(required=True, allow_none=True, validate=validate.OneOf(["H0", "H1"]))
+    unit = fields.String(
+        required=True,
+        validate=validate.OneOf(["match", "deal"]),
+        metadata={"description": "What the test counts: matches, or whole duplicate deals."},
+    )
+    points = fields.List(
+        fields.Nested(LlrPointSchema),
+        required=True,
+        metadata={"description": "The log-likelihood ratio after each recorded match, from (0, 0)."},
+    )
+
+
+class RecordTournamentSchema(Schema):
+    """A tournament's match, as its line of records says: where it was scheduled and how it was scored."""
+
+    tournament_id = fields.String(required=True)
+    index = fields.Integer(required=True, metadata={"description": "The match's place in the tournament's schedule."})
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrant in each seat."})
+    forfeits = fields.List(
+        fields.String(allow_none=True, validate=validate.OneOf(FORFEIT_CAUSES)),
+        required=True,
+        metadata={"description": "Per seat: why it forfeited (`timeout`, `crash`, `illegal`, `resigned`), or null."},
+    )
+    points = fields.List(
+        fields.Float(),
+        required=True,
+        metadata={"description": "Per seat: the points the tournament gave it (0 for a forfeit, else by rank)."},
+    )
+
+
+class TournamentRecordLineSchema(RecordSchema):
+    """One line of `GET /tournaments/{id}/records`: a match's record whose `tournament` also says who sat
+    where and how the tournament scored it. `arena replay` checks those against the replay too."""
+
+    tournament = fields.Nested(RecordTournamentSchema, required=True)

@@ -1,0 +1,194 @@
+"""Typed wrappers of the matches' scripts (``scripts/*.lua``): named arguments in, typed answers out.
+
+Each wrapper passes every key through ``KEYS`` (so a cluster routes the call to the match's slot) and
+turns the script's numbered answer into a value a caller can ``match`` on. The stores build the keys
+(``keys.py``) and decide what to write; the scripts make each write atomic.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+import redis
+
+from api.store.lua import LuaScript, number
+
+# --- answers -------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """The version was written."""
+
+    version: int
+
+
+@dataclasses.dataclass(frozen=True)
+class MovedOn:
+    """Nothing was written: the match (or tournament) is at ``current``, not the version expected."""
+
+    current: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Missing:
+    """Nothing was written: the match (or tournament) does not exist."""
+
+
+@dataclasses.dataclass(frozen=True)
+class AlreadyExists:
+    """Nothing was written: a creation found the match (or tournament) there already."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Remembered:
+    """Nothing was written: the ``Idempotency-Key`` was used before; ``answer`` is what it remembered."""
+
+    answer: bytes
+
+
+WriteAnswer = Written | MovedOn | Missing | AlreadyExists | Remembered
+
+
+def write_answer(reply: Sequence[int | bytes]) -> WriteAnswer:
+    """A write script's ``{code, value}`` as an answer."""
+    code, value = reply
+    if code == 1:
+        return Written(int(value))
+    if code == 0:
+        return MovedOn(int(value))
+    if code == -1:
+        return Missing()
+    if code == 3:
+        return AlreadyExists()
+    if code == 2:
+        assert isinstance(value, bytes)
+        return Remembered(value)
+    raise ValueError(f"a write script answered {reply!r}")
+
+
+@dataclasses.dataclass(frozen=True)
+class FirstRequest:
+    """What noting a seat's first request did: ``noted`` (it was news) and ``moved`` (it brought the
+    referee's due time forward); ``exists`` is false when the match is gone (nothing written)."""
+
+    noted: bool
+    moved: bool
+    exists: bool = True
+
+
+# --- the scripts ----------------------------------------------------------------------------------------
+
+
+class MatchScripts:
+    """The matches' scripts, registered with one client."""
+
+    def __init__(self, client: redis.Redis | redis.RedisCluster) -> None:
+        self._write = LuaScript(client, "write_match")
+        self._compact = LuaScript(client, "compact_match")
+        self._reschedule = LuaScript(client, "reschedule")
+        self._set_due = LuaScript(client, "set_due")
+        self._claim = LuaScript(client, "claim_due")
+        self._first_request = LuaScript(client, "first_request")
+
+    def write_match(
+        self,
+        *,
+        match_key: str,
+        log_key: str,
+        idempotency_key: str,
+        match_id: str,
+        expected: int | None,
+        version: int,
+        snapshot: bytes,
+        summary: bytes,
+        entry: bytes,
+        ttl: int,
+        notify_channel: str,
+        remembered: bytes | None,
+        remembered_ttl: int,
+        due: float | None,
+        indexes: tuple[str, Sequence[str], Sequence[str], float, str] | None,
+    ) -> WriteAnswer:
+        """Create (``expected`` None) or compare-and-set one version of a match, with its log entry and the
+        answer an ``Idempotency-Key`` remembers; publish it. ``indexes`` (on one server: ``None`` on a
+        cluster, where the caller moves them next) is ``(due set, lobby indexes to add to, lobby indexes
+        to remove from, lobby score, wake channel)``: the script then sets the due time and moves the
+        match in the lobby in the same step."""
+        keys = [match_key, log_key, idempotency_key]
+        adds: Sequence[str] = ()
+        score, wake = 0.0, ""
+        if indexes is not None:
+            due_key, adds, removes, score, wake = indexes
+            keys += [due_key, *adds, *removes]
+        args = [
+            "" if expected is None else expected,
+            version,
+            snapshot,
+            summary,
+            entry,
+            ttl,
+            notify_channel,
+            remembered or "",
+            remembered_ttl,
+            number(due),
+            match_id,
+            repr(score),
+            len(adds),
+            wake,
+        ]
+        return write_answer(self._write(keys, args))
+
+    def compact_match(
+        self,
+        *,
+        match_key: str,
+        log_key: str,
+        record_key: str,
+        checkpoints_key: str,
+        version: int,
+        record: bytes,
+        record_ttl: int,
+        swap: tuple[bytes, bytes] | None,
+        checkpoints: tuple[int, Sequence[bytes]] | None,
+    ) -> bool:
+        """Keep a finished match's ``record`` (and its replay ``checkpoints``: versions per chunk, chunks)
+        if it is still at ``version`` with its whole log; with ``swap`` (compressed snapshot and
+        summary), replace the log by the record; whether it was done."""
+        every, chunks = checkpoints or ("", ())
+        args = [version, record, record_ttl, "1" if swap else "", *(swap or ("", "")), every, *chunks]
+        return bool(self._compact([match_key, log_key, record_key, checkpoints_key], args))
+
+    def reschedule(self, *, match_key: str, due_key: str, match_id: str, version: int, due: float | None) -> int:
+        """Set the referee's due time of a match still at ``version``: 1 when set, 0 when it moved on,
+        -1 when it is gone (then it leaves the due set)."""
+        return int(self._reschedule([match_key, due_key], [version, number(due), match_id]))
+
+    def set_due(
+        self, *, due_key: str, due_version_key: str, match_id: str, version: int, due: float | None, wake: str | None
+    ) -> bool:
+        """On a cluster: set the due time of a match for ``version`` unless a later version's stands
+        (``due`` None: take it out), waking the referees on ``wake``; whether it was set."""
+        return bool(self._set_due([due_key, due_version_key], [match_id, version, number(due), wake or ""]))
+
+    def claim_due(self, *, due_key: str, now: float, lease: float, limit: int) -> list[str]:
+        """The members of a due set due by ``now`` (at most ``limit``), each pushed back by ``lease``."""
+        return [member.decode() for member in self._claim([due_key], [repr(now), repr(lease), limit])]
+
+    def first_request(
+        self,
+        *,
+        match_key: str,
+        due_key: str | None,
+        match_id: str,
+        seat: int,
+        at: float,
+        due: float | None,
+        wake_channel: str,
+    ) -> FirstRequest:
+        """Note that ``seat``'s program first asked at ``at`` (the first time stands) and bring the referee's
+        due time forward to ``due`` if that is earlier (in the due set too, unless ``due_key`` is None)."""
+        keys = [match_key] if due_key is None else [match_key, due_key]
+        noted, moved = self._first_request(keys, [seat, repr(at), number(due), match_id, wake_channel])
+        return FirstRequest(noted == 1, moved == 1, noted != -1)

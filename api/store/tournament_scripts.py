@@ -1,0 +1,49 @@
+"""Typed wrappers of the tournaments' scripts (``scripts/*.lua``): named arguments in, typed answers out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import redis
+
+from api.store.lua import LuaScript
+from api.store.match_scripts import WriteAnswer, write_answer
+
+
+class TournamentScripts:
+    """The tournaments' scripts, registered with one client."""
+
+    def __init__(self, client: redis.Redis | redis.RedisCluster) -> None:
+        self._write = LuaScript(client, "write_tournament")
+        self._match_field = LuaScript(client, "tournament_match_field")
+        self._presence = LuaScript(client, "renew_presence")
+
+    def write_tournament(
+        self,
+        *,
+        keys: Sequence[str],
+        expected: int | None,
+        version: int,
+        record: bytes,
+        summary: bytes,
+        ttl: int,
+        changes: bytes,
+    ) -> WriteAnswer:
+        """Create (``expected`` None) or compare-and-set one version of a tournament: its ``record`` and
+        ``summary``, and the ``changes`` beside them (JSON: entrants, rounds, standings, h2h, presence,
+        outcomes, notify channels); every key (in ``keys.TOURNAMENT_KEY_NAMES`` order) gets ``ttl``."""
+        args = ["" if expected is None else expected, version, record, summary, ttl, changes]
+        return write_answer(self._write(keys, args))
+
+    def set_match_field(
+        self, *, field_hash: str, tournament_hash: str, field: str, value: bytes, ttl: int, notify: Sequence[str] = ()
+    ) -> None:
+        """Set a launched match's ``field`` (its tokens, or its record) of a tournament hash, expiring with
+        the tournament (``ttl`` if it had none), and wake the ``notify`` channels."""
+        self._match_field([field_hash, tournament_hash], [field, value, ttl, *notify])
+
+    def renew_presence(
+        self, *, presence_hash: str, tournament_hash: str, until: float, entrants: Sequence[int]
+    ) -> bool:
+        """Hold the presence leases of ``entrants`` until ``until``; whether the tournament exists."""
+        return bool(self._presence([presence_hash, tournament_hash], [repr(until), *entrants]))

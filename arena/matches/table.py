@@ -1,0 +1,477 @@
+"""A match at the table: the engine match with its seats, clock and arena status, as one record.
+
+Pure: every transition takes ``now`` and returns a :class:`Step`, the next table with the log entry
+that produced its version; the store writes both with compare-and-set on ``version``.
+
+``Table.version`` counts every version of the match: engine actions, and the arena's own steps
+(a seat joined, resigned or timed out, the host aborted). The engine match keeps its own count for
+its random streams, so a match with arena steps still deals as its seed says. Without arena steps
+the two are equal, as they were before seats and clocks existed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import engine
+from arena.commitment import seed_commitment
+from arena.errors import ArenaError
+from arena.matches.time_control import Asked, Deadlines, Starts, TimeControl, deadlines_of, earliest, next_starts
+from engine import Event, Match
+from engine.bots import Memory, choose_action, is_slow, recall, remember, remembers
+from engine.match import check_seat
+
+SeatKind = Literal["player", "bot", "open"]
+SeatState = Literal["playing", "resigned", "timed_out", "disqualified"]
+Status = Literal["waiting", "active", "finished", "aborted"]
+
+#: The bot that plays a seat that is out of the match (resigned, or timed out under ``forfeit``).
+STAND_IN_BOT = "random"
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatInfo:
+    """Who sits in a seat: a named player holding a token, a server bot, or nobody yet."""
+
+    kind: SeatKind
+    name: str | None = None
+    bot: str | None = None
+    state: SeatState = "playing"
+    #: The SHA-256 digest of the seat's token (player seats only).
+    digest: str | None = None
+
+    @property
+    def is_out(self) -> bool:
+        return self.state != "playing"
+
+    @property
+    def server_bot(self) -> str | None:
+        """The bot the server plays this seat with, if it does."""
+        if self.kind == "bot":
+            return self.bot
+        return STAND_IN_BOT if self.is_out else None
+
+    def to_json(self) -> dict[str, Any]:
+        # Written out: dataclasses.asdict deep-copies field by field, a cost paid on every write.
+        return {"kind": self.kind, "name": self.name, "bot": self.bot, "state": self.state, "digest": self.digest}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatInfo:
+        return cls(**data)
+
+
+@dataclasses.dataclass(frozen=True)
+class Step:
+    """One new version: the table after it and its log entry."""
+
+    table: Table
+    entry: dict[str, Any]
+    events: list[Event]
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """Everything stored for one match."""
+
+    match_id: str
+    match: Match
+    version: int
+    seats: tuple[SeatInfo, ...]
+    created_at: float
+    updated_at: float
+    host_digest: str | None = None
+    time_control: TimeControl | None = None
+    deadlines: Deadlines = ()
+    #: The result when the arena ended the match before its rules did (everyone else left).
+    forced_result: Mapping[str, Any] | None = None
+    aborted: bool = False
+    #: The tournament that scheduled this match and the match's place in its schedule.
+    tournament: tuple[str, int] | None = None
+    #: Illegal actions a seat may submit before it is disqualified (None: no limit).
+    max_illegal: int | None = None
+    #: What each server bot's seat remembers of the match (``engine.bots.memory``), kept up to date by
+    #: every version, so a bot never reads the match's history; ``None`` for other seats, and empty
+    #: when no seat's bot keeps one.
+    memories: tuple[Memory | None, ...] = ()
+    #: Milliseconds the server's bots wait before each move, so people can watch (None: no wait).
+    pace_ms: int | None = None
+    #: When each seat's current decision came to it (the clock's start; see ``arena/matches/time_control.py``).
+    starts: Starts = ()
+    #: When each seat's program first asked for the match, as far as this record knows (the store
+    #: keeps later first requests beside the record until the next write takes them in).
+    asked: Asked = ()
+    #: The salt of the seed's commitment (``arena/commitment.py``), secret until the seed is revealed;
+    #: ``None`` for a match created before matches committed to their seeds.
+    salt: str | None = None
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @functools.cached_property
+    def status(self) -> Status:
+        """The arena status; cached, since a table never changes and one request asks for it a dozen times."""
+        if self.aborted:
+            return "aborted"
+        if any(seat.kind == "open" for seat in self.seats):
+            return "waiting"
+        if self.forced_result is not None or self.match.is_over:
+            return "finished"
+        return "active"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in ("finished", "aborted")
+
+    @property
+    def seed_commitment(self) -> str | None:
+        """The commitment to the match's seed published at creation (``None``: a match from before them)."""
+        return None if self.salt is None else seed_commitment(self.match.seed, self.salt)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now; none while the match waits for players or is over."""
+        return tuple(self.match.to_act) if self.status == "active" else ()
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.seats) if info.kind == "open"]
+
+    def result(self) -> dict[str, Any] | None:
+        """How the match ended, with ``ranks``; seats that left rank below every seat still playing."""
+        if self.forced_result is not None:
+            return dict(self.forced_result)
+        result = self.match.result
+        if result is None or self.aborted:
+            return None
+        playing = [seat for seat, info in enumerate(self.seats) if not info.is_out]
+        order = self.match.game.info.score_order
+        ranks = result.ranks(order, playing)
+        ranks.update({seat: len(playing) + 1 for seat, info in enumerate(self.seats) if info.is_out})
+        winners = [seat for seat in result.winners if seat in ranks and not self.seats[seat].is_out]
+        if not winners and any(self.seats[seat].is_out for seat in result.winners):
+            winners = [seat for seat in playing if ranks[seat] == 1]  # a stand-in's win does not count
+        return {**result.to_json(), "winners": winners, "ranks": [ranks[s] for s in range(len(self.seats))]}
+
+    def next_due(self) -> float | None:
+        """When the server must next act on this match: a bot to move (at once, or once its pace has
+        passed since the last version), a deadline, or never."""
+        if self.status != "active":
+            return None
+        first = earliest(self.deadlines)
+        if any(self.seats[seat].server_bot for seat in self.to_act):
+            bot_due = self.bot_due()
+            return bot_due if first is None else min(bot_due, first[1])
+        return None if first is None else first[1]
+
+    def bot_due(self) -> float:
+        """When a server bot may make the next move: ``pace_ms`` after the last version (at once without one)."""
+        return self.updated_at + (self.pace_ms or 0) / 1000
+
+    # --- transitions --------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float) -> Step:
+        """``seat`` takes ``action`` (engine rules and arena checks); the step of the next version.
+
+        An action is a request of the seat's program: from then on the seat counts as having asked.
+        """
+        self._check_can_act(seat, now)
+        return self.noting_request(seat, now)._apply(seat, action, now, [])
+
+    def replay_action(self, seat: int, action: Mapping[str, Any], now: float, before: Sequence[Event] = ()) -> Step:
+        """The step of an action that a match's record says ``seat`` took at ``now``: a player's, a
+        bot's or a stand-in's (``before``: the arena's events first, a timeout's). Checked by the rules
+        alone, since the record says who played it; the record's replay (``arena/records/verify.py``)."""
+        self._check_running(seat=seat)
+        return self._apply(seat, action, now, list(before))
+
+    def join(self, seat: int, name: str | None, digest: str, now: float) -> Step:
+        """A player takes open ``seat``; the match starts when no open seat is left."""
+        if self.seats[seat].kind != "open":
+            raise ArenaError("match/full", f"seat {seat} is taken", seat=seat)
+        seats = _replace_seat(self.seats, seat, SeatInfo("player", name, digest=digest))
+        events = [Event("joined", {"seat": seat, "name": name})]
+        table = dataclasses.replace(self, seats=seats).noting_request(seat, now)  # the joiner is there
+        if table.status == "active":
+            events.append(Event("started", {}))
+            table = table.with_deadlines((), None, now)
+        return table._next(None, None, events, now)
+
+    def resign(self, seat: int, now: float, state: SeatState = "resigned") -> Step:
+        """``seat`` leaves the match; it ranks below every seat still playing."""
+        self._check_running()
+        if self.seats[seat].is_out:
+            raise ArenaError("seat/out", f"seat {seat} has already left the match", seat=seat)
+        return self._leave(seat, state, [Event("resigned", {"seat": seat, "reason": state})], now)
+
+    def abort(self, now: float) -> Step:
+        """The host calls the match off: no result, no more actions."""
+        if self.is_over:
+            raise ArenaError("match/over", f"the match is already {self.status}")
+        table = dataclasses.replace(self, aborted=True, deadlines=tuple(None for _ in self.seats), starts=())
+        return table._next(None, None, [Event("aborted", {})], now)
+
+    def server_step(self, now: float) -> Step | None:
+        """What the server must do now, if anything: a seat's time ran out, or a bot's turn."""
+        if self.status != "active":
+            return None
+        due = earliest(self.deadlines)
+        if due is not None and due[1] <= now:
+            return self.time_out(due[0], now)
+        if self.pace_ms and now < self.bot_due():
+            return None  # a paced bot waits: it plays no faster than one version per pace_ms
+        for seat in self.to_act:
+            bot = self.seats[seat].server_bot
+            if bot is not None:
+                memory = self.memories[seat] if seat < len(self.memories) else None
+                return self._apply(seat, choose_action(self.match, seat, bot, memory=memory), now, [])
+        return None
+
+    def slow_bot_turn(self, now: float) -> int | None:
+        """The seat of a slow bot (``engine.bots.is_slow``: a search bot) if the server's next step is its
+        decision (as :meth:`server_step` would find it), else ``None``: requests leave that step to the
+        referee's thinker (``api/workers/referee/thinker.py``), which makes it outside any request."""
+        if self.status != "active":
+            return None
+        due = earliest(self.deadlines)
+        if due is not None and due[1] <= now:
+            return None
+        for seat in self.to_act:
+            bot = self.seats[seat].server_bot
+            if bot is not None:
+                return seat if is_slow(bot) else None
+        return None
+
+    def bot_step(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float) -> Step:
+        """The step of a slow bot's ``action`` for ``seat``, decided outside (see :meth:`slow_bot_turn`),
+        logged as :meth:`server_step` logs a bot's; refused unless that bot's turn is still the next step."""
+        if self.slow_bot_turn(now) != seat:
+            raise ArenaError("match/moved_on", f"seat {seat}'s bot is no longer the server's next step", seat=seat)
+        return self._apply(seat, action, now, [])
+
+    def time_out(self, seat: int, now: float) -> Step:
+        """``seat`` let its deadline pass: it forfeits, or the stand-in bot makes this one decision."""
+        assert self.time_control is not None
+        on_timeout = self.time_control.on_timeout
+        event = Event("timeout", {"seat": seat, "on_timeout": on_timeout})
+        if on_timeout == "forfeit":
+            return self._leave(seat, "timed_out", [event], now)
+        return self._apply(seat, choose_action(self.match, seat, STAND_IN_BOT), now, [event])
+
+    # --- internals ----------------------------------------------------------------------------
+
+    def _check_running(self, **details: Any) -> None:
+        status = self.status
+        if status == "waiting":
+            raise ArenaError(
+                "match/waiting", "the match is waiting for players to join", open=self.open_seats, **details
+            )
+        if status != "active":
+            raise ArenaError("match/over", f"the match is {status}", **details)
+
+    def _check_can_act(self, seat: int, now: float) -> None:
+        self._check_running(seat=seat)
+        if 0 <= seat < len(self.seats) and self.seats[seat].is_out:
+            raise ArenaError("seat/out", f"seat {seat} has left the match ({self.seats[seat].state})", seat=seat)
+        deadline = self.deadlines[seat] if 0 <= seat < len(self.deadlines) else None
+        if deadline is not None and now > deadline:
+            raise ArenaError("action/too_late", f"seat {seat}'s time ran out at {deadline}", deadline=deadline)
+
+    def _apply(self, seat: int, action: Mapping[str, Any] | engine.Action, now: float, before: list[Event]) -> Step:
+        if not isinstance(action, engine.Action):  # parsed once here, not in each engine call below
+            check_seat(self.match, seat)  # a seat that may not act is told so before a malformed action is
+            action = engine.parse_action(self.match.game.actions_by_type, action)
+        match, events = engine.apply_action(self.match, seat, action, now)
+        secret = engine.action_secret(self.match, seat, action)
+        shown = {"label": engine.label(self.match, action), "secret": None if secret is None else secret.to_json()}
+        table = dataclasses.replace(self, match=match).with_deadlines(self.to_act, seat, now)
+        return table._next(seat, action.to_json(), [*before, *events], now, shown)
+
+    def _leave(self, seat: int, state: SeatState, events: list[Event], now: float) -> Step:
+        seats = _replace_seat(self.seats, seat, dataclasses.replace(self.seats[seat], state=state))
+        table = dataclasses.replace(self, seats=seats)
+        playing = [s for s, info in enumerate(seats) if not info.is_out]
+        if len(playing) == 0 or (len(seats) > 1 and len(playing) == 1):
+            result = {
+                "winners": playing,
+                "scores": None,
+                "ranks": [1 if s in playing else len(playing) + 1 for s in range(len(seats))],
+            }
+            events = [*events, Event("ended", {"reason": "left", **result})]
+            table = dataclasses.replace(table, forced_result=result, deadlines=tuple(None for _ in seats), starts=())
+        else:
+            table = table.with_deadlines(self.to_act, None, now)
+        return table._next(seat, None, events, now)
+
+    def with_deadlines(self, to_act_before: tuple[int, ...], actor: int | None, now: float) -> Table:
+        """The table with each seat's deadline after a change from ``to_act_before`` (by ``actor``)."""
+        starts = next_starts(
+            self.starts or tuple(None for _ in self.seats),
+            to_act_before,
+            self.to_act,
+            actor=actor,
+            now=now,
+            server_plays=lambda seat: self.seats[seat].server_bot is not None,
+        )
+        deadlines = deadlines_of(starts, self.asked, self.time_control)
+        return dataclasses.replace(self, starts=starts, deadlines=deadlines)
+
+    # --- first requests -----------------------------------------------------------------------
+
+    def has_asked(self, seat: int) -> bool:
+        """Whether the program of ``seat`` has asked for the match (so far as this record knows)."""
+        return seat < len(self.asked) and self.asked[seat] is not None
+
+    def awaits_request(self, seat: int) -> bool:
+        """Whether a first request of ``seat``'s program is still news: its clock may depend on it."""
+        info = self.seats[seat]
+        return (
+            self.time_control is not None
+            and info.kind == "player"
+            and not info.is_out
+            and not self.is_over
+            and not self.has_asked(seat)
+        )
+
+    def awaited_seats(self) -> list[int]:
+        """The seats whose first request is still news (see :meth:`awaits_request`)."""
+        return [seat for seat in range(len(self.seats)) if self.awaits_request(seat)]
+
+    def noting_request(self, seat: int, now: float) -> Table:
+        """The table once ``seat``'s program has asked at ``now`` (unchanged if it had asked before)."""
+        return self.with_first_requests({seat: now})
+
+    def with_first_requests(self, asked: Mapping[int, float]) -> Table:
+        """The table with the first requests ``asked`` (seat -> when) taken in, and the deadlines they
+        bring forward; a seat that had asked keeps its first time."""
+        fresh = {seat: at for seat, at in asked.items() if 0 <= seat < len(self.seats) and not self.has_asked(seat)}
+        if not fresh:
+            return self
+        known = self.asked or tuple(None for _ in self.seats)
+        merged = tuple(fresh.get(seat, at) for seat, at in enumerate(known))
+        if not self.starts or self.is_over:  # over, or a record from before starts were kept: deadlines stand
+            return dataclasses.replace(self, asked=merged)
+        return dataclasses.replace(self, asked=merged, deadlines=deadlines_of(self.starts, merged, self.time_control))
+
+    def _next(
+        self,
+        seat: int | None,
+        action: dict[str, Any] | None,
+        events: list[Event],
+        now: float,
+        shown: Mapping[str, Any] | None = None,
+    ) -> Step:
+        """The next version; ``shown`` is how the log shows an action: its ``label`` and ``secret``."""
+        version = self.version + 1
+        table = dataclasses.replace(self, version=version, updated_at=now, memories=self._remembered(events))
+        entry = {
+            "version": version,
+            "seat": seat,
+            "action": action,
+            "at": now,
+            "events": [event.to_json() for event in events],
+            **(shown or {}),
+        }
+        return Step(table, entry, events)
+
+    def _remembered(self, events: Sequence[Event]) -> tuple[Memory | None, ...]:
+        """Each bot seat's memory after it saw ``events``, the next version's."""
+        if not self.memories:
+            return self.memories
+        game = self.match.game_id
+        return tuple(None if m is None else remember(game, m, seat, events) for seat, m in enumerate(self.memories))
+
+    # --- storage form -------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "match": self.match.to_json(),
+            "version": self.version,
+            "seats": [seat.to_json() for seat in self.seats],
+            "host_digest": self.host_digest,
+            "time_control": None if self.time_control is None else self.time_control.to_json(),
+            "deadlines": list(self.deadlines),
+            "forced_result": None if self.forced_result is None else dict(self.forced_result),
+            "aborted": self.aborted,
+            "tournament": None if self.tournament is None else list(self.tournament),
+            "max_illegal": self.max_illegal,
+            "memories": list(self.memories),
+            "pace_ms": self.pace_ms,
+            "starts": list(self.starts),
+            "asked": list(self.asked),
+            "salt": self.salt,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }
+
+    @classmethod
+    def from_record(cls, match_id: str, record: Mapping[str, Any]) -> Table:
+        match = Match.from_json(record["match"])
+        if "seats" in record:
+            seats = tuple(SeatInfo.from_json(seat) for seat in record["seats"])
+        else:  # stored before seats existed: every seat is a player holding its token
+            seats = tuple(SeatInfo("player", digest=digest) for digest in record["seat_digests"])
+        return cls(
+            match_id=match_id,
+            match=match,
+            version=record.get("version", match.version),
+            seats=seats,
+            created_at=record["created_at"],
+            updated_at=record["updated_at"],
+            host_digest=record.get("host_digest"),
+            time_control=TimeControl.from_json(record.get("time_control")),
+            deadlines=tuple(record.get("deadlines") or (None for _ in seats)),
+            forced_result=record.get("forced_result"),
+            aborted=record.get("aborted", False),
+            tournament=None if record.get("tournament") is None else tuple(record["tournament"]),
+            max_illegal=record.get("max_illegal"),
+            memories=tuple(record.get("memories") or ()),
+            pace_ms=record.get("pace_ms"),
+            starts=tuple(record.get("starts") or ()),
+            asked=tuple(record.get("asked") or ()),
+            salt=record.get("salt"),
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """What the match list shows of a match."""
+        return {
+            "match_id": self.match_id,
+            "game": self.match.game_id,
+            "players": self.match.players,
+            "status": self.status,
+            "version": self.version,
+            "seats": self.seat_resources(),
+            "open_seats": self.open_seats,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }
+
+    def seat_resources(self) -> list[dict[str, Any]]:
+        """The ``seats`` of the match resource: who sits where, their state and deadline."""
+        return [
+            {
+                "seat": seat,
+                "name": info.name,
+                "kind": info.kind,
+                "bot": info.bot,
+                "state": info.state,
+                "deadline": self.deadlines[seat] if seat < len(self.deadlines) else None,
+                "asked": self.has_asked(seat),
+            }
+            for seat, info in enumerate(self.seats)
+        ]
+
+
+def bot_memories(game_id: str, seats: Sequence[SeatInfo], events: Sequence[Event]) -> tuple[Memory | None, ...]:
+    """The memories a new match keeps: each server bot's seat after the setup's ``events``.
+
+    Empty when no seat is a bot, or the game's bots remember nothing: such a match stores no memory.
+    """
+    if not remembers(game_id) or not any(info.kind == "bot" for info in seats):
+        return ()
+    return tuple(recall(game_id, seat, events) if info.kind == "bot" else None for seat, info in enumerate(seats))
+
+
+def _replace_seat(seats: tuple[SeatInfo, ...], seat: int, info: SeatInfo) -> tuple[SeatInfo, ...]:
+    return (*seats[:seat], info, *seats[seat + 1 :])
