@@ -30,18 +30,11 @@ from engine.errors import EngineError
 from engine.game import Event
 from engine.games.girafferaffe import Play, ReturnApple
 from engine.games.girafferaffe.cards import CODE, DECK, RANK, mask_of
+from engine.games.girafferaffe.families import Runs
+from engine.games.girafferaffe.holdings import Holding
 from engine.games.girafferaffe.robot import robot_play
-from engine.games.girafferaffe.trees import (
-    FIRST_COMBINATION,
-    TREES,
-    Holding,
-    PlayCards,
-    PlayRecord,
-    Runs,
-    Tree,
-    beat_on,
-    family,
-)
+from engine.games.girafferaffe.tree_plays import family
+from engine.games.girafferaffe.trees import FIRST_COMBINATION, TREES, PlayCards, PlayRecord, Tree, beat_on
 from engine.match import Match, validate_action, view
 
 #: What the search bot does, for the catalogue (``{simulations}``: the level's budget with two players).

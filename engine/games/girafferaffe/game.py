@@ -42,20 +42,16 @@ from engine.games.girafferaffe.cards import (
     mask_of,
     sort_cards,
 )
+from engine.games.girafferaffe.holdings import SINGLE_CARDS, holding
 from engine.games.girafferaffe.robot import robot_choice
+from engine.games.girafferaffe.table_plays import family_plays, table_has_play, table_plays, table_trees
+from engine.games.girafferaffe.tree_plays import playable_over
 from engine.games.girafferaffe.trees import (
     FIRST_COMBINATION,
-    SINGLE_CARDS,
     TREES,
     PlayRecord,
     beat_on,
-    family_plays,
-    holding,
     play_problem_over,
-    playable_over,
-    table_has_play,
-    table_plays,
-    table_trees,
     tree_layout,
 )
 

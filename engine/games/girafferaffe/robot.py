@@ -6,7 +6,7 @@ play first, then the next, copies counting with the rank they copy); then, among
 ranks, fewer copies (our reading of "only when needed"); then colour order red, blue, yellow,
 green. A copy copies the lowest card of its play. :func:`preference` is that order as a sort key;
 :func:`robot_play` takes its minimum over the few plays the tree's own description of its legal
-plays puts forward (:meth:`~engine.games.girafferaffe.trees.PlayFamily.smallest`): the fewest cards,
+plays puts forward (:meth:`~engine.games.girafferaffe.families.PlayFamily.smallest`): the fewest cards,
 taken from the lowest cards of each group, and every other play loses to one of them.
 """
 
@@ -15,16 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.games.girafferaffe.cards import CARD, COLOUR, RANK
-from engine.games.girafferaffe.trees import (
-    SINGLE_CARDS,
-    TREES,
-    Holding,
-    PlayCards,
-    PlayRecord,
-    Tree,
-    beat_on,
-    family_over,
-)
+from engine.games.girafferaffe.holdings import SINGLE_CARDS, Holding
+from engine.games.girafferaffe.tree_plays import family_over
+from engine.games.girafferaffe.trees import TREES, PlayCards, PlayRecord, Tree, beat_on
 
 Preference = tuple[int, bool, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]
 
