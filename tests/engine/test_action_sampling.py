@@ -25,7 +25,7 @@ from engine import (
 )
 from engine.games.girafferaffe import Play
 from engine.games.girafferaffe.cards import DECK, NUMBER_CARDS
-from engine.games.girafferaffe.game import make_state
+from engine.games.girafferaffe.deal import make_state
 from engine.games.girafferaffe.holdings import Holding
 from engine.games.girafferaffe.tree_plays import count_plays, nth_play, plays
 from engine.games.girafferaffe.trees import TREES, PlayRecord

@@ -7,7 +7,7 @@ cards join a hand), so a sampled table deals those unseen cards at random into t
 the stored state's form (format 2): each hand one integer, each deck its card codes in a random order.
 
 A hand can have hundreds of thousands of plays, so the candidates are a few per tree, built from the
-tree's own description of its plays (``trees.family``): the smallest, lowest play (the robot's
+tree's own description of its plays (``tree_plays.family``): the smallest, lowest play (the robot's
 choice, which the greedy policy weighs), the highest one on a ranked tree (a Single or of-a-kind
 play that is hard to beat), one card more than needed on a Straight, Flush or Any tree (a combination
 the next player must beat by more), and the pass. The greedy choice comes first. The rollouts play

@@ -36,7 +36,7 @@ from engine.games.girafferaffe.holdings import (
     ranks_marked,
 )
 from engine.games.girafferaffe.tree_plays import anys, flushes
-from engine.games.girafferaffe.trees import ANY, FIRST_COMBINATION, FLUSH, STRAIGHT, TREES, PlayCards, Tree
+from engine.games.girafferaffe.trees import ANY, FIRST_COMBINATION, FLUSH, STRAIGHT, TREES, PlayCards, Tree, tree_layout
 
 
 class TableTrees(NamedTuple):
@@ -216,3 +216,7 @@ def _plays_of_a_kind(tree_id: str, spare: int, group: tuple[str, ...]) -> tuple[
     in listing order (at most 3 trees x 15 ranks x 15 groups of colours x 5 numbers of copies)."""
     size = TREES[tree_id].size
     return tuple(_made_plays(tree_id, CardSets((group,), spare, size, size)))
+
+
+#: Each table's trees as a listing reads them, by player count and whether it is solo.
+TABLES = {players: {solo: table_trees(tree_layout(players, solo)) for solo in (False, True)} for players in range(1, 6)}
