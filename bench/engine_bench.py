@@ -108,7 +108,7 @@ def games_per_second(game_id: str, players: int, options: dict[str, object], sec
 def girafferaffe_worst_case() -> None:
     """A 15-card hand with all four copy cards on an empty Any tree: the largest action space."""
     from engine.games.girafferaffe.cards import NUMBER_CARDS
-    from engine.games.girafferaffe.game import make_state
+    from engine.games.girafferaffe.deal import make_state
 
     hand = [*NUMBER_CARDS[0:11:2], *NUMBER_CARDS[30:35], "copy", "copy", "copy", "copy"]
     state = make_state([hand, ["green-1"]])

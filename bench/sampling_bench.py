@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from engine import Match, count_legal_actions, legal_actions, new_match, sample_legal_actions
 from engine.games.girafferaffe.cards import NUMBER_CARDS
-from engine.games.girafferaffe.game import make_state
+from engine.games.girafferaffe.deal import make_state
 
 
 def worst_case() -> Match:

@@ -19,18 +19,11 @@ from typing import Any
 from engine.actions import Action
 from engine.games.girafferaffe import GirafferaffeState, Play, ReturnApple
 from engine.games.girafferaffe.cards import RANK, mask_of
+from engine.games.girafferaffe.families import PlayFamily
+from engine.games.girafferaffe.holdings import holding
 from engine.games.girafferaffe.robot import preference
-from engine.games.girafferaffe.trees import (
-    TREES,
-    PlayCards,
-    PlayFamily,
-    PlayRecord,
-    Tree,
-    TreePlays,
-    holding,
-    playable,
-    playable_over,
-)
+from engine.games.girafferaffe.tree_plays import TreePlays, playable, playable_over
+from engine.games.girafferaffe.trees import TREES, PlayCards, PlayRecord, Tree
 from engine.match import Match, view
 
 GAME_ID = "girafferaffe"

@@ -25,8 +25,10 @@ from engine import (
 )
 from engine.games.girafferaffe import Play
 from engine.games.girafferaffe.cards import DECK, NUMBER_CARDS
-from engine.games.girafferaffe.game import make_state
-from engine.games.girafferaffe.trees import TREES, Holding, PlayRecord, count_plays, nth_play, plays
+from engine.games.girafferaffe.deal import make_state
+from engine.games.girafferaffe.holdings import Holding
+from engine.games.girafferaffe.tree_plays import count_plays, nth_play, plays
+from engine.games.girafferaffe.trees import TREES, PlayRecord
 from engine.games.pili_pili import mission_card
 from engine.unranking import nth_combination, nth_multiset, nth_product
 from tests.engine.conformance import configurations

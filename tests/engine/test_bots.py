@@ -281,7 +281,7 @@ def test_greedy_beats_random_by_far_with_what_it_remembers(game_id: str) -> None
 
 def test_girafferaffe_random_draws_spread_over_the_largest_action_space() -> None:
     from engine.games.girafferaffe.cards import NUMBER_CARDS
-    from engine.games.girafferaffe.game import make_state
+    from engine.games.girafferaffe.deal import make_state
 
     hand = [*NUMBER_CARDS[0:11:2], *NUMBER_CARDS[30:35], "copy", "copy", "copy", "copy"]
     state = make_state([hand, ["green-1"]])

@@ -8,19 +8,9 @@ import itertools
 import random
 
 from engine.games.girafferaffe.cards import COPY, NUMBER_CARDS, sort_cards
-from engine.games.girafferaffe.trees import (
-    TREES,
-    Holding,
-    PlayCards,
-    PlayRecord,
-    Tree,
-    count_plays,
-    has_any_play,
-    has_play,
-    play_problem,
-    playable,
-    plays,
-)
+from engine.games.girafferaffe.holdings import Holding
+from engine.games.girafferaffe.tree_plays import count_plays, has_any_play, has_play, playable, plays
+from engine.games.girafferaffe.trees import TREES, PlayCards, PlayRecord, Tree, play_problem
 
 
 def tops(tree: Tree) -> list[list[PlayRecord]]:

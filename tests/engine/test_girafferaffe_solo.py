@@ -14,8 +14,10 @@ from typing import Any
 from engine import Event, Match, apply_action, new_match, view
 from engine.games.girafferaffe import readable_state
 from engine.games.girafferaffe.cards import COLOUR, COPY, DECK, NUMBER_CARDS, RANK
+from engine.games.girafferaffe.holdings import Holding
 from engine.games.girafferaffe.robot import robot_play
-from engine.games.girafferaffe.trees import TREES, Holding, PlayCards, PlayRecord, plays
+from engine.games.girafferaffe.tree_plays import plays
+from engine.games.girafferaffe.trees import TREES, PlayCards, PlayRecord
 from tests.engine.test_girafferaffe import GAME, PASS, all_cards, kinds, only, play, table
 
 SOLO_TREES = ["single", "four-of-a-kind", "three-of-a-kind", "pair", "straight", "flush", "any"]

@@ -26,10 +26,12 @@ from engine.bots.search import SEARCH_BOT_IDS, SEARCHERS
 from engine.bots.search.core import ScoredMatchEnd, clearly_better, points, search
 from engine.bots.search.pipifax import turn_chances
 from engine.games.girafferaffe.cards import DECK as GIRAFFERAFFE_DECK
-from engine.games.girafferaffe.game import FORMAT as GIRAFFERAFFE_FORMAT
-from engine.games.girafferaffe.game import readable_state
+from engine.games.girafferaffe.formats import readable_state
+from engine.games.girafferaffe.holdings import holding
 from engine.games.girafferaffe.robot import robot_play_over
-from engine.games.girafferaffe.trees import TREES, holding, playable_over
+from engine.games.girafferaffe.state import FORMAT as GIRAFFERAFFE_FORMAT
+from engine.games.girafferaffe.tree_plays import playable_over
+from engine.games.girafferaffe.trees import TREES
 from engine.games.pili_pili.cards import DECK as PILI_DECK
 from engine.games.pipifax import ANIMALS as PIPIFAX_ANIMALS
 from engine.games.pipifax import COLOURS as PIPIFAX_COLOURS

@@ -7,7 +7,7 @@ cards join a hand), so a sampled table deals those unseen cards at random into t
 the stored state's form (format 2): each hand one integer, each deck its card codes in a random order.
 
 A hand can have hundreds of thousands of plays, so the candidates are a few per tree, built from the
-tree's own description of its plays (``trees.family``): the smallest, lowest play (the robot's
+tree's own description of its plays (``tree_plays.family``): the smallest, lowest play (the robot's
 choice, which the greedy policy weighs), the highest one on a ranked tree (a Single or of-a-kind
 play that is hard to beat), one card more than needed on a Straight, Flush or Any tree (a combination
 the next player must beat by more), and the pass. The greedy choice comes first. The rollouts play
@@ -30,18 +30,11 @@ from engine.errors import EngineError
 from engine.game import Event
 from engine.games.girafferaffe import Play, ReturnApple
 from engine.games.girafferaffe.cards import CODE, DECK, RANK, mask_of
+from engine.games.girafferaffe.families import Runs
+from engine.games.girafferaffe.holdings import Holding
 from engine.games.girafferaffe.robot import robot_play
-from engine.games.girafferaffe.trees import (
-    FIRST_COMBINATION,
-    TREES,
-    Holding,
-    PlayCards,
-    PlayRecord,
-    Runs,
-    Tree,
-    beat_on,
-    family,
-)
+from engine.games.girafferaffe.tree_plays import family
+from engine.games.girafferaffe.trees import FIRST_COMBINATION, TREES, PlayCards, PlayRecord, Tree, beat_on
 from engine.match import Match, validate_action, view
 
 #: What the search bot does, for the catalogue (``{simulations}``: the level's budget with two players).

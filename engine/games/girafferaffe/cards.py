@@ -64,6 +64,8 @@ NUMBER_BITS = (1 << COPY_SHIFT) - 1
 BIT: dict[str, int] = {card: 1 << CODE[card] for card in NUMBER_CARDS}
 #: The cards in the order the deck is shuffled (that of :data:`DECK`), as codes.
 DECK_CODES = tuple(CODE[card] for card in DECK)
+#: What each card code adds to a hand's integer (``1 << code``), looked up as a deal or a draw adds it.
+CODE_VALUE = tuple(1 << code for code in range(len(CARD)))
 
 
 def mask_of(cards: Iterable[str]) -> int:
