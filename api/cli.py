@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from api.gunicorn_conf import gunicorn_command
+from api.settings import Settings, redis_url_given
 from api.store.redis_server import RedisServer
 
 
@@ -64,9 +65,9 @@ def serve(args: argparse.Namespace) -> int:
     the embedded Redis locks its data directory, so a second ``arena serve`` never writes the same
     append-only file.
     """
-    env = dict(os.environ)
+    env = dict(os.environ)  # what the server, its referee and its webhook worker inherit
     ports = [(args.host, args.port, "--port or ARENA_PORT")]
-    if not env.get("REDIS_URL") and args.redis_port is not None:
+    if not redis_url_given() and args.redis_port is not None:
         ports.append(("127.0.0.1", args.redis_port, "--redis-port"))
     for host, port, option in ports:
         error = bind_error(host, port)
@@ -78,7 +79,7 @@ def serve(args: argparse.Namespace) -> int:
         if error is not None:
             return fail(f"cannot listen on {host}:{port} ({error.strerror or error}), so nothing was started")
     embedded: RedisServer | None = None
-    if not env.get("REDIS_URL"):
+    if not redis_url_given():
         try:
             embedded = RedisServer(Path(args.data_dir), port=args.redis_port).start()
         except RuntimeError as error:  # no server binary, the data directory locked, or it did not start
@@ -125,24 +126,17 @@ def run_referee(_args: argparse.Namespace) -> int:
     import threading
 
     from api.observability.logs import configure_logging
-    from api.settings import Settings
-    from api.store.matches import MatchStore
-    from api.workers.referee.runner import Referee
+    from api.observability.metrics import serve_metrics
+    from api.workers.referee.runner import start_referee
 
     configure_logging()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
     signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
-    from api.observability.metrics import serve_metrics
-    from api.store.tournaments import TournamentStore
-    from api.usecases.tournaments import sweep
-
-    if port := os.environ.get("ARENA_REFEREE_METRICS_PORT"):
-        serve_metrics(int(port))
-
-    store = MatchStore.connect(Settings.from_environment())
-    tournaments = TournamentStore(store)
-    Referee(store, sweep=lambda: sweep(tournaments)).run(stop)
+    settings = Settings.from_environment()
+    if settings.referee_metrics_port is not None:
+        serve_metrics(settings.referee_metrics_port)
+    start_referee(settings).run(stop)
     return 0
 
 
@@ -150,14 +144,12 @@ def run_webhooks(_args: argparse.Namespace) -> int:
     """Deliver the webhooks of every match and tournament of the Redis server at REDIS_URL."""
     import threading
 
-    from api.settings import Settings
-    from api.store.matches import MatchStore
-    from api.workers.webhooks.worker import Worker, WorkerSettings
+    from api.workers.webhooks.worker import start_worker
 
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
     signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
-    Worker(MatchStore.connect(Settings.from_environment()), WorkerSettings.from_environment()).run(stop)
+    start_worker(Settings.from_environment()).run(stop)
     return 0
 
 
@@ -328,7 +320,7 @@ def sprt_flag(text: str) -> dict[str, float]:
     return dict(zip(("elo0", "elo1", "alpha", "beta"), numbers, strict=False))
 
 
-def add_tournament_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_tournament_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], settings: Settings) -> None:
     """``arena tournament run``, ``arena tournament report`` and ``arena worker``."""
     tournament = commands.add_parser("tournament", help="run tournaments of local programs (docs/tournaments.md)")
     actions = tournament.add_subparsers(dest="action", required=True)
@@ -375,11 +367,15 @@ def add_tournament_commands(commands: argparse._SubParsersAction[argparse.Argume
     run.set_defaults(handler=run_tournament)
     report = actions.add_parser("report", help="write a tournament's results again (JSON, CSV, PNG)")
     report.add_argument("tournament_id")
-    report.add_argument("--url", default=os.environ.get("ARENA_URL", "http://127.0.0.1:8000"))
+    report.add_argument("--url", default=settings.url)
     report.add_argument("--output", default=".", help="directory to write to (default: here)")
     report.set_defaults(handler=report_tournament)
     worker = commands.add_parser("worker", help="play tournament match jobs from the queue on the API's Redis")
-    worker.add_argument("--redis", default=os.environ.get("REDIS_URL"), help="the API's Redis (default: REDIS_URL)")
+    worker.add_argument(
+        "--redis",
+        default=settings.redis_url if redis_url_given() else None,
+        help="the API's Redis (default: REDIS_URL)",
+    )
     worker.add_argument("--queue", action="append", help="queue to work on (repeatable; default: arena-matches)")
     worker.add_argument("--logs", default=None, help="directory for the programs' output (default: discarded)")
     worker.add_argument("--burst", action="store_true", help="stop once the queues are empty")
@@ -387,14 +383,15 @@ def add_tournament_commands(commands: argparse._SubParsersAction[argparse.Argume
 
 
 def main(argv: list[str] | None = None) -> int:
+    settings = Settings.from_environment()
     parser = argparse.ArgumentParser(prog="arena", description="Tabletop Arena: a game server for programs.")
     commands = parser.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("serve", help="run the API (and, without REDIS_URL, a Redis server for it)")
-    run.add_argument("--host", default=os.environ.get("ARENA_HOST", "127.0.0.1"))
-    run.add_argument("--port", type=int, default=int(os.environ.get("ARENA_PORT", "8000")))
-    run.add_argument("--workers", type=int, default=int(os.environ.get("ARENA_WORKERS", "4")))
-    run.add_argument("--data-dir", default=os.environ.get("ARENA_DATA_DIR", ".arena-data"))
+    run.add_argument("--host", default=settings.host)
+    run.add_argument("--port", type=int, default=settings.port)
+    run.add_argument("--workers", type=int, default=settings.workers)
+    run.add_argument("--data-dir", default=settings.data_dir)
     run.add_argument("--redis-port", type=int, default=None, help="port of the embedded Redis (default: a free one)")
     run.add_argument("--access-log", action="store_true", help="log every request to stdout")
     run.set_defaults(handler=serve)
@@ -413,7 +410,7 @@ def main(argv: list[str] | None = None) -> int:
         "verify", help="check a match's record offline: its seed against its commitment, every version, the result"
     )
     verify.add_argument("target", help="a record file (JSON, or JSON lines), or a match id to fetch from --url")
-    verify.add_argument("--url", default=os.environ.get("ARENA_URL", "http://127.0.0.1:8000"))
+    verify.add_argument("--url", default=settings.url)
     verify.add_argument("--commitment", default=None, help="the seed_commitment you saw when the match started")
     verify.set_defaults(handler=verify_records)
 
@@ -422,7 +419,7 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("--versions", action="store_true", help="print every version as it is replayed")
     replay.set_defaults(handler=replay_records)
 
-    add_tournament_commands(commands)
+    add_tournament_commands(commands, settings)
 
     args = parser.parse_args(argv)
     status: int = args.handler(args)

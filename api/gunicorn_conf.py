@@ -20,15 +20,19 @@ from pathlib import Path
 from typing import Any
 
 from api.observability.logs import ACCESS_LOG_FORMAT
+from api.settings import Settings
+
+#: The server's settings (api/settings.py reads the environment; it imports only the standard library).
+SETTINGS = Settings.from_environment()
 
 #: The ``-c`` argument that selects this module.
 CONFIG = "python:api.gunicorn_conf"
 
 # Where to listen (ARENA_HOST, ARENA_PORT; the Docker image listens on 0.0.0.0).
-bind = f"{os.environ.get('ARENA_HOST') or '127.0.0.1'}:{os.environ.get('ARENA_PORT') or '8000'}"
+bind = f"{SETTINGS.host}:{SETTINGS.port}"
 
 # Worker processes (ARENA_WORKERS). The app holds no state, so any number serve the same matches.
-workers = int(os.environ.get("ARENA_WORKERS") or "4")
+workers = SETTINGS.workers
 
 # gevent workers serve each connection in a greenlet: an idle keep-alive connection or a client that
 # sends its body slowly costs a few kilobytes instead of a whole worker. The worker calls
@@ -68,7 +72,7 @@ preload_app = False
 control_socket_disable = True
 
 # Where the access log goes (ARENA_ACCESS_LOG: a path, or "-" for stdout); none by default.
-accesslog = os.environ.get("ARENA_ACCESS_LOG") or None
+accesslog = SETTINGS.access_log
 
 # Logs are JSON lines (api/observability/logs.py), gunicorn's own and the app's alike, each with
 # the request id of the request it belongs to; an access line takes it from the response's

@@ -13,6 +13,8 @@ import hmac
 import re
 import secrets
 
+from arena.errors import ArenaError
+
 HOST = "host"
 
 
@@ -52,3 +54,13 @@ def parse_token(token: str) -> Claim | None:
 def proves(token: str, stored_digest: str | None) -> bool:
     """Whether ``token`` is the one whose digest was stored (constant-time comparison)."""
     return stored_digest is not None and hmac.compare_digest(digest(token), stored_digest)
+
+
+def seat_claim(token: str | None) -> Claim:
+    """The seat (or host) a presented token claims (``None``: none presented), or a 401."""
+    if token is None:
+        raise ArenaError("auth/missing_token", "this endpoint needs 'Authorization: Bearer <seat token>'")
+    claim = parse_token(token)
+    if claim is None:
+        raise ArenaError("auth/invalid_token", "the bearer token is not a seat or host token")
+    return claim

@@ -25,7 +25,11 @@ from typing import cast
 from api.settings import Settings
 from api.store.matches import MatchStore
 from api.store.redis_server import RedisServer
-from api.usecases import matches as service
+from api.usecases import wiring
+from api.usecases.matches.creating import create_match
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import settle
+from api.usecases.records import compact
 from arena.records.codec import derive_log, unpack
 from engine import all_games, get_game
 
@@ -47,11 +51,12 @@ def play(store: MatchStore, game_id: str, players: int, bot: str, seed: int) -> 
     """A match of ``game_id`` between ``bot`` bots, played to its end; its id."""
     body = {"game": game_id, "players": players, "options": OPTIONS.get(game_id, {}), "seed": seed}
     body["seats"] = [{"bot": bot} for _ in range(players)]
-    answer = service.create_match(store, body, None)
+    ctx = wiring.context(store)
+    answer = create_match(ctx, body, None)
     match_id: str = answer.body["match"]["match_id"]
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     while not table.is_over:
-        table = service.settle(store, table, steps=1_000_000, seconds=3600.0)
+        table = settle(ctx, table, steps=1_000_000, seconds=3600.0)
     return match_id
 
 
@@ -84,9 +89,10 @@ def measure(store: MatchStore, game_id: str, seeds: int) -> str:
     candidates = [
         play(store, game_id, players, bot, seed) for players in counts for bot in BOTS for seed in range(1, seeds + 1)
     ]
-    versions = {match_id: service.load_table(store, match_id).version for match_id in candidates}
+    ctx = wiring.context(store)
+    versions = {match_id: load_table(ctx, match_id).version for match_id in candidates}
     match_id = max(candidates, key=versions.__getitem__)
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     compacted = memory(store, match_id)
     record = store.record(match_id)
     assert record is not None
@@ -100,7 +106,7 @@ def measure(store: MatchStore, game_id: str, seeds: int) -> str:
     full = memory(store, match_id)
     from_list = timed(lambda: store.log(match_id))
     start = time.perf_counter()
-    assert service.compact(store, table)
+    assert compact(ctx, table)
     compacting = time.perf_counter() - start
     return (
         f"{game_id:12} {table.match.players} seats {table.version:5} versions: full {full / 1024:7.1f} KiB "

@@ -64,7 +64,9 @@ import engine
 from api.settings import Settings
 from api.store.matches import MatchStore
 from api.store.redis_server import RedisServer
-from api.usecases import matches as service
+from api.usecases import wiring
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit
 from arena.tournaments import schedule
 from bench.servers import GunicornServer, RefereeProcess, child_pids, cpu_seconds
 from engine.bots import choose_action
@@ -244,12 +246,13 @@ def created(client: Client, seed: int, seats: list[dict[str, Any]], **extra: Any
 
 def fast_forward(store: MatchStore, match_id: str, target: int) -> int:
     """Bring a match to ``target`` by random moves of every seat, each written as a move is
-    (``service.commit``); the version it reached (less, if the match ended first)."""
-    table = service.load_table(store, match_id)
+    (``commit``); the version it reached (less, if the match ended first)."""
+    ctx = wiring.context(store)
+    table = load_table(ctx, match_id)
     while table.version < target and not table.is_over:
         seat = table.to_act[0]
         step = table.act(seat, choose_action(table.match, seat, "random"), time.time())
-        table = service.commit(store, table, step)
+        table = commit(ctx, table, step)
     return table.version
 
 

@@ -29,11 +29,12 @@ from pathlib import Path
 from flask.testing import FlaskClient
 
 from api.http.app import create_app
-from api.http.extensions import STORE_KEY
+from api.http.extensions import CONTEXT_KEY
 from api.settings import Settings
-from api.store.matches import MatchStore
 from api.store.redis_server import RedisServer
-from api.usecases import matches as service
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit
 from arena.records import checkpoints
 from arena.records.codec import derive_log
 from engine.bots import choose_action
@@ -41,24 +42,24 @@ from engine.bots import choose_action
 SEATS = [{"name": "ann"}, {"name": "bob"}]
 
 
-def finished_match(store: MatchStore, client: FlaskClient, length: int, seed: int) -> str | None:
+def finished_match(ctx: Context, client: FlaskClient, length: int, seed: int) -> str | None:
     """A Pipifax match of random moves resigned at version ``length``; its id, or ``None`` if it ended sooner."""
     body = {"game": "pipifax", "players": 2, "seats": SEATS, "seed": seed, "options": {"first_player": 0}}
     match_id: str = client.post("/matches", json=body).get_json()["match"]["match_id"]
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     while table.version < length - 1:
         if table.is_over:
             return None
         seat = table.to_act[0]
-        table = service.commit(store, table, table.act(seat, choose_action(table.match, seat, "random"), time.time()))
-    service.commit(store, table, table.resign(0, time.time()))
+        table = commit(ctx, table, table.act(seat, choose_action(table.match, seat, "random"), time.time()))
+    commit(ctx, table, table.resign(0, time.time()))
     return match_id
 
 
-def long_match(store: MatchStore, client: FlaskClient, length: int) -> str:
+def long_match(ctx: Context, client: FlaskClient, length: int) -> str:
     """The first seed's match that lasts ``length`` versions (seeds tried in order)."""
     for seed in range(1000):
-        match_id = finished_match(store, client, length, seed)
+        match_id = finished_match(ctx, client, length, seed)
         if match_id is not None:
             return match_id
     raise RuntimeError(f"no seed below 1000 gives a Pipifax match of {length} versions")
@@ -87,12 +88,13 @@ def main() -> None:
     with RedisServer(Path(tempfile.mkdtemp()), appendonly=False) as redis:
         app = create_app(Settings(redis_url=redis.url, key_prefix="bench-replay", rate_limits="off"))
         client = app.test_client()
-        store: MatchStore = app.extensions[STORE_KEY]
+        ctx: Context = app.extensions[CONTEXT_KEY]
+        store = ctx.store
         print(f"checkpoint every {checkpoints.EVERY} versions; ms per version read: median / worst")
         print(f"{'versions':>8} {'GET match':>10} {'before':>17} {'after':>13} {'median ratio':>13} {'chunks KiB':>11}")
         for length in args.lengths:
-            match_id = long_match(store, client, length)
-            last = service.load_table(store, match_id).version
+            match_id = long_match(ctx, client, length)
+            last = load_table(ctx, match_id).version
             near_end = range(max(0, last - 2 * checkpoints.EVERY), last + 1)
             versions = sorted({*near_end, *(last * i // args.spread for i in range(args.spread + 1))})
             key = store.keys.checkpoints(match_id)

@@ -21,11 +21,11 @@ from pathlib import Path
 from flask.testing import FlaskClient
 
 from api.http.app import create_app
-from api.http.extensions import STORE_KEY
+from api.http.extensions import CONTEXT_KEY
 from api.settings import Settings
 from api.store.redis_server import RedisServer
-from api.store.tournaments import TournamentStore
-from api.usecases.tournaments import sweep
+from api.usecases.context import Context
+from api.usecases.tournaments.director import sweep
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
 
@@ -43,11 +43,11 @@ def finished_tournament(client: FlaskClient, deals: int) -> str:
         "entrants": BOTS,
     }
     tournament_id: str = client.post("/tournaments", json=body).get_json()["tournament"]["tournament_id"]
-    store = client.application.extensions[STORE_KEY]
-    referee, tournaments = Referee(store, thinker=Thinker(0)), TournamentStore(store)
+    ctx: Context = client.application.extensions[CONTEXT_KEY]
+    referee = Referee(ctx, thinker=Thinker(0))
     while client.get(f"/tournaments/{tournament_id}").get_json()["status"] != "finished":
         if not referee.run_due(now=float("inf")):
-            sweep(tournaments)
+            sweep(ctx)
     return tournament_id
 
 

@@ -36,18 +36,25 @@ from api.settings import Settings
 from api.store.errors import StaleVersion
 from api.store.matches import MatchStore
 from api.store.redis_server import RedisServer
-from api.store.tournaments import TournamentStore
-from api.usecases import matches
-from api.usecases import tournaments as service
+from api.usecases import wiring
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit, settle
+from api.usecases.tournaments import commands, director, entrants
+from api.usecases.tournaments.writing import load
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
+from arena.tournaments.matches import slot_of
 from bench.servers import cpu_seconds
 from engine.bots import choose_action
 from tests.live_server import UNREACHED_RATE_LIMITS
 
+#: The modules whose functions call the director's ``advance``.
+MODULES_CALLING_ADVANCE = (director, commands, entrants)
+
 
 class DirectorClock:
-    """Times every call of the director (``service.advance``), wherever it comes from: wall time, this
+    """Times every call of the director (``director.advance``), wherever it comes from: wall time, this
     thread's CPU, and the Redis server's CPU meanwhile (nothing else uses it while the director runs)."""
 
     def __init__(self, redis_pid: int) -> None:
@@ -56,7 +63,7 @@ class DirectorClock:
         self.cpu = 0.0
         self.redis_cpu = 0.0
         self.calls = 0
-        self._advance: Callable[..., Any] = service.advance
+        self._advance: Callable[..., Any] = director.advance
 
     def __enter__(self) -> DirectorClock:
         original = self._advance
@@ -71,11 +78,13 @@ class DirectorClock:
                 self.redis_cpu += cpu_seconds(self.redis_pid) - redis_cpu
                 self.calls += 1
 
-        service.advance = timed  # the listener and the sweep look it up by name
+        for module in MODULES_CALLING_ADVANCE:  # each looks it up by its own name
+            module.advance = timed  # type: ignore[attr-defined]
         return self
 
     def __exit__(self, *_: object) -> None:
-        service.advance = self._advance
+        for module in MODULES_CALLING_ADVANCE:
+            module.advance = self._advance  # type: ignore[attr-defined]
 
 
 class Publications:
@@ -101,25 +110,26 @@ class Publications:
         self._pubsub.close()
 
 
-def play_named(store: MatchStore, tstore: TournamentStore, tournament_id: str, tokens: list[str]) -> int:
+def play_named(ctx: Context, tournament_id: str, tokens: list[str]) -> int:
     """One random legal action for each named entrant whose seat must act now; how many were taken."""
-    tournament = service.load(tstore, tournament_id)
+    tstore = ctx.tournaments
+    tournament = load(ctx, tournament_id)
     taken = 0
     for entrant in range(len(tokens)):
         index = tournament.next_for(entrant)
         if index is None:
             continue
-        found = tstore.secrets(tournament_id, [service.slot_of(tournament, index)])
+        found = tstore.secrets(tournament_id, [slot_of(tournament, index)])
         if not found:
             continue
         secrets = next(iter(found.values()))
         seat = tournament.seat_of(index, entrant)
-        table = matches.load_table(store, secrets["match_id"])
+        table = load_table(ctx, secrets["match_id"])
         if table.is_over or seat not in table.to_act:
             continue
         action = choose_action(table.match, seat, "random")  # the program's choice: random, as the bot's
         try:
-            matches.settle(store, matches.commit(store, table, table.act(seat, action, time.time())))
+            settle(ctx, commit(ctx, table, table.act(seat, action, time.time())))
             taken += 1
         except StaleVersion:
             continue
@@ -132,7 +142,7 @@ def run(args: argparse.Namespace) -> None:
         app = create_app(settings)
         client = app.test_client()
         store = MatchStore.connect(settings)
-        tstore = TournamentStore(store)
+        ctx = wiring.context(store)
         named = [{"name": f"program-{i:03d}"} for i in range(args.named)]
         bots = [{"name": f"bot-{i:04d}", "bot": "random"} for i in range(args.entrants - args.named)]
         body = {
@@ -152,23 +162,23 @@ def run(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         assert redis_server.process is not None
         with DirectorClock(redis_server.process.pid) as clock:
-            created = service.create(tstore, body)
+            created = commands.create(ctx, body)
             tournament_id = created["tournament"]["tournament_id"]
             tokens = [entrant["token"] for entrant in created["entrants"]]
-            first_version = service.load(tstore, tournament_id).version
+            first_version = load(ctx, tournament_id).version
             listener = Publications(redis_server.url, f"bench:{{t:{tournament_id}:e*}}:notify")
-            referee = Referee(store, thinker=Thinker(0))
+            referee = Referee(ctx, thinker=Thinker(0))
             while True:
                 while referee.run_due(now=time.time()):  # bots' turns (deadlines are far off)
                     pass
-                acted = play_named(store, tstore, tournament_id, tokens)
+                acted = play_named(ctx, tournament_id, tokens)
                 if not acted:
-                    service.sweep(tstore)
-                    if not service.load(tstore, tournament_id).under_way:
+                    director.sweep(ctx)
+                    if not load(ctx, tournament_id).under_way:
                         break
             listener.close()
         elapsed = time.perf_counter() - started
-        tournament = service.load(tstore, tournament_id)
+        tournament = load(ctx, tournament_id)
         outcomes = tournament.recorded
         writes = tournament.version - first_version
         sizes = [len(client.get(f"/tournaments/{tournament_id}").get_data()) for _ in range(3)]
@@ -179,7 +189,7 @@ def run(args: argparse.Namespace) -> None:
             timings.append(time.perf_counter() - moment)
         key_bytes = {
             key.rsplit(":", 1)[-1]: int(store.client.memory_usage(key) or 0)
-            for key in tstore.keys.tournament_keys(tournament_id)
+            for key in ctx.tournaments.keys.tournament_keys(tournament_id)
         }
     print(
         f"tournament scale ({args.game} Swiss, {args.entrants} entrants of which {args.named} named, "

@@ -16,7 +16,7 @@ from typing import Any
 import requests
 
 import engine
-from api.usecases.matches import seating
+from arena.matches.creation import seating
 from arena.matches.table import Table, bot_memories
 from arena.matches.time_control import TimeControl
 

@@ -7,9 +7,10 @@ import importlib.metadata
 from flask import Flask
 from flask_smorest import Api
 
+from api.clock import SYSTEM, Clock
 from api.http.cors import enable_cors
 from api.http.errors import ErrorSchema, register_error_handlers
-from api.http.extensions import NOTIFIER_KEY, STORE_KEY
+from api.http.extensions import CONTEXT_KEY, NOTIFIER_KEY
 from api.http.games.routes import blp as games_blp
 from api.http.health.routes import blp as health_blp
 from api.http.json_provider import OrjsonProvider
@@ -30,6 +31,7 @@ from api.settings import Settings
 from api.store.keys import tag_of_channel
 from api.store.matches import MatchStore
 from api.store.notifier import Notifier
+from api.usecases import wiring
 from api.web.routes import register_web
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
@@ -57,8 +59,8 @@ class ArenaApi(Api):
 VERSION = importlib.metadata.version("tabletop-arena")
 
 
-def create_app(settings: Settings | None = None) -> Flask:
-    """Build the API for ``settings`` (default: from the environment)."""
+def create_app(settings: Settings | None = None, clock: Clock = SYSTEM) -> Flask:
+    """Build the API for ``settings`` (default: from the environment), on ``clock`` (a test's may be fake)."""
     settings = settings or Settings.from_environment()
     app = ArenaFlask("tabletop_arena")
     app.config.update(
@@ -84,7 +86,7 @@ def create_app(settings: Settings | None = None) -> Flask:
         ARENA_STREAM_KEEP_ALIVE_SECONDS=settings.stream_keep_alive_seconds,
     )
     store = MatchStore.connect(settings)
-    app.extensions[STORE_KEY] = store
+    app.extensions[CONTEXT_KEY] = wiring.context(store, clock)
     app.extensions[NOTIFIER_KEY] = Notifier(
         settings.node_url,
         store.keys.notify_pattern(),

@@ -1,4 +1,5 @@
-"""Per-application objects shared by the blueprints: the store's connection pool and the notifier."""
+"""Per-application objects shared by the blueprints: the use cases' context (the store, the clock, the
+hooks) and the process's notifier."""
 
 from __future__ import annotations
 
@@ -6,15 +7,21 @@ from flask import current_app
 
 from api.store.matches import MatchStore
 from api.store.notifier import Notifier
+from api.usecases.context import Context
 
-STORE_KEY = "arena_store"
+CONTEXT_KEY = "arena_context"
 NOTIFIER_KEY = "arena_notifier"
+
+
+def context() -> Context:
+    """The use cases' context of the running application."""
+    found: Context = current_app.extensions[CONTEXT_KEY]
+    return found
 
 
 def store() -> MatchStore:
     """The match store of the running application."""
-    found: MatchStore = current_app.extensions[STORE_KEY]
-    return found
+    return context().store
 
 
 def notifier() -> Notifier:

@@ -16,12 +16,13 @@ from __future__ import annotations
 import contextvars
 import json
 import logging
-import os
 import sys
 import time
 from typing import Any
 
 from gunicorn import glogging
+
+from api.settings import Settings
 
 #: The id of the request being served in this context (``None`` outside requests).
 REQUEST_ID: contextvars.ContextVar[str | None] = contextvars.ContextVar("arena_request_id", default=None)
@@ -57,7 +58,7 @@ class JsonFormatter(logging.Formatter):
 
 def log_level() -> str:
     """The level of the app's logs (``ARENA_LOG_LEVEL``, default ``INFO``)."""
-    return (os.environ.get("ARENA_LOG_LEVEL") or "INFO").upper()
+    return Settings.from_environment().log_level
 
 
 def configure_logging() -> None:

@@ -12,8 +12,6 @@ Every name starts with ``arena_``; docs/operations.md lists them with what to al
 from __future__ import annotations
 
 import os
-import time
-from typing import TYPE_CHECKING
 
 from prometheus_client import (
     CollectorRegistry,
@@ -25,9 +23,6 @@ from prometheus_client import (
     start_http_server,
 )
 from prometheus_client.registry import REGISTRY
-
-if TYPE_CHECKING:  # the store calls this module, and the table's module imports the store's
-    from arena.matches.table import Step, Table
 
 #: Request latencies: from a millisecond to the longest a request that is not a stream takes.
 REQUEST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -163,22 +158,16 @@ def observe_webhook_delivery(outcome: str, seconds: float) -> None:
     """The hook for webhook deliveries: one attempt ended with ``outcome`` (``delivered``, ``failed``
     when it will be retried, ``given_up`` after the last retry) after ``seconds``.
 
-    Nothing calls it yet: the server has no webhooks. Their sender calls it once per attempt, and
-    docs/operations.md says what to alert on.
+    The webhook worker calls it once per attempt; docs/operations.md says what to alert on.
     """
     WEBHOOK_DELIVERIES.labels(outcome).inc()
     WEBHOOK_SECONDS.observe(seconds)
 
 
-def timed_server_step(table: Table, now: float) -> Step | None:
-    """``table.server_step(now)``, its time recorded when a server bot decided (``bot``: the seat's
-    bot, or ``stand-in`` for a player's seat whose time ran out)."""
-    started = time.perf_counter()
-    step = table.server_step(now)
-    if step is not None and step.entry.get("action") is not None:
-        bot = table.seats[step.entry["seat"]].server_bot or "stand-in"
-        BOT_SECONDS.labels(table.match.game_id, bot).observe(time.perf_counter() - started)
-    return step
+def observe_bot_decision(game: str, bot: str, seconds: float) -> None:
+    """A server bot decided in ``seconds`` (``bot``: its id, or ``stand-in`` for a player's seat whose
+    time ran out)."""
+    BOT_SECONDS.labels(game, bot).observe(seconds)
 
 
 class OpenRequest:

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import redis
 
+from api.clock import SYSTEM, Clock
 from api.store.errors import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,7 @@ class Notifier:
         *,
         heard: Callable[[str, bytes], None] | None = None,
         lost: Callable[[], None] | None = None,
+        clock: Clock = SYSTEM,
     ) -> None:
         """Subscribe to ``pattern`` at ``url`` (a node of a Redis Cluster if ``cluster``: classic
         pub/sub reaches every node); ``match_id_of`` names the match of a channel; ``heard`` takes
@@ -51,6 +52,7 @@ class Notifier:
         self.match_id_of = match_id_of
         self.heard = heard
         self.lost = lost
+        self.clock = clock
         self._waiters: dict[str, set[threading.Event]] = {}
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
@@ -110,7 +112,7 @@ class Notifier:
                 if self.lost is not None:
                     self.lost()
                 self._wake_all()
-                time.sleep(min(0.1 * 2**failures, 5.0))
+                self.clock.sleep(min(0.1 * 2**failures, 5.0))
                 continue
             try:
                 pubsub.psubscribe(self.pattern)
@@ -139,7 +141,7 @@ class Notifier:
                 self._wake_all()
                 pubsub.close()
                 client.close()
-            time.sleep(min(0.1 * 2**failures, 5.0))
+            self.clock.sleep(min(0.1 * 2**failures, 5.0))
 
     def _wake(self, match_id: str) -> None:
         with self._lock:

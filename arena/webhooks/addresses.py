@@ -7,25 +7,22 @@ name may resolve elsewhere later), and every address it resolves to must be a pu
 loopback, private, link-local, unspecified, multicast, reserved or otherwise not global (an
 IPv4-mapped IPv6 address counts as its IPv4 address). ``ARENA_WEBHOOK_ALLOW_PRIVATE=1`` lifts the
 address rule, for a server whose receivers run beside it (and for the tests); the URL rules stay.
-The classification is pure; :func:`resolve` asks the system resolver.
+Pure: :func:`resolve` asks the resolver it is given (the system's, from the use cases).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import ipaddress
-import os
-import socket
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
 #: The longest URL a webhook may name.
 MAX_URL_LENGTH = 2048
-#: The environment variable that lets webhooks reach private, loopback and link-local addresses.
-ALLOW_PRIVATE = "ARENA_WEBHOOK_ALLOW_PRIVATE"
-
-Resolver = Callable[..., list[tuple[Any, ...]]]
+#: Looks up a host's addresses for a port, as ``socket.getaddrinfo(host, port)`` does (its answers' fifth
+#: item holds the address first).
+Resolver = Callable[[str, int], list[tuple[Any, ...]]]
 
 
 class RefusedUrl(Exception):
@@ -92,11 +89,11 @@ def address_refusal(address: str) -> str | None:
     return None
 
 
-def resolve(host: str, port: int, allow_private: bool, resolver: Resolver = socket.getaddrinfo) -> list[str]:
+def resolve(host: str, port: int, allow_private: bool, resolver: Resolver) -> list[str]:
     """The addresses ``host`` resolves to now, every one of them allowed, or :class:`RefusedUrl`
     (reason ``unresolvable`` or ``private_address``)."""
     try:
-        found = resolver(host, port, type=socket.SOCK_STREAM)
+        found = resolver(host, port)
     except (OSError, UnicodeError) as error:
         raise RefusedUrl("unresolvable", f"the host {host!r} does not resolve ({error})") from None
     addresses = list(dict.fromkeys(str(info[4][0]) for info in found))
@@ -110,9 +107,3 @@ def resolve(host: str, port: int, allow_private: bool, resolver: Resolver = sock
                     "private_address", f"the host {host!r} resolves to {refusal}: webhooks call public addresses only"
                 )
     return addresses
-
-
-def allow_private() -> bool:
-    """Whether ``ARENA_WEBHOOK_ALLOW_PRIVATE=1`` lets webhooks reach private addresses (read each time,
-    so a process's setting is the one it has now)."""
-    return os.environ.get(ALLOW_PRIVATE) == "1"

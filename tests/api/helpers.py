@@ -19,10 +19,11 @@ from werkzeug.test import TestResponse
 
 import engine
 from api.http.errors import ErrorSchema
-from api.http.extensions import STORE_KEY
+from api.http.extensions import CONTEXT_KEY
 from api.http.matches import schemas
 from api.store.matches import MatchStore
-from api.usecases import record_keeper as keeper
+from api.usecases import records
+from api.usecases.context import Context
 from engine import Match, RecordedAction
 
 Json = dict[str, Any]
@@ -106,15 +107,20 @@ def create_match(
     return Created(body["match"]["match_id"], [s["token"] for s in body["seats"]], body, seed)
 
 
+def context_of(client: FlaskClient) -> Context:
+    """The use cases' context of the app behind ``client`` (its store, clock and hooks)."""
+    ctx: Context = client.application.extensions[CONTEXT_KEY]
+    return ctx
+
+
 def store_of(client: FlaskClient) -> MatchStore:
-    store: MatchStore = client.application.extensions[STORE_KEY]
-    return store
+    return context_of(client).store
 
 
 def keep_record(client: FlaskClient, match_id: str) -> None:
     """Keep the record of a match that is over, as the referee's record keeper does after its end
     (these tests run no referee)."""
-    assert keeper.keep(store_of(client), match_id), f"match {match_id} has no record"
+    assert records.keep(context_of(client), match_id), f"match {match_id} has no record"
 
 
 def is_rate_counter(key: bytes, prefix: str) -> bool:
@@ -142,7 +148,8 @@ def stored_values(client: redis.Redis, prefix: str, *, counters: bool = False) -
 
 def stored_keys(client: FlaskClient) -> list[bytes]:
     """Every key the app stored under the test's prefix, but the rate limits' counters."""
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     prefix = store.settings.key_prefix
     keys = store.client.scan_iter(match=f"{prefix}:*", count=1000)
     return [key for key in keys if not is_rate_counter(key, prefix)]
@@ -160,7 +167,8 @@ def raw_log(client: FlaskClient, match_id: str) -> list[Json]:
 
 def rewrite_state(client: FlaskClient, match_id: str, state: Any) -> None:
     """Replace the stored state of a match (same version), to prove views do not depend on hidden parts."""
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     record = store.load(match_id)
     record["match"]["state"] = state
     store.client.hset(store.keys.match(match_id), "snapshot", json.dumps(record))

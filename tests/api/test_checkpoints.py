@@ -19,14 +19,15 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.http.extensions import STORE_KEY
-from api.store.matches import MatchStore
-from api.usecases import matches as service
-from api.usecases.replay import replayed_from_seed, version_body
+from api.http.extensions import CONTEXT_KEY
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit, settle
 from arena.commitment import COMMITTED, commitment_event
 from arena.matches.table import SeatInfo, Table
 from arena.records import checkpoints
 from arena.records.codec import decode_record, encode_checked_record, record_header
+from arena.records.replays import replayed_from_seed, version_body
 from engine import Event
 from engine.bots import choose_action
 from tests.api.helpers import body_of, keep_record
@@ -128,26 +129,26 @@ API_MATCHES: dict[str, tuple[int, dict[str, Any]]] = {
 API_LONG = 150
 
 
-def store_of(client: FlaskClient) -> MatchStore:
-    store: MatchStore = client.application.extensions[STORE_KEY]
-    return store
+def context_of(client: FlaskClient) -> Context:
+    ctx: Context = client.application.extensions[CONTEXT_KEY]
+    return ctx
 
 
 def bots_match(client: FlaskClient, game: str) -> str:
     """A match of random bots, played by the server's referee step and written version by version, its
     seats leaving past ``API_LONG``; its id."""
-    store = store_of(client)
+    ctx = context_of(client)
     players, options = API_MATCHES[game]
     body = {"game": game, "players": players, "options": options, "seed": 3}
     body["seats"] = [{"bot": "random"} for _ in range(players)]
     match_id: str = body_of(client.post("/matches", json=body))["match"]["match_id"]
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     while not table.is_over:
         if table.version >= API_LONG:
             seat = next(s for s, info in enumerate(table.seats) if not info.is_out)
-            table = service.commit(store, table, table.resign(seat, time.time()))
+            table = commit(ctx, table, table.resign(seat, time.time()))
         else:
-            table = service.settle(store, table, steps=API_LONG - table.version)
+            table = settle(ctx, table, steps=API_LONG - table.version)
     keep_record(client, match_id)
     return match_id
 
@@ -155,9 +156,10 @@ def bots_match(client: FlaskClient, game: str) -> str:
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("game", list(API_MATCHES))
 def test_every_version_through_the_api_equals_a_replay_without_checkpoints(client: FlaskClient, game: str) -> None:
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     match_id = bots_match(client, game)
-    last = service.load_table(store, match_id).version
+    last = load_table(ctx, match_id).version
     assert last > checkpoints.EVERY, last  # two chunks at least
     key = store.keys.checkpoints(match_id)
     assert not store.client.exists(store.keys.log(match_id))  # compacted: the record replaces the log
@@ -174,12 +176,13 @@ def test_every_version_through_the_api_equals_a_replay_without_checkpoints(clien
 
 
 def test_a_short_match_keeps_no_checkpoints(client: FlaskClient) -> None:
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     body = {"game": "girafferaffe", "players": 2, "options": {"mode": "standard"}, "seats": [{"bot": "random"}] * 2}
     match_id = body_of(client.post("/matches", json=body))["match"]["match_id"]
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     while not table.is_over:
-        table = service.settle(store, table)
+        table = settle(ctx, table)
     keep_record(client, match_id)
     assert table.version <= checkpoints.EVERY
     assert store.record(match_id) is not None and not store.client.exists(store.keys.checkpoints(match_id))

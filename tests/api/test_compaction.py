@@ -22,10 +22,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.http.app import create_app
-from api.http.extensions import STORE_KEY
+from api.http.extensions import CONTEXT_KEY
 from api.settings import Settings
-from api.store.matches import MatchStore
-from api.usecases import matches as service
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit, settle
+from api.usecases.records import compact
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
 from arena.records.codec import derive_log
@@ -61,12 +63,12 @@ def whole_logs_app(settings: Settings) -> Flask:
     return create_app(dataclasses.replace(settings, compact_finished=False))
 
 
-def store_of(app: Flask) -> MatchStore:
-    store: MatchStore = app.extensions[STORE_KEY]
-    return store
+def context_of(app: Flask) -> Context:
+    ctx: Context = app.extensions[CONTEXT_KEY]
+    return ctx
 
 
-def play(client: FlaskClient, store: MatchStore, game: str, rng: random.Random) -> Played:
+def play(client: FlaskClient, ctx: Context, game: str, rng: random.Random) -> Played:
     """Create, join, and play the match to its end: random legal moves, one timeout, one resignation
     (and, past ``LONG`` versions, the others)."""
     seats, options = MATCHES[game]
@@ -87,17 +89,17 @@ def play(client: FlaskClient, store: MatchStore, game: str, rng: random.Random) 
     played = Played(match_id, tokens)
     timed_out = resigned = False
     for move in range(5000):
-        table = service.load_table(store, match_id)
+        table = load_table(ctx, match_id)
         if table.is_over:
             return played
         players = [seat for seat in table.to_act if tokens[seat] is not None and not table.seats[seat].is_out]
         if not players:
-            service.settle(store, table)
+            settle(ctx, table)
             continue
         if move >= 1 and not timed_out:  # a seat lets its deadline pass: the stand-in bot decides for it
             step = table.server_step(max(d for d in table.deadlines if d is not None) + 1)
             assert step is not None and step.events[0].kind == "timeout"
-            service.settle(store, service.commit(store, table, step))
+            settle(ctx, commit(ctx, table, step))
             timed_out = True
             continue
         resigning = not resigned and sum(not info.is_out for info in table.seats) >= 3
@@ -121,10 +123,10 @@ def response_record(response: Any) -> tuple[int, dict[str, str | None], bytes]:
     return response.status_code, {name: response.headers.get(name) for name in COMPARED_HEADERS}, response.get_data()
 
 
-def every_read(client: FlaskClient, store: MatchStore, played: Played) -> dict[str, Any]:
+def every_read(client: FlaskClient, ctx: Context, played: Played) -> dict[str, Any]:
     """Every read of the match, keyed by what was read."""
     match_id, url = played.match_id, f"/matches/{played.match_id}"
-    version = service.load_table(store, match_id).version
+    version = load_table(ctx, match_id).version
     readers: list[tuple[str, dict[str, str]]] = [("events", {})]
     readers += [("seat-events", auth(token)) for token in played.tokens if token is not None]
     reads: dict[str, Any] = {"match": response_record(client.get(url))}
@@ -144,10 +146,10 @@ def every_read(client: FlaskClient, store: MatchStore, played: Played) -> dict[s
             reads[f"{target} {headers}"] = response_record(client.get(target, headers=headers))
         resumed = {**headers, "Last-Event-ID": f"{max(version // 2, 1)}.0"}
         reads[f"{path} resumed {headers}"] = response_record(client.get(f"{url}/{path}", headers=resumed))
-    game = service.load_table(store, match_id).match.game_id
+    game = load_table(ctx, match_id).match.game_id
     reads["lobby"] = response_record(client.get(f"/matches?game={game}"))
-    reads["whole log"] = store.log(match_id)
-    reads["log pages"] = [store.log(match_id, after, 5) for after in range(-1, version + 1)]
+    reads["whole log"] = ctx.store.log(match_id)
+    reads["log pages"] = [ctx.store.log(match_id, after, 5) for after in range(-1, version + 1)]
     if played.retry is not None:
         seat, action, if_match, key = played.retry
         headers = {**auth(str(played.tokens[seat])), "If-Match": if_match, "Idempotency-Key": key}
@@ -158,40 +160,42 @@ def every_read(client: FlaskClient, store: MatchStore, played: Played) -> dict[s
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("game", list(MATCHES))
 def test_every_read_answers_the_same_before_and_after_compaction(whole_logs_app: Flask, game: str) -> None:
-    client, store = whole_logs_app.test_client(), store_of(whole_logs_app)
-    played = play(client, store, game, random.Random(f"compaction-{game}"))
-    table = service.load_table(store, played.match_id)
+    client, ctx = whole_logs_app.test_client(), context_of(whole_logs_app)
+    store = ctx.store
+    played = play(client, ctx, game, random.Random(f"compaction-{game}"))
+    table = load_table(ctx, played.match_id)
     assert table.is_over and store.client.exists(store.keys.log(played.match_id))
     entries = store.log(played.match_id)
     kinds = {event["kind"] for entry in entries for event in entry["events"]}
     assert {"joined", "started", "timeout", "resigned"} <= kinds, kinds  # every kind of arena step is there
     assert any(entry["action"] is not None for entry in entries)
-    before = every_read(client, store, played)
+    before = every_read(client, ctx, played)
 
     derive_log.cache_clear()  # the first read after compaction replays, as in a fresh process
-    assert service.compact(store, table)
+    assert compact(ctx, table)
     assert not store.client.exists(store.keys.log(played.match_id))
-    after = every_read(client, store, played)
+    after = every_read(client, ctx, played)
 
     assert after.keys() == before.keys()
     for read, answer in before.items():
         assert after[read] == answer, read
-    assert not service.compact(store, table)  # compacting twice changes nothing
+    assert not compact(ctx, table)  # compacting twice changes nothing
 
 
 def test_a_finished_match_is_compacted_by_the_referee_after_the_write_that_ends_it(client: FlaskClient) -> None:
-    store = store_of(client.application)
+    ctx = context_of(client.application)
+    store = ctx.store
     body = {"game": "taiga", "players": 2, "seats": [{"bot": "random"}, {"bot": "greedy"}], "seed": 5}
     match_id = body_of(client.post("/matches", json=body))["match"]["match_id"]
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     while not table.is_over:
-        table = service.settle(store, table)
+        table = settle(ctx, table)
     page = body_of(client.get(f"/matches/{match_id}/events?after=-1&limit=1000"))
     # The ending write kept no record (that is no move's work): the match is due for the referee at once.
     assert store.client.exists(store.keys.log(match_id)) and not store.client.exists(store.keys.record(match_id))
     due = store.client.zscore(store.keys.due(), match_id)
     assert due is not None and due <= time.time()
-    assert Referee(store, thinker=Thinker(0)).run_due() >= 1
+    assert Referee(ctx, thinker=Thinker(0)).run_due() >= 1
     key = store.keys.match(match_id)
     assert not store.client.exists(store.keys.log(match_id))
     assert set(store.client.hkeys(key)) == {b"version", b"snapshot", b"summary", b"due"}
@@ -204,16 +208,17 @@ def test_a_finished_match_is_compacted_by_the_referee_after_the_write_that_ends_
 
 def test_a_log_that_does_not_replay_is_kept(whole_logs_app: Flask) -> None:
     """A log the record cannot give back exactly (here: an event changed in the store) is not compacted."""
-    client, store = whole_logs_app.test_client(), store_of(whole_logs_app)
+    client, ctx = whole_logs_app.test_client(), context_of(whole_logs_app)
+    store = ctx.store
     body = {"game": "pipifax", "players": 2, "seats": [{"bot": "greedy"}, {"bot": "greedy"}], "seed": 3}
     match_id = body_of(client.post("/matches", json=body))["match"]["match_id"]
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     while not table.is_over:
-        table = service.settle(store, table)
+        table = settle(ctx, table)
     entry = store.log(match_id, 0, 1)[0]
     entry["events"].append(entry["events"][-1])  # an event twice: no replay gives that
     store.client.lset(store.keys.log(match_id), 1, orjson.dumps(entry).decode())
     stored = store.stored_form(match_id)[0]
-    assert not service.compact(store, table)
+    assert not compact(ctx, table)
     assert store.stored_form(match_id)[0] == stored
     assert store.record(match_id) is None

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.usecases.matches import load_table
+from api.usecases.matches.reading import load_table
 from arena.matches.time_control import TimeControl, deadline_of
 from engine.bots import choose_action
-from tests.api.helpers import auth, body_of, get_json, store_of
+from tests.api.helpers import auth, body_of, context_of, get_json, store_of
 from tests.lobby_helpers import table_for
 
 T0 = 1000.0
@@ -154,9 +154,10 @@ def test_a_match_nobody_asks_for_times_out_only_after_the_allowance(client: Flas
     created = create(client, {"per_action": 2, "first_decision": 30})
     match = created["match"]
     match_id, first, created_at = match["match_id"], match["to_act"][0], match["created_at"]
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     assert store.client.zscore(store.keys.due(), match_id) == pytest.approx(created_at + 32)
-    table = load_table(store, match_id)  # as the referee reads it when that time comes
+    table = load_table(ctx, match_id)  # as the referee reads it when that time comes
     assert table.server_step(created_at + 31) is None
     step = table.server_step(created_at + 33)
     assert step is not None and step.table.seats[first].state == "timed_out"

@@ -20,7 +20,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from api.http.app import create_app
-from api.http.extensions import STORE_KEY
+from api.http.extensions import CONTEXT_KEY
 from api.http.limits import parse_rate_limits
 from api.settings import Settings
 from api.store.errors import StoreFull
@@ -447,7 +447,7 @@ def test_a_full_store_after_the_requests_own_write_does_not_fail_the_request(
     """The created match's tokens reach the client even when the server's bots cannot move after it."""
     settings, raw = small
     client = create_app(settings).test_client()
-    store: MatchStore = client.application.extensions[STORE_KEY]
+    store: MatchStore = client.application.extensions[CONTEXT_KEY].store
     original = store.write
     fillers = 0
 

@@ -16,10 +16,10 @@ import redis
 from flask.testing import FlaskClient
 
 import engine
+from api.http.app import create_app
 from api.http.lobby import schemas as lobby_schemas
 from api.http.matches import schemas
 from api.settings import Settings
-from api.usecases import matches as service
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
 from tests.api.helpers import (
@@ -27,13 +27,14 @@ from tests.api.helpers import (
     assert_error,
     auth,
     body_of,
+    context_of,
     get_json,
     pipifax_miss,
     raw_log,
-    store_of,
     stored_match,
     stored_values,
 )
+from tests.clock import FakeClock
 
 OPEN: dict[str, Any] = {"open": True}
 GAMES = ["pipifax", "taiga", "girafferaffe", "pili-pili"]
@@ -305,23 +306,8 @@ def test_the_list_is_newest_first_filters_and_pages_through_every_match_once(cli
     assert ids_of("?status=active&game=taiga") == [ids[6], ids[3], ids[1]]
 
 
-class FrozenClock:
-    """``time`` as the service sees it, with the wall clock stopped: every match is created at the same instant."""
-
-    def __init__(self, now: float) -> None:
-        self.now = now
-
-    def time(self) -> float:
-        return self.now
-
-    def monotonic(self) -> float:
-        return time.monotonic()
-
-
-def test_matches_created_at_the_same_instant_are_each_listed_once(
-    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(service, "time", FrozenClock(1_700_000_000.25))
+def test_matches_created_at_the_same_instant_are_each_listed_once(settings: Settings) -> None:
+    client = create_app(settings, clock=FakeClock(1_700_000_000.25)).test_client()  # stopped: one instant
     ids = {create(client, {"game": "taiga", "players": 2})["match"]["match_id"] for _ in range(9)}
     assert len(ids) == 9
     whole = [m["match_id"] for m in listing(client, "?limit=100")["matches"]]
@@ -419,7 +405,7 @@ def played_on_by_the_referee(client: FlaskClient, match_id: str, current: Json, 
     """The match once the stand-in has played ``leaver``'s turns: a request plays server moves within
     a time budget (``service.SETTLE_SECONDS``) and leaves the rest to the referee, which a loaded
     machine may need; here the referee's own settling step stands in for its process."""
-    referee = Referee(store_of(client), thinker=Thinker(0))
+    referee = Referee(context_of(client), thinker=Thinker(0))
     for _ in range(50):
         if current["status"] != "active" or leaver not in current["to_act"]:
             return current

@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.usecases.matches import commit, load_table
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
 from arena.matches.table import Table
-from tests.api.helpers import assert_error, body_of, get_json, raw_log, store_of, stored_keys
+from tests.api.helpers import assert_error, body_of, context_of, get_json, raw_log, stored_keys
 from tests.lobby_helpers import table_for
 
 T0 = 1000.0
@@ -69,18 +70,18 @@ def test_a_paced_bot_only_match_waits_for_the_referee_and_shows_its_pace(client:
     match_id = created["match"]["match_id"]
     match = get_json(client, f"/matches/{match_id}")
     assert match["version"] == 0 and match["pace_ms"] == 300  # create did not play the bots at once
-    store = store_of(client)
-    referee = Referee(store, thinker=Thinker(0))
+    ctx = context_of(client)
+    referee = Referee(ctx, thinker=Thinker(0))
     for _ in range(3):  # the referee plays one version per pace, each when it is due
-        table = load_table(store, match_id)
+        table = load_table(ctx, match_id)
         due = table.next_due()
         assert due is not None and due == pytest.approx(table.updated_at + 0.3)
         referee.run_due(now=due - 0.01)
-        assert load_table(store, match_id).version == table.version  # claimed nothing before it was due
+        assert load_table(ctx, match_id).version == table.version  # claimed nothing before it was due
         while time.time() < due:  # the settling step reads the clock itself
             time.sleep(due - time.time())
         referee.run_due(now=due)
-        assert load_table(store, match_id).version == table.version + 1
+        assert load_table(ctx, match_id).version == table.version + 1
     entries = raw_log(client, match_id)
     gaps = [b["at"] - a["at"] for a, b in itertools.pairwise(entries)]
     assert len(gaps) == 3 and min(gaps) >= 0.3
@@ -109,7 +110,7 @@ def test_the_longest_pace_is_accepted(client: FlaskClient) -> None:
 
 
 def test_updated_within_lists_only_matches_that_moved_lately(client: FlaskClient) -> None:
-    store = store_of(client)
+    ctx = context_of(client)
     ids = []
     for _ in range(5):
         created = body_of(client.post("/matches", json={"game": "taiga", "players": 2}))
@@ -117,9 +118,9 @@ def test_updated_within_lists_only_matches_that_moved_lately(client: FlaskClient
     # Two of them were last played an hour ago: their last version was written then.
     abandoned = ids[1:3]
     for match_id in abandoned:
-        table = load_table(store, match_id)
+        table = load_table(ctx, match_id)
         seat = table.to_act[0]
-        commit(store, table, table.act(seat, {"type": "taiga.flip", "disc": 0}, time.time() - 3600))
+        commit(ctx, table, table.act(seat, {"type": "taiga.flip", "disc": 0}, time.time() - 3600))
     every = get_json(client, "/matches?status=active&limit=100")["matches"]
     assert set(ids) <= {summary["match_id"] for summary in every}
     recent = get_json(client, "/matches?status=active&limit=100&updated_within=900")["matches"]

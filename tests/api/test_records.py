@@ -15,7 +15,8 @@ from flask.testing import FlaskClient
 
 from api.http.app import create_app
 from api.settings import Settings
-from api.usecases import matches as service
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit, settle
 from arena.commitment import seed_commitment
 from arena.records.codec import decode_record
 from arena.records.verify import verify_record
@@ -25,6 +26,7 @@ from tests.api.helpers import (
     assert_error,
     auth,
     body_of,
+    context_of,
     create_match,
     get_json,
     keep_record,
@@ -106,19 +108,19 @@ def finished_with_every_kind_of_step(client: FlaskClient) -> tuple[str, list[str
     match_id = created["match"]["match_id"]
     joined = body_of(client.post(f"/matches/{match_id}/join", json={"name": "bob"}))
     tokens: list[str | None] = [created["seats"][0]["token"], joined["token"], None]
-    store = store_of(client)
+    ctx = context_of(client)
     for _ in range(6):
-        table = service.load_table(store, match_id)
+        table = load_table(ctx, match_id)
         seat = table.to_act[0]
         token = tokens[seat]
         assert token is not None
         page = get_json(client, f"/matches/{match_id}/legal-actions?limit=1", auth(token))
         headers = {**auth(token), "If-Match": str(page["version"])}
         assert client.post(f"/matches/{match_id}/actions", json=page["actions"][0], headers=headers).status_code == 200
-    table = service.load_table(store, match_id)
+    table = load_table(ctx, match_id)
     step = table.server_step(max(d for d in table.deadlines if d is not None) + 1)  # a seat's time runs out
     assert step is not None and step.events[0].kind == "timeout"
-    service.settle(store, service.commit(store, table, step))
+    settle(ctx, commit(ctx, table, step))
     for token in tokens[:2]:
         assert client.post(f"/matches/{match_id}/resign", headers=auth(str(token))).status_code == 200
     keep_record(client, match_id)  # as the referee does once the match is over
@@ -143,7 +145,8 @@ def test_a_record_sent_back_shows_every_version_as_the_match_does(client: FlaskC
 def test_a_record_that_does_not_check_out_is_422_and_stores_nothing(client: FlaskClient) -> None:
     match_id, _ = finished_with_every_kind_of_step(client)
     record = get_json(client, f"/matches/{match_id}/record")
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     redis_client = redis.Redis.from_url(store.settings.redis_url)
     before = stored_values(redis_client, store.settings.key_prefix)
     salted = {**record, "salt": "0" * 64}
@@ -187,7 +190,8 @@ def short_lived(settings: Settings) -> Flask:
 
 def test_a_record_outlives_its_match(short_lived: Flask) -> None:
     client = short_lived.test_client()
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     match_id, _ = finished_with_every_kind_of_step(client)
     record = get_json(client, f"/matches/{match_id}/record")
     assert 1 < store.client.ttl(store.keys.record(match_id)) <= 60
@@ -203,7 +207,8 @@ def test_a_record_outlives_its_match(short_lived: Flask) -> None:
 
 def test_a_record_lives_at_least_as_long_as_its_match(settings: Settings) -> None:
     client = create_app(dataclasses.replace(settings, finished_ttl=500, record_ttl=10)).test_client()
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     match_id, _ = finished_with_every_kind_of_step(client)
     assert 490 < store.client.ttl(store.keys.record(match_id)) <= 500  # a compacted match's log is its record
 
@@ -219,7 +224,8 @@ def test_record_ttl_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) 
 
 def test_a_match_whose_record_was_not_kept_gets_one_from_its_log(settings: Settings) -> None:
     client = create_app(dataclasses.replace(settings, compact_finished=False)).test_client()
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     match_id, _ = finished_with_every_kind_of_step(client)
     record = get_json(client, f"/matches/{match_id}/record")
     store.client.delete(store.keys.record(match_id))
@@ -228,7 +234,8 @@ def test_a_match_whose_record_was_not_kept_gets_one_from_its_log(settings: Setti
 
 def test_a_match_compacted_before_records_had_a_key_serves_one(client: FlaskClient) -> None:
     """A match stored before commitments (no salt) and compacted into its hash (format 1)."""
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     match_id, _ = finished_with_every_kind_of_step(client)
     snapshot = store.load(match_id)
     del snapshot["salt"]

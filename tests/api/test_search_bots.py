@@ -24,7 +24,7 @@ from api.workers.referee.thinker import Thinker, Thought, decide
 from arena.errors import ArenaError
 from arena.matches.table import Table
 from engine.bots import choose_action, recall
-from tests.api.helpers import Json, auth, body_of, get_json, store_of
+from tests.api.helpers import Json, auth, body_of, context_of, get_json
 from tests.lobby_helpers import table_for
 
 #: How long a test waits for the referee to finish a match (a loaded machine is slow; nothing sleeps).
@@ -88,11 +88,12 @@ def test_a_request_leaves_a_search_bot_s_turn_to_the_referee(client: FlaskClient
     match = created["match"]
     assert match["version"] == 0 and match["to_act"] == [0], "the request played the search bot's turn"
     match_id = match["match_id"]
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     stored = Table.from_record(match_id, store.load(match_id))
     assert stored.slow_bot_turn(time.time()) == 0
     assert stored.next_due() is not None, "the match is due for the referee"
-    referee = Referee(store, thinker=thinker)
+    referee = Referee(ctx, thinker=thinker)
     after = referee_plays(client, match_id, referee, lambda m: m["to_act"] != [0] or m["status"] != "active")
     # The bot's decision is the one search-1 makes from the match and its memory, as any bot's is.
     truth = engine.new_match("pipifax", 2, {"first_player": 0}, seed=3)
@@ -123,7 +124,7 @@ def test_a_player_s_move_leaves_the_search_bot_s_reply_to_the_referee(client: Fl
     if current["status"] == "active":
         assert current["to_act"] == [1]
         version = current["version"]
-        referee = Referee(store_of(client), thinker=thinker)
+        referee = Referee(context_of(client), thinker=thinker)
         after = referee_plays(client, match_id, referee, lambda m: m["version"] > version)
         assert after["version"] > version
 
@@ -156,7 +157,7 @@ def test_every_search_level_plays_whole_matches_of_every_game_and_mode(
     seats = [{"bot": level}] if solo else [{"bot": level}, {"bot": "greedy"}]
     created = create(client, {"game": game, "players": len(seats), "seed": 11, "options": options, "seats": seats})
     match_id = created["match"]["match_id"]
-    referee = Referee(store_of(client), thinker=thinker)
+    referee = Referee(context_of(client), thinker=thinker)
     final = referee_plays(client, match_id, referee, lambda m: m["status"] != "active")
     assert final["status"] == "finished"
     assert final["result"] is not None

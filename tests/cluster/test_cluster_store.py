@@ -14,15 +14,16 @@ import time
 import redis
 from flask.testing import FlaskClient
 
-from api.usecases import matches as service
+from api.usecases.matches.reading import load_table
 from api.workers.referee.runner import Referee
-from tests.api.helpers import auth, body_of, store_of
+from tests.api.helpers import auth, body_of, context_of
 
 
 def test_the_store_is_a_cluster_and_every_key_of_a_match_is_in_one_slot(
     client: FlaskClient, cluster_client: redis.RedisCluster
 ) -> None:
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     assert store.cluster
     body = {"game": "pipifax", "players": 2, "seed": 4}
     created = body_of(client.post("/matches", json=body, headers={"Idempotency-Key": "slot-test"}))
@@ -37,7 +38,8 @@ def test_the_store_is_a_cluster_and_every_key_of_a_match_is_in_one_slot(
 
 
 def test_due_steps_that_arrive_out_of_order_leave_the_latest_versions(client: FlaskClient) -> None:
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     store.indexes.reschedule("m-order", 5, 2000.0)
     store.indexes.reschedule("m-order", 4, 1000.0)  # an older version's step, late: ignored
     assert store.client.zscore(store.keys.due(), "m-order") == 2000.0
@@ -48,7 +50,8 @@ def test_due_steps_that_arrive_out_of_order_leave_the_latest_versions(client: Fl
 
 
 def test_indexes_a_crash_left_out_are_put_back_by_the_referees_sweep(client: FlaskClient) -> None:
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     waiting = body_of(client.post("/matches", json={"game": "taiga", "players": 2, "seats": [{}, {"open": True}]}))
     waiting_id = waiting["match"]["match_id"]
     seats = [{"name": "ada"}, {"bot": "random"}]
@@ -65,14 +68,14 @@ def test_indexes_a_crash_left_out_are_put_back_by_the_referees_sweep(client: Fla
     listed = [m["match_id"] for m in body_of(client.get("/matches"))["matches"]]
     assert sorted(listed) == sorted([waiting_id, timed_id])
     assert [m["match_id"] for m in body_of(client.get("/matches?open=true"))["matches"]] == [waiting_id]
-    deadline = service.load_table(store, timed_id).next_due()
+    deadline = load_table(ctx, timed_id).next_due()
     assert deadline is not None and store.client.zscore(store.keys.due(), timed_id) == deadline
     assert store.indexes.repair() == 0  # nothing left to put back
 
     # a referee sweeps when it starts (and once a minute): the deadline lost again is back
     store.client.zrem(store.keys.due(), timed_id)
     stop = threading.Event()
-    referee = threading.Thread(target=Referee(store).run, args=(stop,), daemon=True)
+    referee = threading.Thread(target=Referee(ctx).run, args=(stop,), daemon=True)
     referee.start()
     try:
         give_up = time.monotonic() + 60
@@ -86,7 +89,8 @@ def test_indexes_a_crash_left_out_are_put_back_by_the_referees_sweep(client: Fla
 
 
 def test_a_listing_skips_and_drops_an_entry_of_a_status_the_match_has_left(client: FlaskClient) -> None:
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     created = body_of(client.post("/matches", json={"game": "pipifax", "players": 2}))
     match_id, token = created["match"]["match_id"], created["seats"][0]["token"]
     assert client.post(f"/matches/{match_id}/resign", headers=auth(token)).status_code == 200

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from api.usecases.matches import SETTLE_STEPS
+from api.usecases.matches.writing import SETTLE_STEPS
 from tests.live_server import LiveServer
 from tests.lobby_helpers import Http, Json, bearer, settle_pure, table_for
 

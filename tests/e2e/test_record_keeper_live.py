@@ -26,7 +26,9 @@ import requests
 from api.settings import Settings
 from api.store.matches import MatchStore
 from api.store.redis_server import RedisServer
-from api.usecases import matches as service
+from api.usecases import wiring
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit
 from engine.bots import choose_action
 from tests.e2e.long_matches import long_seed, lrange_calls
 from tests.live_server import LiveServer
@@ -40,6 +42,7 @@ PATIENCE = 120.0
 def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(own_redis: RedisServer) -> None:
     prefix = f"keep-{uuid.uuid4().hex[:8]}"
     store = MatchStore.connect(Settings(redis_url=own_redis.url, key_prefix=prefix))
+    ctx = wiring.context(store)
     client = redis.Redis.from_url(own_redis.url)
     seed = long_seed(LONG)
     with (
@@ -49,13 +52,13 @@ def test_the_move_that_ends_a_match_keeps_no_record_and_the_referee_keeps_it(own
         body = {"game": "pipifax", "players": 2, "seed": seed, "options": {"first_player": 0}}
         created = http.post(f"{server.url}/matches", json=body, timeout=30).json()
         match_id, tokens = created["match"]["match_id"], [seat["token"] for seat in created["seats"]]
-        table = service.load_table(store, match_id)
+        table = load_table(ctx, match_id)
         while True:  # every move but the last, straight into the store
             seat = table.to_act[0]
             step = table.act(seat, choose_action(table.match, seat, "random"), time.time())
             if step.table.is_over:
                 break
-            table = service.commit(store, table, step)
+            table = commit(ctx, table, step)
         assert table.version >= LONG - 1
 
         before = lrange_calls(client)

@@ -192,9 +192,10 @@ def run_parser() -> Any:
     import argparse
 
     from api.cli import add_tournament_commands
+    from api.settings import Settings
 
     parser = argparse.ArgumentParser()
-    add_tournament_commands(parser.add_subparsers(dest="command"))
+    add_tournament_commands(parser.add_subparsers(dest="command"), Settings())
     return parser
 
 

@@ -15,8 +15,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from api.store.tournaments import TournamentStore
-from api.usecases import record_keeper as keeper
-from api.usecases.tournaments import advance, sweep
+from api.usecases import records
+from api.usecases.tournaments.director import advance, sweep
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
 from arena.commitment import seed_commitment
@@ -25,9 +25,9 @@ from tests.api.helpers import (
     assert_error,
     auth,
     body_of,
+    context_of,
     get_json,
     pipifax_hit,
-    store_of,
     stored_keys,
     stored_match,
 )
@@ -48,11 +48,12 @@ def tournament(client: FlaskClient, tournament_id: str) -> Json:
 
 def drive(client: FlaskClient, tournament_id: str, rounds: int = 20_000) -> Json:
     """Do the referee's work until the tournament is over."""
-    store = store_of(client)
-    referee, tournaments = Referee(store, thinker=Thinker(0)), TournamentStore(store)
+    ctx = context_of(client)
+    store = ctx.store
+    referee, _tournaments = Referee(ctx, thinker=Thinker(0)), TournamentStore(store)
     for _ in range(rounds):
         if not referee.run_due(now=float("inf")):
-            sweep(tournaments)
+            sweep(ctx)
             found = tournament(client, tournament_id)
             if found["status"] in ("finished", "cancelled"):
                 return found
@@ -129,7 +130,8 @@ def test_a_round_robin_of_server_bots_plays_to_the_end(client: FlaskClient) -> N
 def test_a_finished_tournament_and_everything_it_keeps_expire_together_after_its_ttl(client: FlaskClient) -> None:
     created = create(client, entrants=BOTS)
     tournament_id = created["tournament"]["tournament_id"]
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     tournaments = TournamentStore(store)
     keys = tournaments.keys.tournament_keys(tournament_id)
     record, secrets = tournaments.tournament_key(tournament_id), tournaments.key(tournament_id, "secrets")
@@ -138,8 +140,8 @@ def test_a_finished_tournament_and_everything_it_keeps_expire_together_after_its
         if store.client.exists(secrets) and not started:  # under way: both live for the idle TTL
             started = True
             assert store.settings.finished_ttl < store.client.ttl(secrets) <= store.client.ttl(record)
-        if not Referee(store, thinker=Thinker(0)).run_due(now=float("inf")):
-            sweep(tournaments)
+        if not Referee(ctx, thinker=Thinker(0)).run_due(now=float("inf")):
+            sweep(ctx)
             if tournament(client, tournament_id)["status"] == "finished":
                 break
     assert started and tournament(client, tournament_id)["status"] == "finished"
@@ -180,8 +182,9 @@ def test_named_entrants_play_their_matches_through_next(client: FlaskClient) -> 
     tournament_id = created["tournament"]["tournament_id"]
     tokens = {e["name"]: e["token"] for e in created["entrants"]}
     assert set(tokens) == {"ada", "bob"}
-    store = store_of(client)
-    referee, tournaments = Referee(store, thinker=Thinker(0)), TournamentStore(store)
+    ctx = context_of(client)
+    store = ctx.store
+    referee, _tournaments = Referee(ctx, thinker=Thinker(0)), TournamentStore(store)
     given: dict[str, set[str]] = {name: set() for name in tokens}
     rng = random.Random(5)
     for _ in range(20_000):
@@ -196,7 +199,7 @@ def test_named_entrants_play_their_matches_through_next(client: FlaskClient) -> 
             acted |= act_at_random(client, found["match_id"], found["seat"], found["token"], rng)
         if not acted:
             referee.run_due(now=float("inf"))
-            sweep(tournaments)
+            sweep(ctx)
     done = tournament(client, tournament_id)
     assert done["status"] == "finished"
     assert done["progress"]["done"] == 6
@@ -298,7 +301,7 @@ def test_a_stream_of_illegal_actions_forfeits_the_match(client: FlaskClient) -> 
         if match["status"] != "active":
             break
         if seat not in match["to_act"]:
-            Referee(store_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
+            Referee(context_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
             continue
         legal = get_json(client, f"/matches/{match_id}/legal-actions", auth(token))
         positions = {action["position"] for action in legal["actions"]}
@@ -342,7 +345,7 @@ def test_malformed_actions_on_the_seats_turn_count_toward_disqualification(clien
         match = get_json(client, f"/matches/{match_id}")
         if seat in match["to_act"]:
             break
-        Referee(store_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
+        Referee(context_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
     headers = {**auth(token), "If-Match": str(match["version"])}
     url = f"/matches/{match_id}/actions"
     not_json = client.post(url, data="{", headers={**headers, "Content-Type": "application/json"})
@@ -422,8 +425,9 @@ def test_a_crash_before_the_program_asked_voids_the_match_and_it_is_played_again
     assert all(line["matches"] == 0 for line in standings), "a void match is not scored"
     assert tournament(client, tournament_id)["progress"]["replayed"] == 1
     assert stored_match(client, again["match_id"]).seed == stored_match(client, row["match_id"]).seed, "the same deal"
-    store = store_of(client)  # the void match is over: its record is kept under its own attempt, not the replay's
-    assert keeper.keep(store, row["match_id"])
+    ctx = context_of(client)  # the void match is over: its record is kept under its own attempt, not the replay's
+    store = ctx.store
+    assert records.keep(ctx, row["match_id"])
     index = row["index"]
     kept = TournamentStore(store).records(tournament_id, [str(index), f"{index}/1"])
     assert kept == [store.record(row["match_id"]), None]
@@ -432,15 +436,16 @@ def test_a_crash_before_the_program_asked_voids_the_match_and_it_is_played_again
 def test_racing_directors_create_every_match_once(client: FlaskClient) -> None:
     created = create(client, entrants=[{"name": f"bot-{i}", "bot": "random"} for i in range(5)], start=False)
     tournament_id = created["tournament"]["tournament_id"]
-    store = store_of(client)
-    tstore = TournamentStore(store)
+    ctx = context_of(client)
+    store = ctx.store
+    TournamentStore(store)
     assert client.post(f"/tournaments/{tournament_id}/start", headers=auth(created["host_token"])).status_code == 200
     barrier = threading.Barrier(4)
 
     def direct() -> None:
         barrier.wait()
         for _ in range(5):
-            advance(tstore, tournament_id)
+            advance(ctx, tournament_id)
 
     threads = [threading.Thread(target=direct) for _ in range(4)]
     for thread in threads:

@@ -20,10 +20,10 @@ import redis
 from flask.testing import FlaskClient
 
 from api.store.tournaments import TournamentStore
-from api.usecases.tournaments import sweep
+from api.usecases.tournaments.director import sweep
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
-from tests.api.helpers import Json, assert_error, auth, body_of, get_json, store_of, stored_keys
+from tests.api.helpers import Json, assert_error, auth, body_of, context_of, get_json, stored_keys
 from tests.tournaments.test_tournament_api import BOTS, create, drive, next_match, schedule, tournament
 
 RANDOMS = [{"name": "r1", "bot": "random"}, {"name": "r2", "bot": "random"}]
@@ -73,7 +73,7 @@ def test_pause_holds_new_matches_and_resume_starts_them(client: FlaskClient) -> 
     # The match playing finishes and is recorded; nothing else starts.
     resigned = client.post(f"/matches/{first['match_id']}/resign", headers=auth(first["token"]))
     assert resigned.status_code == 200, resigned.get_json()
-    sweep(TournamentStore(store_of(client)))
+    sweep(context_of(client))
     found = tournament(client, tournament_id)
     assert found["status"] == "paused"
     assert found["progress"]["done"] == 1 and found["progress"]["playing"] == 0
@@ -108,7 +108,7 @@ def test_a_lapsed_presence_lease_holds_its_entrants_matches_and_says_why(client:
     # Ada's match now ends; her next one must wait for her host, bob's go on.
     first = next_match(client, tournament_id, tokens["ada"])
     client.post(f"/matches/{first['match_id']}/resign", headers=auth(first["token"]))
-    sweep(TournamentStore(store_of(client)))
+    sweep(context_of(client))
     rows = schedule(client, tournament_id)
     assert not [row for row in rows if row["state"] == "playing" and 0 in row["entrants"]]
     lines = {line["name"]: line for line in tournament(client, tournament_id)["standings"]["entrants"]}
@@ -240,7 +240,8 @@ def test_a_next_waiter_is_woken_for_its_own_entrant_only(client: FlaskClient) ->
     """Beside the tournament's own channel (every write, for its webhook), a tournament publishes to a
     named entrant's channel only when that entrant's next match may have changed: its match started,
     ended, or the tournament is over."""
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     entrants = [{"name": "ada"}, {"name": "bob"}, *BOTS, {"name": "random-2", "bot": "random"}]
     created = create(client, entrants=entrants, start=False)
     tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
@@ -260,7 +261,7 @@ def test_a_next_waiter_is_woken_for_its_own_entrant_only(client: FlaskClient) ->
     thread.start()
     try:
         assert client.post(f"/tournaments/{tournament_id}/start", headers=auth(host)).status_code == 200
-        referee, tstore = Referee(store, thinker=Thinker(0)), TournamentStore(store)
+        referee, _tstore = Referee(ctx, thinker=Thinker(0)), TournamentStore(store)
         for _ in range(2000):
             answers = [next_match(client, tournament_id, token) for token in tokens]
             if all(answer == {"done": True} for answer in answers):
@@ -269,7 +270,7 @@ def test_a_next_waiter_is_woken_for_its_own_entrant_only(client: FlaskClient) ->
                 if answer and "match_id" in answer:
                     client.post(f"/matches/{answer['match_id']}/resign", headers=auth(answer["token"]))
             referee.run_due(now=float("inf"))
-            sweep(tstore)
+            sweep(ctx)
         time.sleep(0.3)  # the listener's last reads (the publications were all made above)
     finally:
         stop.set()
@@ -301,7 +302,8 @@ def test_outcomes_are_stored_once_per_match_in_the_order_they_finished(client: F
     created = create(client, entrants=[*BOTS, {"name": "random-2", "bot": "random"}])
     tournament_id = created["tournament"]["tournament_id"]
     drive(client, tournament_id)
-    store = store_of(client)
+    ctx = context_of(client)
+    store = ctx.store
     key = TournamentStore(store).key(tournament_id, "outcomes")
     stored: list[dict[str, Any]] = [orjson.loads(item) for item in store.client.lrange(key, 0, -1)]
     assert sorted(item["index"] for item in stored) == list(range(6))

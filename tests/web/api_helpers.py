@@ -11,7 +11,8 @@ import requests
 
 from api.settings import Settings
 from api.store.matches import MatchStore
-from api.usecases.matches import commit
+from api.usecases import wiring
+from api.usecases.matches.writing import commit
 from arena.matches.table import Table
 from engine import legal_actions
 from tests.live_server import LiveServer
@@ -111,6 +112,6 @@ def leave_idle(server: LiveServer, match_id: str, seconds: float) -> None:
         else:
             seat = table.to_act[0]
             step = table.act(seat, next(iter(legal_actions(table.match, seat))), then)
-        commit(store, table, step)
+        commit(wiring.context(store), table, step)
     finally:
         store.client.close()

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from api.usecases.webhooks import system_resolver
 from arena.webhooks.addresses import RefusedUrl, address_refusal, parse_url, resolve
 
 
@@ -93,9 +94,9 @@ def test_allow_private_lifts_the_address_rule_only() -> None:
 
 def test_localhost_resolves_to_loopback_and_is_refused() -> None:
     with pytest.raises(RefusedUrl) as refused:
-        resolve("localhost", 80, False)
+        resolve("localhost", 80, False, system_resolver)
     assert refused.value.reason == "private_address"
-    assert resolve("localhost", 80, True)
+    assert resolve("localhost", 80, True, system_resolver)
 
 
 def test_a_name_that_does_not_resolve_is_refused() -> None:

@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from api.store.matches import MatchStore
-from api.usecases.matches import load_table, settle
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import settle
 from api.workers.webhooks.transport import Sender, Watchdog
 from api.workers.webhooks.worker import Worker, WorkerSettings
 from arena.webhooks.backoff import RetryPolicy
 from tests.api.helpers import Created as CreatedMatch
-from tests.api.helpers import all_events, auth, body_of, get_json, play_random, raw_log, store_of
+from tests.api.helpers import all_events, auth, body_of, context_of, get_json, play_random, raw_log
 from tests.webhooks.receiver import (
     Receiver,
     Reply,
@@ -33,11 +34,6 @@ from tests.webhooks.receiver import (
 PATIENCE = 60.0
 
 
-@pytest.fixture(autouse=True)
-def allow_private(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ARENA_WEBHOOK_ALLOW_PRIVATE", "1")
-
-
 @pytest.fixture
 def receiver() -> Iterator[Receiver]:
     with Receiver() as running:
@@ -45,11 +41,11 @@ def receiver() -> Iterator[Receiver]:
 
 
 @contextmanager
-def worker(store: MatchStore, policy: RetryPolicy | None = None) -> Iterator[Worker]:
+def worker(ctx: Context, policy: RetryPolicy | None = None) -> Iterator[Worker]:
     """A worker delivering in a thread of the test process, as ``arena webhooks`` would."""
     # a generous timeout: no test here waits for one, and a busy machine's receiver may be slow
     settings = WorkerSettings(timeout=10.0, concurrency=4, policy=policy or RetryPolicy(), allow_private=True)
-    running = Worker(store, settings)
+    running = Worker(ctx, settings)
     stop = threading.Event()
     thread = threading.Thread(target=running.run, args=(stop,), daemon=True)
     thread.start()
@@ -68,10 +64,10 @@ def create(client: FlaskClient, body: dict[str, Any], url: str) -> dict[str, Any
 
 def play_out(client: FlaskClient, match_id: str) -> None:
     """Let the server play its bots to the end, as the referee would."""
-    store = store_of(client)
-    table = load_table(store, match_id)
+    ctx = context_of(client)
+    table = load_table(ctx, match_id)
     while not table.is_over:
-        table = settle(store, table)
+        table = settle(ctx, table)
 
 
 BOTS = {"game": "pili-pili", "players": 3, "seats": [{"bot": "random"}] * 3}
@@ -83,7 +79,7 @@ def test_every_public_event_is_delivered_in_order_signed_and_nothing_hidden(
     created = create(client, BOTS, receiver.url)
     match_id = created["match"]["match_id"]
     play_out(client, match_id)
-    with worker(store_of(client)):
+    with worker(context_of(client)):
         received = receiver.wait_until(has(f"{match_id}.over"), PATIENCE, "the end")
     assert len(received) == len(set(ids(received)))  # one worker, a receiver that accepts all: once each
     check_signatures(received, created["webhook"]["secret"])
@@ -103,7 +99,7 @@ def test_a_match_played_while_the_receiver_fails_now_and_then_gets_every_event_i
     receiver.reply(Reply(500), Reply(503), Reply(200), Reply(500))
     created = create(client, {"game": "girafferaffe", "players": 2}, receiver.url)
     match_id = created["match"]["match_id"]
-    with worker(store_of(client)):
+    with worker(context_of(client)):
         tokens = [seat["token"] for seat in created["seats"]]
         play_random(client, CreatedMatch(match_id, tokens, created, None), random.Random(7))
         received = receiver.wait_until(has(f"{match_id}.over"), PATIENCE, "the end")
@@ -120,7 +116,7 @@ def test_an_event_is_given_up_as_a_dead_letter_once_the_retries_run_out(
     receiver.usual = Reply(500)
     created = create(client, {"game": "pipifax", "players": 2}, receiver.url)
     match_id, host = created["match"]["match_id"], auth(created["host_token"])
-    with worker(store_of(client), RetryPolicy(retry_for=2.0)):
+    with worker(context_of(client), RetryPolicy(retry_for=2.0)):
         log_path = f"/matches/{match_id}/webhook"
         deadline_status = wait_for_status(client, log_path, host, lambda s: bool(s["dead_letters"]))
         dead = deadline_status["dead_letters"][0]
@@ -168,8 +164,8 @@ def test_two_workers_deliver_each_event_once_and_in_order(client: FlaskClient, r
     matches = [create(client, BOTS, receiver.url) for _ in range(3)]
     for created in matches:
         play_out(client, created["match"]["match_id"])
-    store = store_of(client)
-    with worker(store), worker(store):
+    ctx = context_of(client)
+    with worker(ctx), worker(ctx):
         for created in matches:
             receiver.wait_until(has(f"{created['match']['match_id']}.over"), PATIENCE, "every end")
     received = receiver.received

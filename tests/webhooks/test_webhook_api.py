@@ -16,16 +16,6 @@ from tests.api.helpers import assert_error, auth, body_of, store_of, stored_keys
 HOOK = "http://127.0.0.1:9/hook"
 
 
-@pytest.fixture
-def allow_private(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("ARENA_WEBHOOK_ALLOW_PRIVATE", "1")
-
-
-@pytest.fixture
-def public_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("ARENA_WEBHOOK_ALLOW_PRIVATE", raising=False)
-
-
 def create(client: FlaskClient, webhook: dict[str, Any] | None, headers: dict[str, str] | None = None) -> Any:
     body: dict[str, Any] = {"game": "pipifax", "players": 2}
     if webhook is not None:
@@ -43,7 +33,6 @@ def tournament_body(webhook: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@pytest.mark.usefixtures("allow_private")
 def test_the_secret_is_shown_once_and_stored_only_to_sign(client: FlaskClient) -> None:
     response = create(client, {"url": HOOK})
     assert response.status_code == 201
@@ -68,7 +57,6 @@ def test_the_secret_is_shown_once_and_stored_only_to_sign(client: FlaskClient) -
         assert secret not in read.get_data(as_text=True)
 
 
-@pytest.mark.usefixtures("allow_private")
 def test_a_match_without_a_webhook_says_null_and_stores_none(client: FlaskClient) -> None:
     created = body_of(create(client, None))
     assert created["webhook"] is None
@@ -77,7 +65,6 @@ def test_a_match_without_a_webhook_says_null_and_stores_none(client: FlaskClient
     assert WebhookStore(store).indexed() == set()
 
 
-@pytest.mark.usefixtures("allow_private")
 def test_the_events_asked_for_are_kept(client: FlaskClient) -> None:
     created = body_of(create(client, {"url": HOOK, "events": ["match_over"]}))
     assert created["webhook"]["events"] == ["match_over"]
@@ -121,7 +108,6 @@ def test_refused_urls_get_422_in_our_shape_with_nothing_stored(client: FlaskClie
     assert stored_keys(client) == []
 
 
-@pytest.mark.usefixtures("allow_private")
 @pytest.mark.parametrize(("url", "reason"), REFUSED_EVERYWHERE)
 def test_allowing_private_addresses_keeps_the_other_rules(client: FlaskClient, url: str, reason: str) -> None:
     body = assert_error(create(client, {"url": url}), 422, "webhook/refused_url")
@@ -129,7 +115,6 @@ def test_allowing_private_addresses_keeps_the_other_rules(client: FlaskClient, u
     assert stored_keys(client) == []
 
 
-@pytest.mark.usefixtures("allow_private")
 @pytest.mark.parametrize(
     "webhook",
     [
@@ -147,7 +132,6 @@ def test_a_malformed_webhook_gets_422_with_nothing_stored(client: FlaskClient, w
     assert stored_keys(client) == []
 
 
-@pytest.mark.usefixtures("allow_private")
 def test_an_idempotent_retry_keeps_the_secret_and_puts_back_a_webhook_a_crash_lost(client: FlaskClient) -> None:
     headers = {"Idempotency-Key": "with-a-webhook"}
     first = body_of(create(client, {"url": HOOK}, headers=headers))
@@ -167,7 +151,6 @@ def test_an_idempotent_retry_keeps_the_secret_and_puts_back_a_webhook_a_crash_lo
     assert assert_error(create(client, {"url": HOOK + "2"}, headers=headers), 422, "request/idempotency_mismatch")
 
 
-@pytest.mark.usefixtures("allow_private")
 def test_the_delivery_log_is_for_the_host_alone(client: FlaskClient) -> None:
     created = body_of(create(client, {"url": HOOK}))
     match_id = created["match"]["match_id"]
@@ -185,7 +168,6 @@ def test_the_delivery_log_is_for_the_host_alone(client: FlaskClient) -> None:
     assert_error(client.get("/matches/nothing-here/webhook", headers=auth(other["host_token"])), 404, "match/not_found")
 
 
-@pytest.mark.usefixtures("allow_private")
 def test_a_tournament_with_a_webhook_shows_the_secret_once_and_its_log_to_its_host(client: FlaskClient) -> None:
     response = client.post("/tournaments", json=tournament_body({"url": HOOK}))
     assert response.status_code == 201, response.get_data(as_text=True)

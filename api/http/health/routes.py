@@ -9,7 +9,7 @@ from marshmallow import Schema, fields
 
 from api.http.blueprint import ArenaBlueprint
 from api.http.errors import ErrorSchema
-from api.http.extensions import store
+from api.http.extensions import context
 
 blp = ArenaBlueprint("health", __name__, url_prefix="/health", description="Service health.")
 
@@ -30,5 +30,5 @@ class Health(MethodView):
     )
     def get(self) -> dict[str, Any]:
         """Answer 200 when the API and its match store are up, 503 when the store is not."""
-        store().ping()
+        context().store.ping()
         return {"status": "ok", "store": "ok"}

@@ -8,13 +8,13 @@ from flask import Response, jsonify, request
 from flask.views import MethodView
 
 from api.http.blueprint import ArenaBlueprint
-from api.http.extensions import store
+from api.http.extensions import context
+from api.http.headers import seat_claim_of
 from api.http.lobby import schemas
 from api.http.matches.routes import BEARER, _errors, _with_etag, links
 from api.http.matches.schemas import MatchSchema, SeatViewSchema
 from api.http.responses import answer_headers
 from api.usecases import lobby as service
-from api.usecases.matches import claim_from_header
 from engine import get_game
 
 blp = ArenaBlueprint(
@@ -34,7 +34,15 @@ def list_matches(query: dict[str, Any]) -> dict[str, Any]:
     """
     if query["game"] is not None:
         get_game(query["game"])  # UnknownGame: 404 game/unknown, as anywhere a request names a game
-    return service.list_matches(store(), query)
+    return service.list_matches(
+        context(),
+        game=query["game"],
+        status=query["status"],
+        open_only=query["open"],
+        limit=query["limit"],
+        cursor=query["cursor"],
+        updated_within=query["updated_within"],
+    )
 
 
 @blp.route("/<match_id>/join")
@@ -63,7 +71,7 @@ class Join(MethodView):
         Of several joins racing for the same seat exactly one gets it; the match becomes `active`
         when its last open seat is taken.
         """
-        seat, token = service.join(store(), match_id, body["name"], body["seat"])
+        seat, token = service.join(context(), match_id, body["name"], body["seat"])
         response = jsonify({"seat": seat, "token": token})
         response.status_code = 201
         response.headers["Cache-Control"] = "private, no-store"  # it carries the seat's token
@@ -92,8 +100,8 @@ class Resign(MethodView):
         With two players the other wins at once; with more, the server's `random` bot makes the
         resigned seat's remaining decisions so the others can finish.
         """
-        claim = claim_from_header(request.headers.get("Authorization"))
-        body = service.resign(store(), match_id, claim)
+        claim = seat_claim_of(request.headers.get("Authorization"))
+        body = service.resign(context(), match_id, claim)
         return _with_etag(body, body["version"], private=True)
 
 
@@ -115,6 +123,6 @@ class Abort(MethodView):
     )
     def post(self, match_id: str) -> Response:
         """Call the match off with the host token: status `aborted`, no result, no more actions."""
-        claim = claim_from_header(request.headers.get("Authorization"))
-        body = service.abort(store(), match_id, claim)
+        claim = seat_claim_of(request.headers.get("Authorization"))
+        body = service.abort(context(), match_id, claim)
         return _with_etag(body, body["version"])

@@ -3,27 +3,33 @@
 from __future__ import annotations
 
 import inspect
-import itertools
 import secrets
-import time
 from typing import Any
 
 from flask import Response, jsonify, request
 from flask.views import MethodView
+from webargs.core import missing
 
 from api.http.blueprint import MAX_JSON_DEPTH, ArenaBlueprint, json_body
 from api.http.errors import ErrorSchema
-from api.http.extensions import notifier, store
+from api.http.extensions import context, notifier
+from api.http.headers import expected_versions, idempotency_key, presented_token, private_headers, seat_claim_of
 from api.http.json_provider import encode
 from api.http.matches import schemas
 from api.http.responses import answer_headers
 from api.http.type_schemas import ActionRequestSchema
 from api.observability.metrics import count_move
-from api.store.tournaments import TournamentStore
-from api.usecases import matches as service
-from api.usecases.waiting import wait_until
+from api.usecases.matches.creating import create_match
+from api.usecases.matches.playing import count_refused_action, play
+from api.usecases.matches.reading import load_for_seat, load_table
+from api.usecases.matches.waiting import wait_until
+from arena.errors import ArenaError
+from arena.matches.idempotency import Answer
+from arena.matches.moves import read_action
 from arena.matches.table import Table
-from engine import Action, EngineError, all_games, count_legal_actions, label, legal_actions, sample_legal_actions
+from arena.matches.views import action_filters, legal_actions_page, match_resource, visible_actions, visible_events
+from arena.tokens import Claim, seat_claim
+from engine import EngineError, all_games
 
 blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
 
@@ -135,10 +141,17 @@ SEAT_ERRORS = {
 }
 
 
-def answer(reply: service.Answer) -> Response:
+def answer(reply: Answer) -> Response:
     """An answer (fresh or remembered for an Idempotency-Key) as a response (built at once: every
-    move is answered here, and ``jsonify`` then a header update costs a third more)."""
-    headers = [*reply.headers.items(), *([("Idempotent-Replayed", "true")] if reply.replayed else [])]
+    move is answered here, and ``jsonify`` then a header update costs a third more): private to its
+    client, with the match's version as its ETag, and a creation's ``Location``."""
+    created = reply.body.get("match") if reply.status == 201 else None
+    version = reply.body["version"] if created is None else created["version"]
+    headers = list(private_headers(version).items())
+    if created is not None:
+        headers.append(("Location", f"/matches/{created['match_id']}"))
+    if reply.replayed:
+        headers.append(("Idempotent-Replayed", "true"))
     return Response(encode(reply.body) + b"\n", reply.status, headers, content_type="application/json")
 
 
@@ -193,7 +206,7 @@ class Matches(MethodView):
         With `seats`, some seats may be server bots or left open for others to join (the match then
         waits until they are); with `time_control`, every decision has a deadline.
         """
-        return answer(service.create_match(store(), body, request.headers.get("Idempotency-Key")))
+        return answer(create_match(context(), body, idempotency_key(request.headers.get("Idempotency-Key"))))
 
 
 @blp.route("/<match_id>")
@@ -221,19 +234,20 @@ class MatchById(MethodView):
 def _resource(table: Table, seat: int | None) -> dict[str, Any]:
     """The match resource as ``seat`` sees it now; a tournament's match over reads whether its
     tournament is over too (which reveals its seed)."""
+    ctx = context()
     tournament_over = False
     if table.tournament is not None and table.is_over:
-        tournament_over = TournamentStore(store()).is_over(table.tournament[0])
-    return service.match_resource(table, seat, time.time(), tournament_over=tournament_over)
+        tournament_over = ctx.tournaments.is_over(table.tournament[0])
+    return match_resource(table, seat, ctx.clock.now(), tournament_over=tournament_over)
 
 
 def _changed_table(match_id: str, wait: float | None) -> Table:
     """The match now, or (with ``wait``) as soon as its version is not one named in If-None-Match."""
     if wait is None or not request.if_none_match:
-        return service.load_table(store(), match_id)
+        return load_table(context(), match_id)
     held = request.if_none_match
     table, _ = wait_until(
-        store(), notifier(), match_id, wait, lambda t: None if held.contains_weak(str(t.version)) else t
+        context(), notifier(), match_id, wait, lambda t: None if held.contains_weak(str(t.version)) else t
     )
     return table
 
@@ -256,7 +270,8 @@ class SeatView(MethodView):
         With `wait=S` and `If-None-Match`, answers as soon as the match moves past that version, or
         304 after S seconds (at once for a match that is over: it never changes again).
         """
-        table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
+        claim = seat_claim_of(request.headers.get("Authorization"))
+        table, seat = load_for_seat(context(), match_id, claim, query["seat"])
         if query["wait"] is not None and request.if_none_match:
             table = _changed_table(match_id, query["wait"])
             if request.if_none_match.contains_weak(str(table.version)):
@@ -278,28 +293,15 @@ class LegalActions(MethodView):
         filters (Girafferaffe: `filter=tree=any`). `sample=k` draws k distinct actions uniformly at
         random instead of a page, however many there are.
         """
-        table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"), query["seat"])
-        match = table.match
-        filters = service.action_filters(match, query["filter"])
-        offset, limit, sample, seed = query["offset"], query["limit"], query["sample"], query["sample_seed"]
-        acting = seat in table.to_act
-        page: list[Action]
-        if sample is not None:
-            seed = secrets.randbits(63) if seed is None else seed
-            total, page = sample_legal_actions(match, seat, sample, seed, filters) if acting else (0, [])
-        else:
-            total = count_legal_actions(match, seat, filters) if acting else 0
-            listing = legal_actions(match, seat, filters)
-            page = list(itertools.islice(listing, offset, offset + limit)) if offset < total else []
-        body = {
-            "version": table.version,
-            "total": total,
-            "offset": offset,
-            "limit": limit,
-            "actions": [action.to_json() for action in page],
-            "labels": [label(match, action) for action in page],
-            "sample_seed": seed if sample is not None else None,
-        }
+        claim = seat_claim_of(request.headers.get("Authorization"))
+        table, seat = load_for_seat(context(), match_id, claim, query["seat"])
+        filters = action_filters(table.match, query["filter"])
+        sample, seed = query["sample"], query["sample_seed"]
+        if sample is not None and seed is None:
+            seed = secrets.randbits(63)
+        body = legal_actions_page(
+            table, seat, filters, offset=query["offset"], limit=query["limit"], sample=sample, sample_seed=seed or 0
+        )
         return _with_etag(body, table.version, private=True)
 
 
@@ -339,24 +341,33 @@ class Actions(MethodView):
         """
         # The engine checks the body against the declarations ActionRequestSchema is built from: once.
         body = json_body(request)
-        try:
-            action = service.read_action(body)
-        except EngineError:
-            service.count_refused_body(store(), match_id, request.headers.get("Authorization"))
-            raise
-        claim = service.claim_from_header(request.headers.get("Authorization"))
         headers = request.headers
-        reply = service.play(
-            store(),
+        try:
+            action = read_action(None if body is missing else body)
+        except EngineError:
+            count_refused_action(context(), match_id, _claim_if_any(headers.get("Authorization")))
+            raise
+        claim = seat_claim_of(headers.get("Authorization"))
+        reply = play(
+            context(),
             match_id,
             claim,
-            if_match=headers.get("If-Match"),
+            expected=expected_versions(headers.get("If-Match")),
             action=action,
-            idempotency_key=headers.get("Idempotency-Key"),
+            idempotency_key=idempotency_key(headers.get("Idempotency-Key")),
         )
         if not reply.replayed:
             count_move(reply.body["game"])
         return answer(reply)
+
+
+def _claim_if_any(authorization: str | None) -> Claim | None:
+    """The claim an ``Authorization`` header makes, if it makes one (else ``None``: the request's own
+    error is answered, not this)."""
+    try:
+        return seat_claim(presented_token(authorization))
+    except ArenaError:
+        return None
 
 
 @blp.route("/<match_id>/events")
@@ -374,7 +385,7 @@ class Events(MethodView):
         With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
         once for a match that is over).
         """
-        return _event_page(service.load_table(store(), match_id), match_id, query, None)
+        return _event_page(load_table(context(), match_id), match_id, query, None)
 
 
 @blp.route("/<match_id>/seat-events")
@@ -392,7 +403,7 @@ class SeatEvents(MethodView):
         With `wait=S`, answers as soon as an event after `after` exists, or 304 after S seconds (at
         once for a match that is over).
         """
-        table, seat = service.load_for_seat(store(), match_id, request.headers.get("Authorization"))
+        table, seat = load_for_seat(context(), match_id, seat_claim_of(request.headers.get("Authorization")))
         return _event_page(table, match_id, query, seat)
 
 
@@ -404,18 +415,18 @@ def _event_page(table: Table, match_id: str, query: dict[str, Any], viewer: int 
     after, limit, wait = query["after"], query["limit"], query["wait"]
 
     def page(current: Table) -> dict[str, Any] | None:
-        entries = store().log(match_id, after, limit) if current.version > after else []
+        entries = context().store.log(match_id, after, limit) if current.version > after else []
         last = entries[-1]["version"] if entries else min(after, current.version)
-        events = service.visible_events(entries, viewer)
+        events = visible_events(entries, viewer)
         if wait is not None and not events and last >= current.version:
             return None
-        actions = service.visible_actions(entries, current.match, viewer, ended=current.is_over)
+        actions = visible_actions(entries, current.match, viewer, ended=current.is_over)
         return {"events": events, "actions": actions, "next_after": last, "has_more": last < current.version}
 
     if wait is None:
         found, body = table, page(table)
     else:
-        found, body = wait_until(store(), notifier(), match_id, wait, page)
+        found, body = wait_until(context(), notifier(), match_id, wait, page)
     if body is None:
         return not_modified(found.version)
     return _with_etag(body, found.version, private=viewer is not None)

@@ -7,11 +7,12 @@ from flask.views import MethodView
 
 from api.http.blueprint import ArenaBlueprint, json_body
 from api.http.errors import ErrorSchema
-from api.http.extensions import store
+from api.http.extensions import context
 from api.http.records import schemas
 from api.http.replay.schemas import ReplayVersionSchema
 from api.http.responses import answer_headers
 from api.usecases import records as service
+from arena.records.replays import record_version
 
 blp = ArenaBlueprint("records", __name__, description="Records of finished matches, to keep, replay and verify.")
 
@@ -35,7 +36,7 @@ class MatchRecord(MethodView):
         itself has expired. `arena replay FILE` and `arena verify FILE` replay it offline; the SDK's
         `verify(record)` checks its commitment and consistency.
         """
-        response = jsonify(service.match_record(store(), match_id))
+        response = jsonify(service.match_record(context(), match_id))
         response.headers["Cache-Control"] = "public, max-age=3600"  # a record never changes
         return response
 
@@ -70,4 +71,4 @@ class RecordVersion(MethodView):
         `GET /matches/{id}/versions/{version}`.
         """
         request.max_content_length = current_app.config["ARENA_MAX_RECORD_BYTES"]
-        return jsonify(service.record_version(json_body(request), version))
+        return jsonify(record_version(json_body(request), version))

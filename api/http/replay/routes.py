@@ -7,7 +7,7 @@ from flask.views import MethodView
 
 from api.http.blueprint import ArenaBlueprint
 from api.http.errors import ErrorSchema
-from api.http.extensions import store
+from api.http.extensions import context
 from api.http.replay import schemas
 from api.http.responses import answer_headers
 from api.usecases import replay as service
@@ -36,6 +36,6 @@ class VersionById(MethodView):
         Rebuilt by replaying the match's seed and logged actions; versions run from 0 (the setup) to
         `last_version`.
         """
-        response = jsonify(service.public_version(store(), match_id, version))
+        response = jsonify(service.public_version(context(), match_id, version))
         response.headers["Cache-Control"] = "public, max-age=3600"  # a finished match's past never changes
         return response

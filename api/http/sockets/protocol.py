@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from api.usecases.matches import IDEMPOTENCY_KEY
+from arena.matches.idempotency import IDEMPOTENCY_KEY
 
 #: The largest frame a client may send, in bytes (a move is a few hundred).
 MAX_FRAME_BYTES = 64 * 1024

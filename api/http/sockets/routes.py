@@ -17,13 +17,13 @@ from flask import Blueprint, Flask, Response, current_app, request
 from marshmallow import ValidationError
 from simple_websocket import ConnectionClosed, Server
 
-from api.http.extensions import notifier, store
+from api.http.extensions import context, notifier
 from api.http.sockets.protocol import CLOSE_SECONDS, FLOOD_FRAMES, MAX_FRAME_BYTES, TOKEN_SECONDS, Close
 from api.http.sockets.schemas import SCHEMAS
 from api.http.sockets.session import SeatSocket
 from api.http.streams.routes import LAST_EVENT_ID, SeatStreamQuerySchema, start_position
 from api.settings import Settings
-from api.usecases.matches import load_table
+from api.usecases.matches.reading import load_table
 from arena.errors import ArenaError
 
 blp = Blueprint("sockets", __name__)
@@ -39,14 +39,14 @@ def seat_socket(match_id: str) -> Response:
         query = SeatStreamQuerySchema().load(request.args)
     except ValidationError as invalid:
         raise ArenaError("request/invalid", "the query is not valid", errors={"query": invalid.messages}) from None
-    table = load_table(store(), match_id)
+    table = load_table(context(), match_id)
     if request.headers.get("Upgrade", "").lower() != "websocket":
         raise ArenaError("request/upgrade_required", "this is a WebSocket: connect with 'Upgrade: websocket'")
     start = start_position(query, table)
     ws = Server(request.environ, ping_interval=current_app.extensions[PING_KEY], max_message_size=MAX_FRAME_BYTES)
     try:
         SeatSocket(
-            ws, store=store(), notifier=notifier(), table=table, start=start, legal_limit=query["legal_limit"]
+            ws, ctx=context(), notifier=notifier(), table=table, start=start, legal_limit=query["legal_limit"]
         ).run()
     finally:
         if ws.connected:

@@ -9,26 +9,28 @@ disqualification. Only the transport differs.
 from __future__ import annotations
 
 import logging
-import time
 
 import gevent
 from gevent.lock import Semaphore
 from simple_websocket import ConnectionClosed, Server
 from wsproto.events import CloseConnection, TextMessage
 
+from api.clock import SYSTEM
 from api.http.errors import KNOWN_ERRORS, describe
 from api.http.limits import count_socket_refusal
 from api.http.sockets import protocol
 from api.http.sockets.protocol import Close, ProtocolError, check_backlog
-from api.store.errors import StoreFull
-from api.store.matches import MatchStore
 from api.store.notifier import Notifier
-from api.usecases import matches as service
-from api.usecases.following import Reader, follow
+from api.usecases.context import Context
+from api.usecases.matches.following import Reader, follow
+from api.usecases.matches.playing import play
 from arena.errors import ArenaError
+from arena.matches.access import authorise
+from arena.matches.moves import read_action
 from arena.matches.table import Table
+from arena.matches.versions import Expected
 from arena.streams import Position
-from arena.tokens import Claim
+from arena.tokens import Claim, seat_claim
 
 log = logging.getLogger(__name__)
 
@@ -40,13 +42,13 @@ class SeatSocket:
         self,
         ws: Server,
         *,
-        store: MatchStore,
+        ctx: Context,
         notifier: Notifier,
         table: Table,
         start: tuple[Position, bool],
         legal_limit: int,
     ) -> None:
-        self.ws, self.store, self.notifier = ws, store, notifier
+        self.ws, self.ctx, self.notifier = ws, ctx, notifier
         self.table, self.start, self.legal_limit = table, start, legal_limit
         self.sending = Semaphore()  # one frame at a time: the pusher and the answers share the socket
         self.moving = Semaphore()  # held while a move is played and answered: the end waits for its answer
@@ -55,7 +57,7 @@ class SeatSocket:
         """Serve the socket until the match is over, the client leaves, or a frame breaks the protocol."""
         try:
             claim, seat = self.authorise(protocol.read_token(self.ws.receive(timeout=protocol.TOKEN_SECONDS)))
-            reader = Reader(self.store, self.notifier, self.table.match_id, seat, self.legal_limit)
+            reader = Reader(self.ctx, self.notifier, self.table.match_id, seat, self.legal_limit)
             reader.table = self.table
             pusher = gevent.spawn(self.push, reader)
             try:
@@ -70,8 +72,8 @@ class SeatSocket:
     def authorise(self, token: str) -> tuple[Claim, int]:
         """The claim and seat the token proves in this match, or a close code saying why not."""
         try:
-            claim = service.claim_from_header(f"Bearer {token}")
-            return claim, service.authorise(self.table, claim)
+            claim = seat_claim(token)
+            return claim, authorise(self.table, claim)
         except ArenaError as refused:
             code = Close.FORBIDDEN if describe(refused).status == 403 else Close.UNAUTHORIZED
             raise ProtocolError(code, refused.message) from None
@@ -107,15 +109,15 @@ class SeatSocket:
         """Play one move as ``POST .../actions`` plays it, and send its answer (a refusal counted as that
         request's would be, against the token's ``refused`` limit)."""
         try:
-            answer = service.play(
-                self.store,
+            answer = play(
+                self.ctx,
                 reader.match_id,
                 claim,
-                if_match=str(act.version),
-                action=service.read_action(act.action),
+                expected=Expected.exactly(act.version),
+                action=read_action(act.action),
                 idempotency_key=act.key,
             )
-        except (*KNOWN_ERRORS, StoreFull) as refused:
+        except KNOWN_ERRORS as refused:
             self.send(protocol.error(act.key, count_socket_refusal(claim.token, describe(refused)).body()))
         except Exception:
             log.exception("seat socket of match %s: a move failed", reader.match_id)
@@ -149,8 +151,8 @@ class SeatSocket:
             except OSError:
                 pass  # the client is gone: nothing to wait for
             else:
-                deadline = time.monotonic() + protocol.CLOSE_SECONDS
-                while self.ws.connected and time.monotonic() < deadline:
+                deadline = SYSTEM.monotonic() + protocol.CLOSE_SECONDS
+                while self.ws.connected and SYSTEM.monotonic() < deadline:
                     self.ws.input_buffer.clear()
                     gevent.sleep(0.02)
             if self.ws.connected:  # the client did not answer: close anyway

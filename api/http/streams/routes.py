@@ -10,13 +10,14 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from api.http.blueprint import ArenaBlueprint
-from api.http.extensions import notifier, store
+from api.http.extensions import context, notifier
+from api.http.headers import seat_claim_of
 from api.http.matches.routes import BEARER, SEAT_ERRORS, _errors
 from api.http.matches.schemas import QUERY_INDEX_MAX
 from api.http.responses import answer_headers
 from api.http.streams.sse import KEEP_ALIVE, encode
-from api.usecases.following import Reader, follow
-from api.usecases.matches import load_for_seat, load_table
+from api.usecases.matches.following import Reader, follow
+from api.usecases.matches.reading import load_for_seat, load_table
 from arena.errors import ArenaError
 from arena.matches.table import Table
 from arena.streams import Item, Position
@@ -128,7 +129,7 @@ class PublicStream(MethodView):
     @_errors(404, 422, 503, described={404: "No such match (`match/not_found`)."})
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """The public events of the match as they happen, then `match_over`."""
-        table = load_table(store(), match_id)
+        table = load_table(context(), match_id)
         start = start_position(query, table)
         return _event_stream(_reader(match_id, None, 0), start, table)
 
@@ -140,14 +141,14 @@ class SeatStream(MethodView):
     @_errors(401, 403, 404, 422, 503, described=SEAT_ERRORS)
     def get(self, query: dict[str, Any], match_id: str) -> Response:
         """What the token's seat sees happen: public events, its private ones, a `turn` whenever it must act."""
-        table, seat = load_for_seat(store(), match_id, request.headers.get("Authorization"))
+        table, seat = load_for_seat(context(), match_id, seat_claim_of(request.headers.get("Authorization")))
         start = start_position(query, table)
         return _event_stream(_reader(match_id, seat, query["legal_limit"]), start, table)
 
 
 def _reader(match_id: str, seat: int | None, legal: int) -> Reader:
     keep_alive = current_app.config["ARENA_STREAM_KEEP_ALIVE_SECONDS"]
-    return Reader(store(), notifier(), match_id, seat, legal, keep_alive=keep_alive)
+    return Reader(context(), notifier(), match_id, seat, legal, keep_alive=keep_alive)
 
 
 def start_position(query: dict[str, Any], table: Table) -> tuple[Position, bool]:

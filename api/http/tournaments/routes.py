@@ -9,12 +9,13 @@ from flask.views import MethodView
 
 from api.http.blueprint import MAX_JSON_DEPTH, ArenaBlueprint
 from api.http.errors import ErrorSchema
-from api.http.extensions import notifier, store
+from api.http.extensions import context, notifier
+from api.http.headers import presented_token
 from api.http.matches.routes import BEARER
 from api.http.responses import answer_headers
 from api.http.tournaments import schemas
-from api.store.tournaments import TournamentStore
-from api.usecases import tournaments as service
+from api.usecases.tournaments import commands, entrants, views
+from api.usecases.tournaments.writing import load
 
 blp = ArenaBlueprint(
     "tournaments",
@@ -54,15 +55,16 @@ def _errors(*statuses: int) -> Any:
     return decorate
 
 
-def tournaments() -> TournamentStore:
-    return TournamentStore(store())
-
-
 def _private(body: dict[str, Any], status: int = 200) -> Response:
     response = jsonify(body)
     response.status_code = status
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def _token() -> str | None:
+    """The token the request's ``Authorization`` header presents (the use cases check it)."""
+    return presented_token(request.headers.get("Authorization"))
 
 
 @blp.route("")
@@ -77,7 +79,7 @@ class Tournaments(MethodView):
         Each entrant plays with `GET /tournaments/{id}/next` and its token; server-bot entrants
         play on the server. With `start: false` others may join until the host starts it.
         """
-        return _private(service.create(tournaments(), body), 201)
+        return _private(commands.create(context(), body), 201)
 
     @blp.doc(operationId="listTournaments")
     @blp.arguments(schemas.TournamentListQuerySchema(), location="query")
@@ -89,7 +91,7 @@ class Tournaments(MethodView):
         if query["cursor"] is not None:
             score, _, last_id = query["cursor"].partition("~")
             before = (float(score), last_id)
-        page, cursor = tournaments().list_summaries(query["limit"], before)
+        page, cursor = context().tournaments.list_summaries(query["limit"], before)
         return {"tournaments": page, "next_cursor": None if cursor is None else f"{cursor[0]!r}~{cursor[1]}"}
 
 
@@ -102,8 +104,8 @@ class TournamentById(MethodView):
     def get(self, query: dict[str, Any], tournament_id: str) -> dict[str, Any]:
         """The tournament: status, progress (matches finished of scheduled), a page of its entrants and of its
         standings (`offset`, `limit`), SPRT."""
-        tstore = tournaments()
-        return service.resource(tstore, service.load(tstore, tournament_id), query["offset"], query["limit"])
+        ctx = context()
+        return views.resource(ctx, load(ctx, tournament_id), query["offset"], query["limit"])
 
 
 @blp.route("/<tournament_id>/entrants")
@@ -114,8 +116,8 @@ class Entrants(MethodView):
     @_errors(404, 422, 503)
     def get(self, query: dict[str, Any], tournament_id: str) -> dict[str, Any]:
         """A page of the entrants, in entrant order, with their presence leases."""
-        tstore = tournaments()
-        return service.entrants_page(tstore, service.load(tstore, tournament_id), query["offset"], query["limit"])
+        ctx = context()
+        return views.entrants_page(ctx, load(ctx, tournament_id), query["offset"], query["limit"])
 
     @blp.doc(operationId="joinTournament")
     @blp.arguments(schemas.JoinTournamentSchema())
@@ -123,7 +125,7 @@ class Entrants(MethodView):
     @_errors(400, 404, 409, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], tournament_id: str) -> Response:
         """Enter the tournament by name before it starts; the answer holds the entrant's token."""
-        return _private(service.join(tournaments(), tournament_id, body["name"]), 201)
+        return _private(commands.join(context(), tournament_id, body["name"]), 201)
 
 
 @blp.route("/<tournament_id>/start")
@@ -133,8 +135,8 @@ class Start(MethodView):
     @_errors(401, 403, 404, 409, 422, 503)
     def post(self, tournament_id: str) -> dict[str, Any]:
         """Close entries and start (host token): the schedule is drawn and the first matches begin."""
-        tstore = tournaments()
-        return service.resource(tstore, service.start(tstore, tournament_id, request.headers.get("Authorization")))
+        ctx = context()
+        return views.resource(ctx, commands.start(ctx, tournament_id, _token()))
 
 
 @blp.route("/<tournament_id>/cancel")
@@ -144,8 +146,8 @@ class Cancel(MethodView):
     @_errors(401, 403, 404, 409, 503)
     def post(self, tournament_id: str) -> dict[str, Any]:
         """Call the tournament off (host token): matches playing are aborted, the rest never start."""
-        tstore = tournaments()
-        return service.resource(tstore, service.cancel(tstore, tournament_id, request.headers.get("Authorization")))
+        ctx = context()
+        return views.resource(ctx, commands.cancel(ctx, tournament_id, _token()))
 
 
 @blp.route("/<tournament_id>/pause")
@@ -155,8 +157,8 @@ class Pause(MethodView):
     @_errors(401, 403, 404, 409, 503)
     def post(self, tournament_id: str) -> dict[str, Any]:
         """Pause (host token): no match starts until it resumes; matches playing finish and are recorded."""
-        tstore = tournaments()
-        return service.resource(tstore, service.pause(tstore, tournament_id, request.headers.get("Authorization")))
+        ctx = context()
+        return views.resource(ctx, commands.pause(ctx, tournament_id, _token()))
 
 
 @blp.route("/<tournament_id>/resume")
@@ -166,8 +168,8 @@ class Resume(MethodView):
     @_errors(401, 403, 404, 409, 503)
     def post(self, tournament_id: str) -> dict[str, Any]:
         """Resume a paused tournament (host token): matches start again as their entrants are free."""
-        tstore = tournaments()
-        return service.resource(tstore, service.resume(tstore, tournament_id, request.headers.get("Authorization")))
+        ctx = context()
+        return views.resource(ctx, commands.resume(ctx, tournament_id, _token()))
 
 
 @blp.route("/<tournament_id>/presence")
@@ -183,10 +185,10 @@ class Presence(MethodView):
         entrant's lease lapses, none of its matches starts until it is renewed (its standings row
         says `held: away`). Entrants never leased are not held.
         """
-        return service.hold_presence(
-            tournaments(),
+        return commands.hold_presence(
+            context(),
             tournament_id,
-            request.headers.get("Authorization"),
+            _token(),
             entrants=body["entrants"],
             seconds=body["seconds"],
         )
@@ -206,9 +208,8 @@ class Next(MethodView):
         is scheduled for the entrant, or 304 after S seconds. Receiving a match counts as its
         program's first request for it: the seat's clock runs from then.
         """
-        tstore = tournaments()
-        authorization = request.headers.get("Authorization")
-        found = service.wait_for_next(tstore, notifier(), tournament_id, authorization, query["wait"])
+        ctx = context()
+        found = entrants.wait_for_next(ctx, notifier(), tournament_id, _token(), query["wait"])
         if found is None:
             return Response(status=304)
         return _private(found)
@@ -225,8 +226,8 @@ class StandingsTable(MethodView):
     @_errors(404, 422, 503)
     def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """A page of the standings, best first; `?format=csv` gives every entrant, one CSV row each."""
-        tstore = tournaments()
-        table = service.standings_of(tstore, service.load(tstore, tournament_id))
+        ctx = context()
+        table = views.standings_of(ctx, load(ctx, tournament_id))
         if query["format"] == "csv":
             return Response(table.to_csv(), mimetype="text/csv")
         return table.page(query["offset"], query["limit"])
@@ -244,8 +245,8 @@ class CrosstableView(MethodView):
     def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
         its 95% interval and likelihood of superiority. `?format=csv`: one row per pair."""
-        tstore = tournaments()
-        table = service.crosstable_of(tstore, service.load(tstore, tournament_id))
+        ctx = context()
+        table = views.crosstable_of(ctx, load(ctx, tournament_id))
         if query["format"] == "csv":
             return Response(table.to_csv(), mimetype="text/csv")
         return table.to_json()
@@ -258,8 +259,8 @@ class SprtCurve(MethodView):
     @_errors(404, 503)
     def get(self, tournament_id: str) -> dict[str, Any]:
         """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict."""
-        tstore = tournaments()
-        return service.sprt_curve(tstore, service.load(tstore, tournament_id))
+        ctx = context()
+        return views.sprt_curve(ctx, load(ctx, tournament_id))
 
 
 @blp.route("/<tournament_id>/matches")
@@ -274,9 +275,9 @@ class Schedule(MethodView):
         With the host's token (optional), matches playing also carry their seats' tokens, so a host
         can launch the programs of each match (`arena tournament run`, `arena worker`).
         """
-        tstore = tournaments()
+        ctx = context()
         authorization = request.headers.get("Authorization")
-        body = service.schedule(tstore, service.load(tstore, tournament_id), authorization, query["state"])
+        body = views.schedule(ctx, load(ctx, tournament_id), presented_token(authorization), query["state"])
         return _private(body) if authorization else jsonify(body)
 
 
@@ -320,8 +321,8 @@ class Records(MethodView):
         tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at a time, unpaged.
         `arena replay FILE` replays every line and checks its result and scoring.
         """
-        tstore = tournaments()
-        lines = service.record_lines(tstore, service.load(tstore, tournament_id))
+        ctx = context()
+        lines = views.record_lines(ctx, load(ctx, tournament_id))
         response = Response(lines, mimetype=JSON_LINES)
         response.headers["Cache-Control"] = "public, max-age=3600"  # an ended tournament's records never change
         return response
@@ -335,10 +336,10 @@ class Forfeits(MethodView):
     @_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], tournament_id: str) -> dict[str, Any]:
         """Report (host token) that a seat's program crashed: the seat forfeits its match (`crash`)."""
-        return service.report_forfeit(
-            tournaments(),
+        return commands.report_forfeit(
+            context(),
             tournament_id,
-            request.headers.get("Authorization"),
+            _token(),
             index=body["index"],
             seat=body["seat"],
             cause=body["cause"],

@@ -8,7 +8,7 @@ from api.http.matches.schemas import HEX_DIGEST, NAME, TimeControlRequestSchema,
 from api.http.records.schemas import RecordSchema
 from api.http.type_schemas import GameIdField, JsonInteger
 from api.http.webhooks.schemas import CreatedWebhookSchema, TournamentWebhookRequestSchema
-from api.usecases.tournaments import MAX_SCHEDULED
+from arena.tournaments.creation import MAX_SCHEDULED
 from arena.tournaments.schedule import MAX_ENTRANTS
 
 FORMATS = ["round-robin", "swiss", "gauntlet"]

@@ -9,14 +9,16 @@ from flask.views import MethodView
 
 from api.http.blueprint import ArenaBlueprint
 from api.http.errors import ErrorSchema
-from api.http.extensions import store
+from api.http.extensions import context
+from api.http.headers import presented_token, seat_claim_of
 from api.http.matches.routes import BEARER
 from api.http.webhooks.schemas import WebhookStatusSchema
-from api.store.tournaments import TournamentStore
-from api.store.webhooks import WebhookStore
-from api.usecases import matches, tournaments
-from arena.errors import ArenaError
-from arena.webhooks.plan import Cursor
+from api.store.keys import tournament_webhook_id
+from api.usecases import webhooks
+from api.usecases.matches.reading import load_table
+from api.usecases.tournaments.writing import load
+from arena.matches.access import authorise_host
+from arena.tournaments.tokens import authorise_host as authorise_tournament_host
 
 blp = ArenaBlueprint(
     "webhooks", __name__, description="Signed webhooks: where a match's or tournament's events go, and how it went."
@@ -43,19 +45,7 @@ def _errors(*statuses: int) -> Any:
 
 def _status(webhook_id: str, what: str) -> Response:
     """The webhook of ``webhook_id`` as its host sees it (never its secret), or 404 ``webhook/not_found``."""
-    found = WebhookStore(store()).describe(webhook_id)
-    if found is None:
-        raise ArenaError("webhook/not_found", f"this {what} was created without a webhook")
-    state = found.pop("state")
-    body = {
-        **found,
-        "handled_version": Cursor.parse(state.cursor).version,
-        "done": state.done,
-        "failures": state.failures,
-        "failing_since": state.failing_since,
-        "next_attempt_at": state.retry_at,
-    }
-    response = jsonify(body)
+    response = jsonify(webhooks.status(context(), webhook_id, what))
     response.headers["Cache-Control"] = "private, no-store"
     return response
 
@@ -70,8 +60,8 @@ class MatchWebhook(MethodView):
 
         The secret is never shown again after the match's creation.
         """
-        table = matches.load_table(store(), match_id)
-        matches.authorise_host(table, matches.claim_from_header(request.headers.get("Authorization")))
+        table = load_table(context(), match_id)
+        authorise_host(table, seat_claim_of(request.headers.get("Authorization")))
         return _status(match_id, "match")
 
 
@@ -85,6 +75,6 @@ class TournamentWebhook(MethodView):
 
         The secret is never shown again after the tournament's creation.
         """
-        tournament = tournaments.load(TournamentStore(store()), tournament_id)
-        tournaments.authorise_host(tournament, request.headers.get("Authorization"))
-        return _status(WebhookStore.tournament_id(tournament_id), "tournament")
+        tournament = load(context(), tournament_id)
+        authorise_tournament_host(tournament, presented_token(request.headers.get("Authorization")))
+        return _status(tournament_webhook_id(tournament_id), "tournament")

@@ -21,15 +21,19 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 
 import redis
 
 from api.observability.metrics import count_referee_loop, observe_referee_lag
+from api.settings import Settings
 from api.store.errors import MatchNotFound, StaleVersion, StoreFull, StoreUnavailable
 from api.store.matches import MatchStore
-from api.usecases.matches import commit, load_table, settle
+from api.usecases import wiring
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
+from api.usecases.matches.writing import commit, settle
+from api.usecases.tournaments.director import sweep
 from api.workers.referee.thinker import Kept, Thinker, Thought
 from arena.errors import ArenaError
 
@@ -54,22 +58,29 @@ class Referee:
 
     def __init__(
         self,
-        store: MatchStore,
+        ctx: Context,
         sweep: Callable[[], object] | None = None,
         sweep_every: float = 1.0,
         thinker: Thinker | None = None,
     ) -> None:
         """``sweep`` is called every ``sweep_every`` seconds (the tournaments' director); ``thinker``
-        makes the slow bots' decisions (default: a :class:`Thinker` of ``ARENA_THINKERS`` processes)."""
-        self.store = store
+        makes the slow bots' decisions and keeps records (default: a :class:`Thinker` of
+        ``ARENA_THINKERS`` processes)."""
+        self.ctx = ctx
+        self.store = ctx.store
+        self.clock = ctx.clock
         self.sweep = sweep
         self.sweep_every = sweep_every
-        self._swept = 0.0
-        self.thinker = thinker if thinker is not None else Thinker()
+        self._swept: float | None = None
+        if thinker is None:
+            settings = ctx.store.settings
+            thinker = Thinker(settings.thinkers, settings.thinker_niceness)
+        self.thinker = thinker
 
     def run_sweep(self) -> None:
-        if self.sweep is not None and time.monotonic() - self._swept >= self.sweep_every:
-            self._swept = time.monotonic()
+        now = self.clock.monotonic()
+        if self.sweep is not None and (self._swept is None or now - self._swept >= self.sweep_every):
+            self._swept = now
             try:
                 self.sweep()
             except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
@@ -80,7 +91,7 @@ class Referee:
     def run_due(self, now: float | None = None) -> int:
         """Settle every match that is due by ``now``, then take in what the thinkers finished (all of it,
         with a thinker that works in this thread); how many were claimed."""
-        due = self.store.indexes.claim_due(time.time() if now is None else now, LEASE, BATCH)
+        due = self.store.indexes.claim_due(self.clock.now() if now is None else now, LEASE, BATCH)
         for match_id in due:
             try:
                 self.settle(match_id)
@@ -99,19 +110,19 @@ class Referee:
         if self.thinker.is_thinking(match_id):
             return  # claimed again while its slow bot thinks: the decision's write settles it
         try:
-            table = load_table(self.store, match_id)
+            table = load_table(self.ctx, match_id)
             if not table.is_over:
-                due, now = table.next_due(), time.time()
+                due, now = table.next_due(), self.clock.now()
                 if due is not None and due <= now:
                     observe_referee_lag(now - due)
-                table = settle(self.store, table)
+                table = settle(self.ctx, table)
         except MatchNotFound:
             self.store.indexes.reschedule(match_id, -1, None)  # expired: forget it
             return
         if table.is_over:
             self.thinker.keep(table, self.store.settings)
             return  # still claimed while its record is kept
-        seat = table.slow_bot_turn(time.time())
+        seat = table.slow_bot_turn(self.clock.now())
         if seat is not None:
             self.thinker.submit(table, seat)
             return  # still claimed: nobody else settles it while its bot thinks
@@ -144,9 +155,9 @@ class Referee:
             if thought.action is None:
                 log.error("referee: %s's decision in match %s failed: %r", thought.bot, thought.match_id, thought.error)
             else:
-                table = load_table(self.store, thought.match_id)
+                table = load_table(self.ctx, thought.match_id)
                 if table.version == thought.version:
-                    commit(self.store, table, table.bot_step(thought.seat, thought.action, time.time()))
+                    commit(self.ctx, table, table.bot_step(thought.seat, thought.action, self.clock.now()))
             self.settle(thought.match_id)
         except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError):
             raise
@@ -159,21 +170,21 @@ class Referee:
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""
         wake = self.store.client.pubsub(ignore_subscribe_messages=True)
-        repaired_at = -REPAIR_EVERY
+        repaired_at = self.clock.monotonic() - REPAIR_EVERY
         while not stop.is_set():
             count_referee_loop()
             try:
                 if not wake.subscribed:
                     wake.subscribe(self.store.keys.referee_wake())
-                if self.store.cluster and time.monotonic() - repaired_at >= REPAIR_EVERY:
+                if self.store.cluster and self.clock.monotonic() - repaired_at >= REPAIR_EVERY:
                     if added := self.store.indexes.repair():
                         log.warning("referee: put back %d index entries a write left out", added)
-                    repaired_at = time.monotonic()
+                    repaired_at = self.clock.monotonic()
                 while self.run_due() or self.write_thoughts():
                     self.run_sweep()  # on its own timer: bots due again at once must not starve it
                 self.run_sweep()
                 first = self.store.indexes.next_due()
-                pause = LONGEST_SLEEP if first is None else min(max(first - time.time(), 0.0), LONGEST_SLEEP)
+                pause = LONGEST_SLEEP if first is None else min(max(first - self.clock.now(), 0.0), LONGEST_SLEEP)
                 if self.thinker.busy:  # wake for a decision as it comes back, and look at the due set often
                     self.thinker.wait(min(pause, THINKING_SLEEP))
                     pause = 0.0
@@ -184,5 +195,11 @@ class Referee:
                 log.warning("referee: store unavailable (%s); retrying", error)
                 wake.close()
                 wake = self.store.client.pubsub(ignore_subscribe_messages=True)
-                stop.wait(1.0)
+                self.clock.wait(stop, 1.0)
         self.thinker.close()
+
+
+def start_referee(settings: Settings) -> Referee:
+    """The referee of the store ``settings`` name, with the tournaments' director swept every second."""
+    ctx = wiring.context(MatchStore.connect(settings))
+    return Referee(ctx, sweep=lambda: sweep(ctx))

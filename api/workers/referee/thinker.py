@@ -1,5 +1,5 @@
 """The referee's thinker: worker processes that do the referee's slow work, the slow bots' decisions
-(the search bots) and the records of matches that are over (``api/usecases/record_keeper.py``).
+(the search bots) and the records of matches that are over (``api/usecases/records.py``).
 
 A search decision costs up to a few hundred milliseconds of CPU (``engine.bots.is_slow``). Played in
 a request, it would hold up every other request of that gevent worker; played in the referee's own
@@ -14,9 +14,9 @@ Keeping a record reads a match's whole log and replays it, which costs as much a
 a thinker process does it with a store connection of its own (:func:`keep_record`), and the referee
 only learns that it is done.
 
-``ARENA_THINKERS`` sets how many processes think at once (default 1: one core of search), and
-``ARENA_THINKER_NICENESS`` how much lower their priority is (default 10). ``Thinker(0)`` does the
-work in the caller's own thread instead, as a test or a one-process tool may want.
+``ARENA_THINKERS`` sets how many processes think at once, and ``ARENA_THINKER_NICENESS`` how much
+lower their priority is (api/settings.py has the defaults). ``Thinker(0)`` does the work in the
+caller's own thread instead, as a test or a one-process tool may want.
 """
 
 from __future__ import annotations
@@ -27,23 +27,20 @@ import logging
 import multiprocessing
 import os
 import threading
-import time
 from collections.abc import Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from api.clock import SYSTEM
 from api.settings import Settings
 from api.store.matches import MatchStore
-from api.usecases import record_keeper as keeper
+from api.usecases import records, wiring
+from api.usecases.context import Context
 from arena.matches.table import Table
 from engine import Match
 from engine.bots import choose_action
 
 log = logging.getLogger(__name__)
-
-#: How much lower than the API workers the thinkers run (added to their ``nice`` value), unless
-#: ``ARENA_THINKER_NICENESS`` says otherwise (0: the same priority as the API workers).
-THINKER_NICENESS = 10
 
 
 def decide(match: Mapping[str, Any], seat: int, bot: str, memory: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -51,17 +48,17 @@ def decide(match: Mapping[str, Any], seat: int, bot: str, memory: Mapping[str, A
     return choose_action(Match.from_json(match), seat, bot, memory=memory).to_json()
 
 
-#: Each thinker process's stores, by settings (a process serves one referee, so one store).
-_STORES: dict[Settings, MatchStore] = {}
+#: Each thinker process's contexts, by settings (a process serves one referee, so one store).
+_CONTEXTS: dict[Settings, Context] = {}
 
 
 def keep_record(settings: Settings, match_id: str) -> bool:
-    """Keep the record of match ``match_id`` (:func:`api.usecases.record_keeper.keep`) through this process's
+    """Keep the record of match ``match_id`` (:func:`api.usecases.records.keep`) through this process's
     own connection to the store that ``settings`` name; whether the match has a record now."""
-    store = _STORES.get(settings)
-    if store is None:
-        store = _STORES[settings] = MatchStore.connect(settings)
-    return keeper.keep(store, match_id)
+    ctx = _CONTEXTS.get(settings)
+    if ctx is None:
+        ctx = _CONTEXTS[settings] = wiring.context(MatchStore.connect(settings))
+    return records.keep(ctx, match_id)
 
 
 #: How often a thinker process checks that the referee that started it is still there, in seconds.
@@ -76,7 +73,7 @@ def _start_thinking(niceness: int) -> None:
 
     def watch() -> None:
         while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_EVERY)
+            SYSTEM.sleep(PARENT_CHECK_EVERY)
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
@@ -125,14 +122,11 @@ class Thinker:
     """A pool of thinker processes, and the work under way in it (at most one piece per match)."""
 
     def __init__(self, processes: int | None = None, niceness: int | None = None) -> None:
-        """``processes`` and ``niceness`` default to ``ARENA_THINKERS`` and ``ARENA_THINKER_NICENESS``;
-        ``processes=0`` works in the caller's thread."""
-        if processes is None:
-            processes = max(1, int(os.environ.get("ARENA_THINKERS") or "1"))
-        self.processes = max(0, processes)
-        if niceness is None:
-            niceness = int(os.environ.get("ARENA_THINKER_NICENESS") or THINKER_NICENESS)
-        self.niceness = niceness
+        """``processes`` and ``niceness`` default to their settings (``ARENA_THINKERS``,
+        ``ARENA_THINKER_NICENESS``); ``processes=0`` works in the caller's thread."""
+        defaults = Settings()
+        self.processes = max(0, defaults.thinkers if processes is None else processes)
+        self.niceness = defaults.thinker_niceness if niceness is None else niceness
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._under_way: dict[str, _Work] = {}
 

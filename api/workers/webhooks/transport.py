@@ -1,8 +1,8 @@
 """One delivery: a POST to a webhook's URL, at an address checked just before, within a deadline.
 
 Before every request the host is resolved again and each address checked
-(:func:`~arena.webhooks.addresses.resolve`), and the connection goes to the address that was checked,
-never to a second lookup's answer (a name that changes its answer between the check and the
+(:func:`~arena.webhooks.addresses.resolve`, with the system resolver), and the connection goes to the
+address that was checked, never to a second lookup's answer (a name that changes its answer between the check and the
 connection reaches nothing new). A connection is kept for the next delivery to the same webhook
 while its host still resolves to that address. A socket timeout bounds each read, not a whole
 exchange (a receiver could drip one byte at a time), so a :class:`Watchdog` cuts off an exchange
@@ -19,10 +19,11 @@ import itertools
 import socket
 import ssl
 import threading
-import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 
+from api.clock import SYSTEM, Clock
+from api.usecases.webhooks import system_resolver
 from arena.webhooks.addresses import RefusedUrl, WebhookUrl, parse_url, resolve
 
 #: How much of an answer's body is read (and ignored); a longer answer's connection is not reused.
@@ -51,8 +52,9 @@ class Outcome:
 class Watchdog:
     """One thread that cuts off the exchanges past their deadline, for every sender of a process."""
 
-    def __init__(self, tick: float = 0.05) -> None:
+    def __init__(self, tick: float = 0.05, clock: Clock = SYSTEM) -> None:
         self.tick = tick
+        self.clock = clock
         self._armed: dict[int, tuple[float, Callable[[], None]]] = {}
         self._keys = itertools.count()
         self._lock = threading.Lock()
@@ -60,7 +62,7 @@ class Watchdog:
 
     @contextmanager
     def deadline(self, at: float, cut: Callable[[], None]) -> Iterator[None]:
-        """Call ``cut`` if the block is still running at ``at`` (``time.monotonic()``)."""
+        """Call ``cut`` if the block is still running at ``at`` (the clock's ``monotonic()``)."""
         key = next(self._keys)
         with self._lock:
             self._armed[key] = (at, cut)
@@ -75,8 +77,8 @@ class Watchdog:
 
     def _watch(self) -> None:
         while True:
-            time.sleep(self.tick)
-            now = time.monotonic()
+            self.clock.sleep(self.tick)
+            now = self.clock.monotonic()
             with self._lock:
                 late = [key for key, (at, _) in self._armed.items() if at <= now]
                 cuts = [self._armed.pop(key)[1] for key in late]
@@ -130,12 +132,12 @@ class Sender:
 
     def post(self, body: bytes, headers: Mapping[str, str]) -> Outcome:
         """Send ``body`` with ``headers`` (and ``Content-Type``, ``User-Agent``); what came of it."""
-        start = time.monotonic()
+        start = self.watchdog.clock.monotonic()
         deadline = start + self.timeout
         try:
-            addresses = resolve(self.target.host, self.target.port, self.allow_private)
+            addresses = resolve(self.target.host, self.target.port, self.allow_private, system_resolver)
         except RefusedUrl as refused:
-            return Outcome(None, refused.message, time.monotonic() - start)
+            return Outcome(None, refused.message, self.watchdog.clock.monotonic() - start)
         sent = {"Content-Type": "application/json", "User-Agent": USER_AGENT, **headers}
         reused = self._connection is not None and self._address in addresses
         if not reused:
@@ -145,15 +147,15 @@ class Sender:
             try:
                 with self.watchdog.deadline(deadline, functools.partial(_cut, connection)):
                     status = self._exchange(connection, body, sent)
-                return Outcome(status, None, time.monotonic() - start)
+                return Outcome(status, None, self.watchdog.clock.monotonic() - start)
             except _STALE as error:
                 self.close()
-                if reused and attempt == 0 and time.monotonic() < deadline:
+                if reused and attempt == 0 and self.watchdog.clock.monotonic() < deadline:
                     continue  # the receiver closed the kept connection: once more on a new one
-                return Outcome(None, self._error(error, deadline), time.monotonic() - start)
+                return Outcome(None, self._error(error, deadline), self.watchdog.clock.monotonic() - start)
             except (OSError, http.client.HTTPException, ValueError) as error:
                 self.close()
-                return Outcome(None, self._error(error, deadline), time.monotonic() - start)
+                return Outcome(None, self._error(error, deadline), self.watchdog.clock.monotonic() - start)
         raise AssertionError("unreachable")
 
     def _connect(self, address: str) -> http.client.HTTPConnection:
@@ -174,7 +176,7 @@ class Sender:
         return answer.status
 
     def _error(self, error: BaseException, deadline: float) -> str:
-        if isinstance(error, TimeoutError) or time.monotonic() >= deadline:
+        if isinstance(error, TimeoutError) or self.watchdog.clock.monotonic() >= deadline:
             return f"no answer within {self.timeout:g} s"
         return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 

@@ -24,21 +24,23 @@ import os
 import secrets
 import socket
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import orjson
 import redis
 
+from api.settings import Settings
 from api.store.errors import MatchNotFound, StoreUnavailable, TournamentNotFound, WebhookGone
 from api.store.keys import tag_of_channel
 from api.store.matches import MatchStore
-from api.store.tournaments import TournamentStore
-from api.store.webhooks import DeliveryState, Glance, Leased, WebhookStore
-from api.usecases import tournaments
-from api.usecases.matches import load_table, visible_events
+from api.store.webhooks import DeliveryState, Glance, Leased
+from api.usecases import wiring
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
+from api.usecases.tournaments.views import resource
+from api.usecases.tournaments.writing import load
 from api.workers.webhooks.transport import Outcome, Sender, Watchdog
-from arena.webhooks.addresses import allow_private
+from arena.matches.views import visible_events
 from arena.webhooks.backoff import RetryPolicy
 from arena.webhooks.plan import (
     Cursor,
@@ -88,7 +90,8 @@ class WorkerSettings:
     ``timeout``: seconds one delivery may take, from the lookup to the answer
     (``ARENA_WEBHOOK_TIMEOUT``, default 10); ``concurrency``: webhooks delivered to at once
     (``ARENA_WEBHOOK_CONCURRENCY``, default 16); ``policy``: the retry schedule, whose 24 h budget
-    ``ARENA_WEBHOOK_RETRY_FOR`` (seconds) may change; ``allow_private``: ``ARENA_WEBHOOK_ALLOW_PRIVATE=1``.
+    ``ARENA_WEBHOOK_RETRY_FOR`` (seconds) may change; ``allow_private``: ``ARENA_WEBHOOK_ALLOW_PRIVATE=1``
+    (api/settings.py reads them all).
     """
 
     timeout: float = 10.0
@@ -97,24 +100,24 @@ class WorkerSettings:
     allow_private: bool = False
 
     @classmethod
-    def from_environment(cls) -> WorkerSettings:
-        defaults = cls()
+    def of(cls, settings: Settings) -> WorkerSettings:
         return cls(
-            timeout=float(os.environ.get("ARENA_WEBHOOK_TIMEOUT") or defaults.timeout),
-            concurrency=int(os.environ.get("ARENA_WEBHOOK_CONCURRENCY") or defaults.concurrency),
-            policy=RetryPolicy(retry_for=float(os.environ.get("ARENA_WEBHOOK_RETRY_FOR") or defaults.policy.retry_for)),
-            allow_private=allow_private(),
+            timeout=settings.webhook_timeout,
+            concurrency=settings.webhook_concurrency,
+            policy=RetryPolicy(retry_for=settings.webhook_retry_for),
+            allow_private=settings.webhook_allow_private,
         )
 
 
 class Worker:
     """One worker process's loop over the webhooks of a store."""
 
-    def __init__(self, store: MatchStore, settings: WorkerSettings, name: str | None = None) -> None:
-        self.store = store
+    def __init__(self, ctx: Context, settings: WorkerSettings, name: str | None = None) -> None:
+        self.ctx = ctx
+        self.store = ctx.store
+        self.clock = ctx.clock
         self.settings = settings
-        self.hooks = WebhookStore(store)
-        self.tournaments = TournamentStore(store)
+        self.hooks = ctx.webhooks
         self.name = name or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
         self.watchdog = Watchdog()
         self._lock = threading.Lock()
@@ -140,19 +143,19 @@ class Worker:
         try:
             while not stop.is_set():
                 try:
-                    if time.monotonic() - indexed_at >= INDEX_EVERY:
+                    if self.clock.monotonic() - indexed_at >= INDEX_EVERY:
                         with self._lock:
                             self._announced = set()
                         known = self.hooks.indexed()
                         with self._lock:
                             self._known = known | self._announced  # those announced during the read too
-                        indexed_at = time.monotonic()
+                        indexed_at = self.clock.monotonic()
                     self.run_due()
-                    self._wake.wait(self._pause())
+                    self.clock.wait(self._wake, self._pause())
                     self._wake.clear()
                 except (StoreUnavailable, redis.ConnectionError, redis.TimeoutError) as error:
                     log.warning("webhooks: store unavailable (%s); retrying", error)
-                    stop.wait(1.0)
+                    self.clock.wait(stop, 1.0)
         finally:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
@@ -162,7 +165,7 @@ class Worker:
         The index is read when its first entry is due, and at least every :data:`LONGEST_SLEEP`
         seconds (other workers schedule too), never once per notification.
         """
-        now = time.time()
+        now = self.clock.now()
         with self._lock:
             free = 2 * self.settings.concurrency - len(self._running)
             woken, self._woken = self._woken, set()
@@ -181,7 +184,7 @@ class Worker:
 
     def _pause(self) -> float:
         with self._lock:
-            return min(max(self._next_claim - time.time(), 0.0), LONGEST_SLEEP)
+            return min(max(self._next_claim - self.clock.now(), 0.0), LONGEST_SLEEP)
 
     def _start(self, webhook_id: str) -> None:
         with self._lock:
@@ -234,7 +237,7 @@ class Worker:
                     log.warning("webhooks: notification subscription lost (%s); resubscribing", error)
             finally:
                 pubsub.close()
-            stop.wait(min(0.1 * 2**failures, 5.0))
+            self.clock.wait(stop, min(0.1 * 2**failures, 5.0))
 
     def _notify(self, webhook_id: str, new: bool = False) -> None:
         with self._lock:
@@ -255,7 +258,7 @@ class Worker:
 
     def look(self, webhook_id: str) -> None:
         """Deliver what one webhook has to deliver now (if no other worker is), then reschedule it."""
-        now = time.time()
+        now = self.clock.now()
         glance = self.hooks.glance(webhook_id)
         if glance is None or glance.state.done:
             self._forget(webhook_id)
@@ -279,7 +282,7 @@ class Worker:
         except WebhookGone:
             next_look = None
         except LostLease:
-            next_look, run.released = time.time() + IDLE_LOOK, True
+            next_look, run.released = self.clock.now() + IDLE_LOOK, True
         finally:
             if not run.released:
                 self.hooks.release(webhook_id, self.name)
@@ -303,7 +306,7 @@ class Worker:
         page of the log ends before it): when to look again (``None``: never)."""
         leased = run.leased
         sender = Sender(leased.url, self.settings.timeout, self.watchdog, self.settings.allow_private)
-        turn_ends = time.monotonic() + TURN_SECONDS
+        turn_ends = self.clock.monotonic() + TURN_SECONDS
         seen: Glance | None = glance
         try:
             while not run.state.done:
@@ -318,7 +321,7 @@ class Worker:
                     retry_at = self._attempt(run, sender, step, last=complete and step is steps[-1])
                     if retry_at is not None:
                         return retry_at
-                if not steps or complete or time.monotonic() > turn_ends or self._stop.is_set():
+                if not steps or complete or self.clock.monotonic() > turn_ends or self._stop.is_set():
                     break  # a version written since is notified: the look comes back for it
         finally:
             sender.close()
@@ -326,8 +329,8 @@ class Worker:
             run.record(run.state, release=True)
         if run.state.done:
             return None
-        interrupted = time.monotonic() > turn_ends or self._stop.is_set()
-        return time.time() if interrupted else time.time() + IDLE_LOOK  # interrupted: due again at once
+        interrupted = self.clock.monotonic() > turn_ends or self._stop.is_set()
+        return self.clock.now() if interrupted else self.clock.now() + IDLE_LOOK  # interrupted: due again at once
 
     def _attempt(self, run: _Run, sender: Sender, step: Step, last: bool) -> float | None:
         """POST one step's delivery and record what came of it (releasing the lease with the record of
@@ -335,9 +338,9 @@ class Worker:
         assert step.delivery is not None
         state = run.state
         attempt = state.failures + 1
-        started = time.time()
+        started = self.clock.now()
         outcome = self._send(sender, run.leased.secret, step.delivery, attempt)
-        now = time.time()
+        now = self.clock.now()
         if outcome.delivered:
             after = DeliveryState(cursor=str(step.cursor), done=step.final)
             run.record(after, _entry(step.delivery, attempt, started, outcome, "delivered"), release=last)
@@ -368,7 +371,7 @@ class Worker:
     def _send(self, sender: Sender, secret: str, delivery: Delivery, attempt: int) -> Outcome:
         body = orjson.dumps(delivery.body)
         headers = {
-            SIGNATURE_HEADER: signature_header(secret, int(time.time()), body),
+            SIGNATURE_HEADER: signature_header(secret, int(self.clock.now()), body),
             "Arena-Event-Id": delivery.event_id,
             "Arena-Event-Type": delivery.type,
             "Arena-Delivery-Attempt": str(attempt),
@@ -385,10 +388,10 @@ class Worker:
         if webhook_id.startswith("t:"):
             tournament_id = webhook_id.removeprefix("t:")
             try:
-                tournament = tournaments.load(self.tournaments, tournament_id)
+                tournament = load(self.ctx, tournament_id)
             except TournamentNotFound:
                 raise WebhookGone(webhook_id) from None
-            public = tournaments.resource(self.tournaments, tournament)  # standings: the first page
+            public = resource(self.ctx, tournament)  # standings: the first page
             state = TournamentState(
                 version=tournament.version,
                 status=tournament.status,
@@ -412,7 +415,7 @@ class Worker:
         ending = None
         if glance.over and reached >= glance.version:
             try:
-                table = load_table(self.store, webhook_id)
+                table = load_table(self.ctx, webhook_id)
             except MatchNotFound:
                 raise WebhookGone(webhook_id) from None
             ending = MatchEnding(table.version, table.status, table.result(), table.updated_at)
@@ -440,7 +443,7 @@ class _Run:
     ) -> None:
         """Store ``state`` (with a log entry, a dead letter), renewing the lease or giving it back;
         :class:`LostLease` if another worker took the webhook over."""
-        until = None if release else time.time() + LEASE
+        until = None if release else self.worker.clock.now() + LEASE
         hooks, name = self.worker.hooks, self.worker.name
         recorded = hooks.record(
             self.webhook_id, name, self.stored.cursor, state, lease_until=until, entry=entry, dead_letter=dead
@@ -463,3 +466,8 @@ def _entry(delivery: Delivery, attempt: int, at: float, outcome: Outcome, result
         "error": None if outcome.status is not None else outcome.error,
         "outcome": result,
     }
+
+
+def start_worker(settings: Settings) -> Worker:
+    """The webhook worker of the store ``settings`` name."""
+    return Worker(wiring.context(MatchStore.connect(settings)), WorkerSettings.of(settings))

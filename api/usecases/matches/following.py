@@ -9,16 +9,16 @@ send exactly these items.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 from api.settings import Settings
 from api.store.errors import MatchNotFound, StoreUnavailable
-from api.store.matches import MatchStore
 from api.store.notifier import Notifier
-from api.usecases.matches import known_table, load_table, match_resource, visible_events
+from api.usecases.context import Context
+from api.usecases.matches.reading import known_table, load_table
 from arena.matches.table import Table
+from arena.matches.views import match_resource, visible_events
 from arena.streams import Item, Position, items_after
 from engine import offered_actions
 
@@ -31,7 +31,7 @@ class Reader:
 
     def __init__(
         self,
-        store: MatchStore,
+        ctx: Context,
         notifier: Notifier,
         match_id: str,
         seat: int | None,
@@ -39,7 +39,7 @@ class Reader:
         *,
         keep_alive: float = Settings.stream_keep_alive_seconds,
     ) -> None:
-        self.store, self.notifier, self.match_id, self.seat, self.legal = store, notifier, match_id, seat, legal
+        self.ctx, self.notifier, self.match_id, self.seat, self.legal = ctx, notifier, match_id, seat, legal
         #: Seconds of quiet after which :func:`follow` yields ``None`` (a transport's keep-alive).
         self.keep_alive = keep_alive
         #: The match as :func:`follow` last read it.
@@ -47,18 +47,18 @@ class Reader:
 
     def heard_table(self, version: int) -> Table | None:
         """The match's latest version as this process heard it published, if it is past ``version``."""
-        latest = self.store.latest.latest(self.match_id)
+        latest = self.ctx.store.latest.latest(self.match_id)
         if latest is None or latest <= version:
             return None
-        return known_table(self.store, self.match_id, latest)
+        return known_table(self.ctx, self.match_id, latest)
 
     def entries(self, after: int, upto: int) -> list[dict[str, Any]]:
         """The log entries of the versions after ``after`` up to ``upto`` (a page of them): as heard
         published when this process heard them all, else read from the store."""
-        heard = self.store.latest.entries(self.match_id, after, upto)
+        heard = self.ctx.store.latest.entries(self.match_id, after, upto)
         if heard is not None:
             return heard
-        return [e for e in self.store.log(self.match_id, after, LOG_PAGE) if e["version"] <= upto]
+        return [e for e in self.ctx.store.log(self.match_id, after, LOG_PAGE) if e["version"] <= upto]
 
     def items(self, entry: dict[str, Any], table: Table, now: float) -> list[Item]:
         """The items of one version: its visible events, then (if it is the latest) a turn and the end."""
@@ -115,7 +115,7 @@ def follow(
         while True:
             try:
                 found = reader.heard_table(position.version) if heard else None
-                table = reader.table = found or load_table(reader.store, reader.match_id)
+                table = reader.table = found or load_table(reader.ctx, reader.match_id)
                 heard = True
                 batch: list[tuple[str, Item]] = []
                 while position.version < table.version or position.index is not None:
@@ -123,7 +123,7 @@ def follow(
                     entries = reader.entries(after, table.version)
                     if not entries:
                         break
-                    now = time.time()
+                    now = reader.ctx.clock.now()
                     for entry in entries:
                         batch.extend(items_after(position, entry["version"], reader.items(entry, table, now)))
                         position = Position(entry["version"])
@@ -140,11 +140,11 @@ def follow(
                     return
             except (MatchNotFound, StoreUnavailable):
                 return  # the match expired or the store is gone: the client resumes later
-            if not signal.wait(reader.keep_alive):
+            if not reader.ctx.clock.wait(signal, reader.keep_alive):
                 yield None
             signal.clear()
 
 
 def _standing(reader: Reader, table: Table) -> list[tuple[str, Item]]:
     """Where the match stands now, as the items of its current version: a turn, or the end."""
-    return items_after(Position(table.version - 1), table.version, reader.latest(table, time.time()))
+    return items_after(Position(table.version - 1), table.version, reader.latest(table, reader.ctx.clock.now()))

@@ -6,20 +6,19 @@ match, then sleeps on its signal; any write to the match, by any worker of any s
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from api.store.matches import MatchStore
 from api.store.notifier import Notifier
-from api.usecases.matches import load_table
+from api.usecases.context import Context
+from api.usecases.matches.reading import load_table
 from arena.matches.table import Table
 
 T = TypeVar("T")
 
 
 def wait_until(
-    store: MatchStore,
+    ctx: Context,
     notifier: Notifier,
     match_id: str,
     seconds: float,
@@ -31,13 +30,13 @@ def wait_until(
     Returns the last table read and what ``ready`` gave (``None`` when the wait ran out or the match
     is over with nothing ready).
     """
-    deadline = time.monotonic() + seconds
+    deadline = ctx.clock.monotonic() + seconds
     with notifier.watch(match_id) as signal:
         while True:
-            table = load_table(store, match_id)
+            table = load_table(ctx, match_id)
             answer = ready(table)
-            remaining = deadline - time.monotonic()
+            remaining = deadline - ctx.clock.monotonic()
             if answer is not None or remaining <= 0 or table.is_over:
                 return table, answer
-            signal.wait(remaining)
+            ctx.clock.wait(signal, remaining)
             signal.clear()

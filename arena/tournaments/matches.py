@@ -1,0 +1,81 @@
+"""A tournament's matches: their ids (fixed by their creation keys), where each one's tokens and record are
+kept, the request that creates each, and how each one that ended counts (or why it is void)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.matches.creation import match_id_for
+from arena.matches.table import Table
+from arena.tournaments.record import Tournament, VoidReason, match_key
+from arena.tournaments.standings import Outcome
+
+
+def match_id_of(tournament: Tournament, index: int, attempt: int | None = None) -> str:
+    """The id of the tournament's match at schedule ``index`` (its current attempt unless ``attempt``
+    says which; fixed by its creation key)."""
+    return match_id_for(match_key(tournament, index, attempt))
+
+
+def slot_of(tournament: Tournament, index: int, attempt: int | None = None) -> str:
+    """Where the tokens and the record of the match at ``index`` are kept (its current attempt unless
+    ``attempt`` says which)."""
+    attempt = tournament.attempt(index) if attempt is None else attempt
+    return str(index) if attempt == 0 else f"{index}/{attempt}"
+
+
+def slot_of_match(tournament: Tournament, index: int, match_id: str) -> str | None:
+    """Where the tokens and the record of match ``match_id`` are kept, if it is an attempt at ``index``."""
+    for attempt in range(tournament.attempt(index) + 1):
+        if match_id_of(tournament, index, attempt) == match_id:
+            return slot_of(tournament, index, attempt)
+    return None
+
+
+def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | VoidReason:
+    """How the finished match at ``index`` went, or why it is void: ``aborted`` (no result), or
+    ``absent`` (a program never asked for the match, so it never decided anything there; played again
+    while :meth:`~arena.tournaments.record.Tournament.may_replay`, else scored as it ended)."""
+    result = table.result()
+    if result is None:
+        return "aborted"
+    if absent_entrants(tournament, index, table) and tournament.may_replay(index):
+        return "absent"
+    scores = result.get("scores")
+    return Outcome(
+        index=index,
+        entrants=tournament.pairings[index].entrants,
+        ranks=tuple(result["ranks"]),
+        winners=tuple(result["winners"]),
+        scores=None if scores is None else tuple(float(score) for score in scores),
+        forfeits=tournament.forfeits_of(index, [seat.state for seat in table.seats]),
+    )
+
+
+def absent_entrants(tournament: Tournament, index: int, table: Table) -> list[int]:
+    """The named entrants of the match at ``index`` whose programs never asked for it."""
+    entrants = tournament.pairings[index].entrants
+    return [
+        entrants[seat]
+        for seat, info in enumerate(table.seats)
+        if info.kind == "player" and not table.has_asked(seat) and tournament.is_named(entrants[seat])
+    ]
+
+
+def match_request(tournament: Tournament, index: int) -> dict[str, Any]:
+    """The create request of the match at schedule ``index``: the tournament's game, options and time
+    control, the pairing's seed, and a seat per entrant (its bot, for a server bot)."""
+    s = tournament.settings
+    pairing = tournament.pairings[index]
+    seats = []
+    for entrant_index in pairing.entrants:
+        entrant = tournament.entrants[entrant_index]
+        seats.append({"name": entrant.name} if entrant.bot is None else {"name": entrant.name, "bot": entrant.bot})
+    return {
+        "game": s.game,
+        "players": s.players_per_match,
+        "options": dict(s.options),
+        "seed": pairing.seed,
+        "seats": seats,
+        "time_control": None if s.time_control is None else dict(s.time_control),
+    }
