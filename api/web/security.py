@@ -1,7 +1,9 @@
 """Security headers of the web client's pages and the docs UI: a strict Content-Security-Policy and friends.
 
 Pure: the header values come from the configured frame ancestors; ``install_security_headers``
-adds them to every response under ``/play`` and ``/docs`` (pages, modules, styles, assets, 404s).
+adds them to every response under ``/play`` and ``/docs`` (pages, modules, styles, assets, 404s),
+and ``X-Content-Type-Options: nosniff`` to every other answer too (the API's JSON), so that no
+browser takes an answer for anything but its declared type.
 """
 
 from __future__ import annotations
@@ -46,13 +48,16 @@ def security_headers(frame_ancestors: Sequence[str]) -> dict[str, str]:
 
 
 def install_security_headers(app: Flask, frame_ancestors: Sequence[str]) -> None:
-    """Add :func:`security_headers` to every response under :data:`PROTECTED_PREFIXES`."""
+    """Add :func:`security_headers` to every response under :data:`PROTECTED_PREFIXES`, and
+    ``nosniff`` to every other one."""
     headers = security_headers(frame_ancestors)
 
     def add_headers(response: Response) -> Response:
         path = request.path
         if any(path == prefix or path.startswith(f"{prefix}/") for prefix in PROTECTED_PREFIXES):
             response.headers.update(headers)
+        else:
+            response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
 
     app.after_request(add_headers)

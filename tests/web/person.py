@@ -104,6 +104,25 @@ def taiga_disc(page: Page) -> Locator | None:
     return page.locator(f"section.board .disc.legal[data-disc='{disc}']")
 
 
+def girafferaffe_play(page: Page) -> Locator | None:
+    """The button that makes a Girafferaffe move as a person builds it: a tree where a play fits,
+    then *Suggest a play* (or the cards chosen one by one), ready to *Play*; else *Pass*. ``None``
+    outside Girafferaffe."""
+    if not page.locator(".composer.acting").count():
+        return None
+    expect(page.locator(".actions .legal-count")).not_to_contain_text("Looking up")
+    trees = page.locator("button.tree-choice.legal")
+    if not trees.count():
+        return page.locator(".composer button.pass")
+    trees.first.click()
+    suggest = page.locator(".composer button.suggest-play")
+    expect(suggest).to_be_enabled()
+    suggest.click()
+    play = page.locator(".composer button.play-chosen")
+    expect(play).to_be_enabled()
+    return play
+
+
 def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
     """Click one legal action of the page's seat at ``version`` and wait for the page to move on."""
     body = page.locator("body")
@@ -111,7 +130,7 @@ def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
     expect(body).to_have_attribute("data-my-turn", "true")
     board = page.locator("section.board button.legal:not(.tree-choice):not(.hand-card)")
     listed = page.locator(".actions button.legal-action")
-    remembered = pipifax_card(page) or taiga_disc(page)
+    remembered = pipifax_card(page) or taiga_disc(page) or girafferaffe_play(page)
     choice = remembered or (board.first if prefer_board and board.count() else listed.first)
     choice.click()
     page.wait_for_function(

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 import requests
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Frame, Page, expect
 
 from tests.live_server import LiveServer
 from tests.web.api_helpers import TIMEOUT, create, public
@@ -77,4 +78,73 @@ def test_an_embedded_match_page_tells_its_parent_whose_turn_it_is(
     page.wait_for_function("window.arenaMessages.some(m => m.type === 'arena.version' && m.version >= 2)")
     kinds = {m["type"] for m in messages(page)}
     assert {"arena.version", "arena.turn"} <= kinds
+    assert all(m["match_id"] == match_id for m in messages(page))
+
+
+def frame_of(page: Page) -> Frame:
+    """The embedded page's frame (the host page's one frame)."""
+    element = page.locator("#arena").element_handle()
+    assert element is not None
+    frame = element.content_frame()
+    assert frame is not None
+    frame.wait_for_load_state()
+    return frame
+
+
+def take_a_turn_in(frame: Frame, version: int) -> None:
+    """One move from inside the frame at ``version``: a disc to flip, else the first action listed."""
+    frame.wait_for_function(
+        "v => document.body.dataset.version === String(v) && document.body.dataset.myTurn === 'true'", arg=version
+    )
+    discs = frame.locator(".discs button.legal")
+    (discs.first if discs.count() else frame.locator(".actions button.legal-action").first).click()
+    frame.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version, timeout=90_000)
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_the_embedded_seat_posts_every_version_once_and_in_order(
+    page: Page, web_server: LiveServer, embed_host: StaticServer, width: str
+) -> None:
+    """A Taiga match against the greedy bot, played from inside the frame: the bot's versions come
+    with the answer to each move, and each still gets its own message. At desktop width the match is
+    played to the end; at a phone's width (the frame 390 px wide), ten moves."""
+    created = create(
+        web_server,
+        {
+            "game": "taiga",
+            "players": 2,
+            "seed": 7,
+            "options": {"first_player": 0},
+            "seats": [{"name": "ada"}, {"bot": "greedy"}],
+        },
+    )
+    match_id = created["match"]["match_id"]
+    seat_page = f"{web_server.url}/play/seat.html?match={match_id}&embed=1#token={created['seats'][0]['token']}"
+    page.goto(f"{embed_host.origin}/index.html?src={quote(seat_page, safe='')}")
+    if width == "phone":
+        page.evaluate("document.getElementById('arena').width = 390")
+    frame = frame_of(page)
+    moves = 10 if width == "phone" else 500
+    for _ in range(moves):
+        match = public(web_server, match_id)
+        if match["status"] != "active":
+            break
+        take_a_turn_in(frame, match["version"])
+    match = public(web_server, match_id)
+    if width == "desktop":
+        assert match["status"] == "finished"
+        page.wait_for_function("window.arenaMessages.some(m => m.type === 'arena.over')")
+    else:
+        page.wait_for_function(
+            "v => window.arenaMessages.some(m => m.type === 'arena.version' && m.version === v)", arg=match["version"]
+        )
+    versions = [m["version"] for m in messages(page) if m["type"] == "arena.version"]
+    assert versions == list(range(match["version"] + 1)), versions  # every version, once, in order
+    bot_versions = [
+        v
+        for v in range(1, match["version"] + 1)
+        if v not in {m["version"] for m in messages(page) if m["type"] == "arena.turn"}
+    ]
+    assert bot_versions, "the bot's versions are among those posted"
     assert all(m["match_id"] == match_id for m in messages(page))

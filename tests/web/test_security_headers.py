@@ -55,6 +55,21 @@ def test_the_api_itself_is_left_alone(client: FlaskClient) -> None:
     assert "Content-Security-Policy" not in client.get("/openapi.json").headers
 
 
+def test_every_json_answer_says_nosniff(client: FlaskClient) -> None:
+    """Answers and errors alike, so that no browser reads a JSON answer as anything else."""
+    answers = [
+        client.get("/games"),
+        client.get("/openapi.json"),
+        client.get("/matches/no-such-match"),
+        client.post("/matches", data="not json", content_type="application/json"),
+        client.get("/no-such-route"),
+    ]
+    assert [answer.status_code for answer in answers] == [200, 200, 404, 400, 404]
+    for answer in answers:
+        assert answer.mimetype == "application/json", answer.mimetype
+        assert answer.headers["X-Content-Type-Options"] == "nosniff", answer.request.path
+
+
 def test_no_page_has_an_inline_script_or_handler() -> None:
     for folder in (STATIC_DIR, DOCS_PAGE_DIR):
         for page in folder.rglob("*.html"):

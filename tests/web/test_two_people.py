@@ -118,7 +118,7 @@ def test_a_taken_seat_link_offers_the_seat_still_open(
     first, second = open_context().new_page(), open_context().new_page()
     take_seat(first, link, "bea", 1)
     second.goto(link)
-    expect(second.locator(".join-form")).to_contain_text("Seat 1 is taken; seat 2 is still open.")
+    expect(second.locator(".join-form")).to_contain_text("Seat 1 was taken by bea; seat 2 is still open.")
     second.fill("#join-name", "cy")
     second.get_by_role("button", name="Take seat 2").click()
     expect(second.locator(".seats .seat.me")).to_contain_text("cy (seat 2)")

@@ -70,7 +70,8 @@ def test_a_crafted_api_parameter_is_an_error_on_the_page_never_a_link(
     for page_name in ("", "match.html?id=x", "seat.html?match=x", "replay.html?id=x", "join.html?match=x"):
         separator = "&" if "?" in page_name else "?"
         watched.goto(f"{web_server.url}/play/{page_name}{separator}api={quote(value)}#token=t")
-        expect(watched.locator("#error")).to_contain_text("page/bad_api_parameter")
+        expect(watched.locator("#error")).to_have_attribute("data-code", "page/bad_api_parameter")
+        expect(watched.locator("#error")).to_contain_text("The api parameter")
         if page_name == "":
             docs = watched.locator("#docs-link")
             assert docs.get_attribute("href") == "/docs"  # never built from the refused value
@@ -144,7 +145,8 @@ def test_crafted_options_are_refused_as_text(watched: Page, web_server: LiveServ
     watched.select_option("#option-missions", label="standard")
     watched.fill("#option-mission_deck", '[{"effect": "<img src=x onerror=alert(13)>", "params": {}, "deal": 3}]')
     watched.click("#start")
-    expect(watched.locator("#error")).to_contain_text("match/invalid_options")
+    expect(watched.locator("#error")).to_have_attribute("data-code", "match/invalid_options")
+    expect(watched.locator("#error")).to_contain_text("The server cannot start this match")
     no_script_ran(watched)
 
 

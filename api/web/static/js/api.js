@@ -9,6 +9,7 @@
 // link. Seat tokens are never put in a URL: the client sends them in the Authorization header, or
 // as the first message of the seat socket.
 
+import { watchedFetch, watchedWebSocket } from "./connection.js";
 import { Arena, ConnectionFailedError } from "./tabletop-arena-sdk.js";
 
 const params = new URLSearchParams(location.search);
@@ -25,11 +26,23 @@ export const EMBED = params.get("embed") === "1";
 /**
  * The client of the page's API (null when the `api` parameter was refused). A request that finds no
  * server is retried for a few seconds only, so that the page soon says what to check; the streams
- * the pages follow keep resuming for as long as the page is open (`FOLLOW`).
+ * the pages follow keep resuming for as long as the page is open (`FOLLOW`), and so do a seat's
+ * moves. Its `fetch` and `WebSocket` are the browser's, watched by connection.js, which shows
+ * whether the page is connected.
  */
-export const arena = API_PROBLEM ? null : new Arena(API_BASE || location.origin, { retryFor: 3, retryPause: 1 });
+export const arena = API_PROBLEM
+  ? null
+  : new Arena(API_BASE || location.origin, {
+      retryFor: 3,
+      retryPause: 1,
+      fetch: watchedFetch,
+      WebSocket: watchedWebSocket(),
+    });
 
-/** The options of a followed stream: it resumes after any drop, however long the API is away. */
+/**
+ * The options of a followed stream and of a seat's move: it resumes (or is sent again, with its
+ * key, so it applies once) after any drop, however long the API is away.
+ */
 export const FOLLOW = { retryFor: Infinity };
 
 function checkApi(value) {
@@ -108,4 +121,20 @@ export async function readLog(page) {
 export function postToParent(type, matchId, version) {
   if (!EMBED || window.parent === window) return;
   window.parent.postMessage({ type, match_id: matchId, version }, "*");
+}
+
+/**
+ * Embedded: a function that posts "arena.version" for each version the page comes to, once each and
+ * in order, from the first version it showed: when the page jumps from version 4 to 7 (a move's
+ * answer after the bots' replies, or a batch of stream items), it posts 5, 6 and 7.
+ */
+export function versionMessages(matchId) {
+  let last = null;
+  return (version) => {
+    if (last !== null && version <= last) return;
+    for (let next = last === null ? version : last + 1; next <= version; next++) {
+      postToParent("arena.version", matchId, next);
+    }
+    last = version;
+  };
 }

@@ -1,13 +1,20 @@
 // The table around any game: status, seats, whose turn, the clock, the result; then the game itself.
 
-import { el, seatName } from "./dom.js";
+import { el, seatName, words } from "./dom.js";
 import * as girafferaffe from "./games/girafferaffe.js";
 import * as piliPili from "./games/pili-pili.js";
 import * as pipifax from "./games/pipifax.js";
 import * as taiga from "./games/taiga.js";
+import { placeOf, resultSentence } from "./result.js";
 
 /** One renderer module per game: `render(view, ctx)` returns the game's part of the page. */
 export const RENDERERS = { pipifax, taiga, girafferaffe, "pili-pili": piliPili };
+
+/** A game's title as players know it ("Pili Pili"), from its renderer. */
+export function gameTitle(game) {
+  const renderer = RENDERERS[game];
+  return renderer && renderer.TITLE ? renderer.TITLE : words(game);
+}
 
 /** The seat names of a match resource (null where a seat has none yet). */
 export function seatNames(match) {
@@ -31,7 +38,6 @@ export function tickClocks() {
 /** The seats list: who sits where, who acts, how each seat stands, and the clock. */
 export function seatsPanel(match, ctx) {
   const toAct = new Set(match.to_act || []);
-  const ranks = match.result ? match.result.ranks : null;
   return el(
     "ul",
     { class: "seats", "aria-label": "Seats" },
@@ -45,7 +51,7 @@ export function seatsPanel(match, ctx) {
         seat.state !== "playing" ? ` (${seat.state.replace("_", " ")})` : "",
         toAct.has(seat.seat) ? el("span", { class: "turn-marker" }, " to act") : "",
         toAct.has(seat.seat) ? clock(seat) : null,
-        ranks ? el("span", { class: "rank" }, ` rank ${ranks[seat.seat]}`) : null,
+        placeOf(match, seat.seat) ? el("span", { class: "rank" }, `: ${placeOf(match, seat.seat)}`) : null,
       ),
     ),
   );
@@ -58,15 +64,13 @@ export function statusLine(match, ctx) {
     const open = (match.seats || []).filter((seat) => seat.kind === "open").length;
     text += `: waiting for ${open} more player${open === 1 ? "" : "s"} to join`;
   }
-  if (match.status === "aborted") text += ": the host called the match off";
   if (match.status === "active" && match.to_act.length) {
     const who = match.to_act.map((seat) => (seat === ctx.seat ? "you" : seatName(ctx, seat)));
     text += `: ${who.join(", ")} to act`;
   }
-  if (match.result) {
-    const winners = match.result.winners.map((seat) => (seat === ctx.seat ? "you" : seatName(ctx, seat)));
-    text += `. Match over: ${winners.length ? `won by ${winners.join(", ")}` : "no winner"}`;
-  }
+  const ended = resultSentence(match, ctx.seat ?? null, ctx.names || []);
+  if (match.status === "aborted") text += `. ${ended}`;
+  else if (ended) text += `. Match over. ${ended}`;
   return el("p", { class: "status", role: "status", "data-version": match.version, "data-status": match.status }, text);
 }
 

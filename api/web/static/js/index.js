@@ -6,7 +6,10 @@
 // open seats to share, or a bot in each seat; a time control, and the bots' pace (`pace_ms`).
 
 import { API_PROBLEM, arena, docsLink, pageLink } from "./api.js";
+import { onBack } from "./connection.js";
 import { el } from "./dom.js";
+import { rememberedSeats, seatFragment as yourFragment } from "./my-seats.js";
+import { drawYourMatches } from "./your-matches.js";
 import { showError, startPage } from "./page.js";
 
 /** Seconds after its last version a waiting or live match leaves the lists (documented in docs/web.md). */
@@ -83,9 +86,20 @@ function playerCounts(game) {
   return Array.from({ length: Math.max(0, high - low + 1) }, (_, i) => low + i);
 }
 
+/**
+ * An option's description for players: without the rule codes ("(R9)", "(R10, R11)") that the
+ * rules docs use, which the form gives no way to look up.
+ */
+export function optionHelp(description) {
+  return String(description || "")
+    .replace(/\s*\((?:[A-Z]{1,2}\d+[a-z]?)(?:\s*(?:,|and)\s*[A-Z]{1,2}\d+[a-z]?)*\)/g, "")
+    .replace(/a seeded random seat/g, "a seat drawn at random");
+}
+
 function optionField(option, players) {
   const id = `option-${option.name}`;
-  const common = { id, "data-option": option.name, title: option.description };
+  const help = optionHelp(option.description);
+  const common = { id, "data-option": option.name, title: help };
   let field;
   if (option.kind === "choice") {
     field = el(
@@ -115,7 +129,7 @@ function optionField(option, players) {
     el("label", { for: id }, option.name.replace(/_/g, " ")),
     " ",
     field,
-    el("span", { class: "option-help" }, option.description),
+    el("span", { class: "option-help" }, help),
   );
 }
 
@@ -276,19 +290,24 @@ async function join(matchId) {
     const seat = await arena.join(matchId, { name });
     openSeat(matchId, seat.token);
   } catch (error) {
-    showError(error);
+    showError(error, "join");
   }
 }
 
 async function listMatches(status, tableId) {
   const table = $(tableId);
+  const mine = new Map(rememberedSeats().map((entry) => [entry.match_id, entry]));
   const recent = status === "finished" ? {} : { updatedWithin: IDLE_SECONDS };
   const { matches } = await arena.listMatches({ status, limit: 20, ...recent });
   const head = el("tr", {}, ["game", "players", "seats", "version", "last move", ""].map((text) => el("th", { scope: "col" }, text)));
   const now = Date.now() / 1000;
   const rows = matches.map((summary) => {
     let action;
-    if (status === "waiting") {
+    const held = mine.get(summary.match_id);
+    if (held && status !== "finished") {
+      const page = held.token ? pageLink("seat.html", { match: summary.match_id }) : pageLink("match.html", { id: summary.match_id });
+      action = el("a", { href: `${page}#${yourFragment(held)}`, "aria-label": `Open your seat in the ${summary.game} match` }, "Your seat");
+    } else if (status === "waiting") {
       action = el("button", { onclick: () => join(summary.match_id), "aria-label": `Join the ${summary.game} match` }, "Join");
     } else if (status === "active") {
       action = el("a", { href: pageLink("match.html", { id: summary.match_id }), "aria-label": `Watch the ${summary.game} match` }, "Watch");
@@ -327,8 +346,14 @@ async function main() {
       ),
     );
     setUpForm(games);
-    await Promise.all([listMatches("waiting", "waiting"), listMatches("active", "active"), listMatches("finished", "finished")]);
+    await Promise.all([
+      drawYourMatches(),
+      listMatches("waiting", "waiting"),
+      listMatches("active", "active"),
+      listMatches("finished", "finished"),
+    ]);
     document.body.dataset.ready = "true";
+    onBack(() => drawYourMatches().catch(showError));
   } catch (error) {
     showError(error);
   }

@@ -5,8 +5,11 @@
 // does for a match its creator watches), it also shows the links to share for open seats and an
 // *Abort* button.
 
-import { EMBED, FOLLOW, arena, pageLink, postToParent, queryParam, readLog } from "./api.js";
+import { EMBED, FOLLOW, arena, pageLink, postToParent, queryParam, readLog, versionMessages } from "./api.js";
+import { gameTitle } from "./board.js";
+import { onBack } from "./connection.js";
 import { el } from "./dom.js";
+import { rememberSeat } from "./my-seats.js";
 import {
   fragment,
   hostPanel,
@@ -15,6 +18,7 @@ import {
   matchParts,
   renderInto,
   revealedAt,
+  setHeading,
   showError,
   startPage,
 } from "./page.js";
@@ -24,7 +28,8 @@ const hostToken = fragment().get("host");
 let match = null;
 const events = [];
 let pending = null;
-const state = { confirmingAbort: false, posted: -1, toAct: "" };
+const state = { confirmingAbort: false, toAct: "", over: false };
+const postVersion = versionMessages(matchId);
 
 function render() {
   const replay = match.status === "finished" || match.status === "aborted";
@@ -49,18 +54,26 @@ function render() {
   ]);
   document.body.dataset.version = String(match.version);
   document.body.dataset.status = match.status;
+  if (!EMBED) {
+    setHeading(hostToken ? "Your match" : "Watch a match", match.game);
+    document.title = `${gameTitle(match.game)}, ${match.status} - Tabletop Arena`;
+  }
   tellParent();
 }
 
-/** Embedded: tell the parent page about each new version, a change of the seats to act, and the end. */
+/**
+ * Embedded: tell the parent page about every version (each once, in order, however many came at
+ * once), a change of the seats to act, and the end.
+ */
 function tellParent() {
-  if (state.posted === match.version) return;
-  state.posted = match.version;
-  postToParent("arena.version", matchId, match.version);
+  postVersion(match.version);
   const toAct = (match.to_act || []).join(",");
   if (toAct && toAct !== state.toAct) postToParent("arena.turn", matchId, match.version);
   state.toAct = toAct;
-  if (match.status === "finished" || match.status === "aborted") postToParent("arena.over", matchId, match.version);
+  if ((match.status === "finished" || match.status === "aborted") && !state.over) {
+    state.over = true;
+    postToParent("arena.over", matchId, match.version);
+  }
 }
 
 async function refresh() {
@@ -82,9 +95,11 @@ function soon() {
 async function main() {
   if (!startPage()) return;
   if (!matchId) return showError(new Error("no match: open this page as match.html?id=<match id>"));
-  document.title = `Match ${matchId} - Tabletop Arena`;
+  document.title = `Watch a match - Tabletop Arena`;
+  onBack(refresh); // whatever was missed while the connection was lost
   await refresh();
   if (!match) return;
+  if (hostToken && !EMBED) rememberSeat({ matchId, host: hostToken, game: match.game });
   try {
     const { events: past, last } = await readLog((query) => arena.events(matchId, query));
     events.push(...past);

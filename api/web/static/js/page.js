@@ -2,18 +2,36 @@
 // the "How to play" panel, the embedded form of a page and the host's controls.
 
 import { API_PROBLEM, EMBED, arena, describeError, pageLink } from "./api.js";
-import { gameBoard, seatNames, seatsPanel, statusLine, tickClocks } from "./board.js";
+import { gameBoard, gameTitle, seatNames, seatsPanel, statusLine, tickClocks } from "./board.js";
+import { isLost } from "./connection.js";
 import { el } from "./dom.js";
+import { errorSentence } from "./errors.js";
 import { HOW_TO_PLAY } from "./how-to-play.js";
 import { RENDERERS } from "./board.js";
 
 setInterval(tickClocks, 1000);
 
-/** Show an API or network error in the page's alert line (empty: clear it). */
-export function showError(error) {
+/**
+ * Show an API or network error in the page's alert line as a sentence (empty: clear it); its code
+ * goes in the line's `data-code`. `doing` names what the person tried ("join", "act", ...), where
+ * the same code reads differently. A request that failed because the connection dropped is said
+ * by the connection line (connection.js), not here.
+ */
+export function showError(error, doing = null) {
   const box = document.getElementById("error");
-  const shown = error ? describeError(error) : null;
-  box.textContent = shown ? `${shown.code ? `${shown.code}: ` : ""}${shown.message}` : "";
+  if (error && isLost() && error.code === "client/connection_failed") return;
+  const { code, text } = errorSentence(error ? describeError(error) : null, doing);
+  box.textContent = text;
+  if (code) box.dataset.code = code;
+  else delete box.dataset.code;
+}
+
+/** Head the page with what it shows: "Your seat: Taiga" (and the tab's title, unless the page sets its own). */
+export function setHeading(text, game) {
+  const heading = document.querySelector("header h1");
+  const full = game ? `${text}: ${gameTitle(game)}` : text;
+  if (heading && heading.textContent !== full) heading.textContent = full;
+  return full;
 }
 
 /**
@@ -39,17 +57,29 @@ export function eventText(event) {
   return `v${event.version} ${event.kind.replace(/_/g, " ")}${data ? ` (${data})` : ""}`;
 }
 
-/** The event log panel (newest last); it scrolls to the newest entry once it is on the page. */
+/** How many of the latest events the log shows. */
+export const LOG_SHOWN = 200;
+
+/**
+ * The event log panel (newest last); it scrolls to the newest entry once it is on the page. It
+ * shows the latest LOG_SHOWN events, numbered as they stand in the whole log (the first shown is
+ * number `total - LOG_SHOWN + 1`), and says how many earlier ones it leaves out.
+ */
 export function logPanel(events) {
   if (EMBED) return null;
+  const shown = events.slice(-LOG_SHOWN);
+  const first = events.length - shown.length + 1;
   return el(
     "section",
     { "aria-label": "Events" },
     el("h2", {}, "Events"),
+    first > 1
+      ? el("p", { class: "note log-note" }, `The latest ${shown.length} of ${events.length} events (${first - 1} earlier ones are not shown).`)
+      : null,
     el(
       "ol",
-      { class: "log", tabindex: 0, "aria-label": "Event log, newest last" },
-      events.slice(-200).map((event) => el("li", {}, eventText(event))),
+      { class: "log", tabindex: 0, start: first, "aria-label": "Event log, newest last" },
+      shown.map((event) => el("li", {}, eventText(event))),
     ),
   );
 }
@@ -197,7 +227,7 @@ export function hostPanel(match, hostToken, state, redraw, after) {
       showError(null);
       after(aborted);
     } catch (error) {
-      showError(error);
+      showError(error, "abort");
       redraw();
     }
   };

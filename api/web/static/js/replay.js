@@ -7,9 +7,9 @@
 // before (not from the one shown), and the page loads versions until it shows the one wanted, so
 // ten quick presses move ten steps.
 
-import { arena, pageLink, queryParam, readLog } from "./api.js";
+import { FOLLOW, arena, pageLink, queryParam, readLog } from "./api.js";
 import { el } from "./dom.js";
-import { eventText, howToPlay, matchParts, renderInto, showError, startPage } from "./page.js";
+import { eventText, howToPlay, matchParts, renderInto, setHeading, showError, startPage } from "./page.js";
 
 const matchId = queryParam("id");
 /** Where versions come from: `{match, load(version), events}` for a match on the server or a record. */
@@ -41,7 +41,15 @@ function recordSource(record) {
     async open() {
       allEvents = [];
       const seats = (record.seats || []).map((seat, number) => ({ seat: number, deadline: null, ...seat }));
-      const frame = { match_id: record.match_id, game: record.game, players: record.players, status: record.status, result: record.result, seats };
+      const frame = {
+        match_id: record.match_id,
+        game: record.game,
+        players: record.players,
+        options: record.options,
+        status: record.status,
+        result: record.result,
+        seats,
+      };
       return { match: frame, over: true };
     },
     async load(version) {
@@ -155,15 +163,30 @@ async function open(next) {
   shown = null;
   const opened = await source.open();
   match = opened.match;
+  setHeading("Replay", match.game);
   if (!opened.over) {
     document.getElementById("table").replaceChildren(
-      el("p", {}, "This match is not over yet. ", el("a", { href: pageLink("match.html", { id: match.match_id }) }, "Watch it live")),
+      el(
+        "p",
+        { class: "not-over" },
+        "This match is not over yet: its replay opens here when it ends. ",
+        el("a", { href: pageLink("match.html", { id: match.match_id }) }, "Watch it live"),
+      ),
     );
-    return;
+    return untilOver(match);
   }
   wanted = Math.max(0, Number(queryParam("version")) || 0);
   await show(wanted);
   wanted = shown ? shown.version : 0;
+}
+
+/** Follow a match that is not over until it is, then open its replay. */
+async function untilOver(live) {
+  const waiting = source;
+  for await (const event of arena.stream(live.match_id, { after: live.version, ...FOLLOW })) {
+    if (event.type === "match_over") break;
+  }
+  if (source === waiting) await open(serverSource(live.match_id)); // unless a record file was opened meanwhile
 }
 
 /** The records in a file's text: one JSON record, or one per line (JSON lines). */
@@ -186,7 +209,7 @@ async function openFile(file) {
   try {
     records = parseRecords(await file.text());
   } catch (error) {
-    return showError({ code: "page/bad_record_file", message: `${file.name}: ${error.message}` });
+    return showError({ code: "page/bad_record_file", message: `the file ${file.name} cannot be read as a record (${error.message})` });
   }
   const choice = document.getElementById("record-choice");
   const label = document.getElementById("record-choice-label");

@@ -6,8 +6,12 @@
 // the seat over its socket, which carries its moves too; where no socket opens (no WebSocket, or
 // a proxy that refuses the upgrade) it reads the seat stream with fetch() and moves by POST.
 
-import { EMBED, FOLLOW, arena, pageLink, postToParent, queryParam, readLog } from "./api.js";
+import { EMBED, FOLLOW, arena, pageLink, postToParent, queryParam, readLog, versionMessages } from "./api.js";
+import { notifyPanel, showTurn } from "./attention.js";
+import { RENDERERS, gameTitle } from "./board.js";
+import { isLost, onBack, onChange, setMoveNote } from "./connection.js";
 import { el } from "./dom.js";
+import { rememberSeat } from "./my-seats.js";
 import {
   fragment,
   hostPanel,
@@ -16,6 +20,7 @@ import {
   matchParts,
   renderInto,
   revealedAt,
+  setHeading,
   showError,
   startPage,
 } from "./page.js";
@@ -30,6 +35,8 @@ let seat = null;
 /** How many legal actions are listed in full; past that, a uniform sample of SAMPLE of them. */
 const LIST_MAX = 200;
 const SAMPLE = 30;
+/** How many plays of one tree a game that composes its actions (Girafferaffe) reads to check a choice. */
+const TREE_LIST = 1000;
 
 const state = {
   match: null,
@@ -42,9 +49,22 @@ const state = {
   memory: {},
   confirmingResign: false,
   confirmingAbort: false,
-  posted: { version: -1, turn: -1 },
+  posted: { turn: -1, over: false },
+  /** The plays of one tree at one version, as the server lists them (`"<version>:<tree>"` -> a promise). */
+  lists: new Map(),
+  /** The move on its way, `{waited}`: whether it had to wait for the connection. */
+  moving: null,
 };
 let pending = null;
+const postVersion = versionMessages(matchId);
+/** How long a note on a move that waited for the connection stays, in milliseconds. */
+const NOTE_MS = 10_000;
+let noteTimer = null;
+
+/** The renderer of the match's game. */
+function renderer() {
+  return RENDERERS[state.match.game] || {};
+}
 
 function myTurn() {
   return state.match && state.match.status === "active" && state.match.to_act.includes(state.match.seat);
@@ -56,6 +76,16 @@ function actionsPanel() {
     const me = state.match.seats[state.match.seat];
     const note = me.state !== "playing" ? null : "Not your turn: the page follows the match and says when it is.";
     return note ? el("section", { class: "actions", "aria-label": "Your actions" }, el("p", {}, note)) : null;
+  }
+  if (renderer().composeTurn) {
+    // A game whose plays are built on the board from the server's legal actions, never listed in bulk.
+    const known = state.legalVersion === state.match.version;
+    return el(
+      "section",
+      { class: "actions", "aria-label": "Your actions" },
+      el("h2", {}, "Your turn"),
+      el("p", { class: "legal-count" }, known ? renderer().composeTurn(state.total, state.counts) : "Looking up your legal moves…"),
+    );
   }
   const listed = state.legalVersion === state.match.version ? state.legal : [];
   const note =
@@ -141,12 +171,15 @@ function render() {
     rerender: render,
     reveal: revealedAt(state.events, match.version),
     events: state.events.filter((event) => event.version < match.version),
+    treePlays,
+    showError,
   };
   const over = match.status === "finished" || match.status === "aborted";
   renderInto(document.getElementById("table"), [
     ...matchParts(match, ctx),
     over ? null : actionsPanel(),
     over ? null : leavePanel(),
+    over || EMBED ? null : notifyPanel(render),
     hostPanel(match, hostToken, state, render, () => refresh()),
     over && !EMBED
       ? el("p", {}, el("a", { class: "replay-link", href: pageLink("replay.html", { id: matchId }) }, "Replay this match"))
@@ -158,22 +191,47 @@ function render() {
   document.body.dataset.version = String(match.version);
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.status = match.status;
+  if (!EMBED) {
+    setHeading("Your seat", match.game);
+    showTurn({ myTurn: myTurn(), title: `${gameTitle(match.game)}, seat ${match.seat}`, version: match.version, matchId });
+  }
   tellParent(match);
 }
 
-/** Embedded: tell the parent page about a new version, this seat's turn and the end, once each. */
+/**
+ * Embedded: tell the parent page about every version (each once, in order, however many came at
+ * once), this seat's turn and the end.
+ */
 function tellParent(match) {
-  if (state.posted.version === match.version) return;
-  state.posted.version = match.version;
-  postToParent("arena.version", matchId, match.version);
+  postVersion(match.version);
   if (myTurn() && state.posted.turn !== match.version) {
     state.posted.turn = match.version;
     postToParent("arena.turn", matchId, match.version);
   }
-  if (match.status === "finished" || match.status === "aborted") postToParent("arena.over", matchId, match.version);
+  if ((match.status === "finished" || match.status === "aborted") && !state.posted.over) {
+    state.posted.over = true;
+    postToParent("arena.over", matchId, match.version);
+  }
+}
+
+/**
+ * The plays of `tree` at the version shown, as the server lists them with the `tree` filter (at most
+ * TREE_LIST, with `total`): `{version, total, plays}`. Asked once per version and tree.
+ */
+function treePlays(tree) {
+  const key = `${state.match.version}:${tree}`;
+  if (!state.lists.has(key)) {
+    const asked = seat
+      .legal({ filters: [`tree=${tree}`], limit: TREE_LIST })
+      .then((page) => ({ version: page.version, total: page.total, plays: page.actions }));
+    asked.catch(() => state.lists.delete(key)); // asked again next time
+    state.lists.set(key, asked);
+  }
+  return state.lists.get(key);
 }
 
 async function loadLegal(version) {
+  if (renderer().composeTurn && state.match.view.trees) return loadTreeCounts(version);
   const listing = await seat.legal({ limit: LIST_MAX });
   let page = listing;
   if (listing.total > listing.actions.length) page = await seat.legal({ sample: SAMPLE });
@@ -193,12 +251,33 @@ async function loadLegal(version) {
 }
 
 /**
+ * For a game whose plays are built on the board: how many legal actions there are, how many fit
+ * each tree (the `tree` filter, counted by the server without listing), and whether one is not
+ * a play (`counts.pass`: Girafferaffe's returned apple).
+ */
+async function loadTreeCounts(version) {
+  const trees = state.match.view.trees.map((tree) => tree.id);
+  const [all, ...perTree] = await Promise.all([
+    seat.legal({ limit: 1 }),
+    ...trees.map((tree) => seat.legal({ limit: 1, filters: [`tree=${tree}`] })),
+  ]);
+  if (all.version !== version || perTree.some((page) => page.version !== version)) return;
+  const tree = Object.fromEntries(trees.map((id, index) => [id, perTree[index].total]));
+  const plays = Object.values(tree).reduce((sum, count) => sum + count, 0);
+  state.legal = [];
+  state.total = all.total;
+  state.counts = { tree, pass: all.total > plays };
+  state.legalVersion = version;
+}
+
+/**
  * Take `match` (a seat view) if it is not older than what the page shows, and its legal actions.
  * An older one only redraws the page: a move's answer comes after the stream may have shown a newer
  * version while the page was busy, drawn then with its buttons disabled.
  */
 async function show(match) {
   if (state.match && match.version < state.match.version) return render();
+  if (state.match && match.version !== state.match.version) state.lists.clear();
   state.match = match;
   if (myTurn() && state.legalVersion !== match.version) await loadLegal(match.version);
   if (state.match.version === match.version) render();
@@ -208,6 +287,7 @@ async function refresh() {
   pending = null;
   try {
     await show(await seat.view());
+    noteMove();
   } catch (error) {
     showError(error);
   }
@@ -221,7 +301,7 @@ function soon() {
  * Do one thing as the seat (busy meanwhile): show the view it answers with, or its refusal and
  * then the match as it is.
  */
-async function send(doing) {
+async function send(doing, what) {
   state.busy = true;
   render();
   let seen = null;
@@ -229,7 +309,7 @@ async function send(doing) {
     seen = await doing();
     showError(null);
   } catch (error) {
-    showError(error);
+    showError(error, what);
   } finally {
     state.busy = false;
   }
@@ -241,29 +321,67 @@ async function send(doing) {
   }
 }
 
-/** Take `action` at the version shown (over the seat socket, else by POST with If-Match and an Idempotency-Key). */
+/**
+ * Take `action` at the version shown (over the seat socket, else by POST with If-Match and an
+ * Idempotency-Key). While the connection is lost the move waits and is sent again with its key
+ * until an answer comes, so it applies once; the connection line says so meanwhile.
+ */
 function act(action) {
   const version = state.match.version;
+  const move = { waited: false };
+  state.moving = move;
+  noteMove();
   return send(async () => {
-    const { events, ...view } = await seat.act(action, { version });
-    return view; // the seat's view after the move; its events come on the seat's stream
-  });
+    try {
+      const { events, ...view } = await seat.act(action, { version, ...FOLLOW });
+      if (move.waited) announce("Your move was sent when the connection came back, and played once.");
+      return view; // the seat's view after the move; its events come on the seat's stream
+    } finally {
+      state.moving = null;
+      noteMove();
+    }
+  }, "act");
+}
+
+/** Show `text` on the connection line for a while (what became of a move that waited). */
+function announce(text) {
+  clearTimeout(noteTimer);
+  state.announced = text;
+  noteTimer = setTimeout(() => {
+    state.announced = null;
+    noteMove();
+  }, NOTE_MS);
+}
+
+/** What the connection line says of moves: one waiting for the connection, one that may still be made, or what became of one. */
+function noteMove() {
+  if (state.moving && isLost()) {
+    state.moving.waited = true;
+    setMoveNote("Your move waits for the connection: it is sent when the connection is back and played once, unless the match moved on meanwhile.");
+  } else if (isLost() && myTurn()) {
+    setMoveNote("You may still choose your move: it is sent when the connection is back.");
+  } else {
+    setMoveNote(state.announced || null);
+  }
 }
 
 function resign() {
   state.confirmingResign = false;
-  return send(() => seat.resign());
+  return send(() => seat.resign(), "resign");
 }
 
 async function main() {
   if (!startPage()) return;
   if (!matchId || !token) return showError(new Error("open this page as seat.html?match=<match id>#token=<seat token>"));
-  document.title = `Seat in match ${matchId} - Tabletop Arena`;
+  document.title = `Your seat - Tabletop Arena`;
+  onChange(noteMove);
+  onBack(refresh); // whatever was missed while the connection was lost: the stream resumes, the view is read again
   try {
     seat = arena.seat(matchId, token);
     const { events, last } = await readLog((query) => seat.events(query));
     state.events = events;
     await show(await seat.view());
+    if (!EMBED) rememberSeat({ matchId, seat: seat.seat, token, host: hostToken, game: state.match.game });
     if (state.match.status === "finished" || state.match.status === "aborted") return;
     // The page lists legal actions with their labels itself, so the turns need carry none.
     for await (const item of seat.stream({ after: last, legalLimit: 0, transport: "auto", ...FOLLOW })) {

@@ -6,6 +6,9 @@
 
 import { el, findLegal, seatName, target } from "../dom.js";
 
+/** The game's title, as players know it. */
+export const TITLE = "Pili Pili";
+
 /** How this page lets a person play the game (the "How to play" panel). */
 export const HINT =
   "bets, the Joker's values, partners and exchanges are buttons under Your turn; a card of your hand with a " +

@@ -6,6 +6,9 @@
 
 import { el, findLegal, seatName, target, words } from "../dom.js";
 
+/** The game's title, as players know it. */
+export const TITLE = "Pipifax";
+
 /** How this page lets a person play the game (the "How to play" panel). */
 export const HINT =
   "on your turn the die's animal is shown above the cards; click a card with a green outline (or Tab to it and " +

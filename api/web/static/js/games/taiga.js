@@ -5,6 +5,9 @@
 
 import { el, findLegal, seatName, target, words } from "../dom.js";
 
+/** The game's title, as players know it. */
+export const TITLE = "Taiga";
+
 /** How this page lets a person play the game (the "How to play" panel). */
 export const HINT =
   "the animal to look for is named above the discs. On your turn click a disc with a green outline to flip it; " +
