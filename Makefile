@@ -60,6 +60,7 @@ lint: $(STAMP) $(TS_TESTS)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	scripts/generate.sh --check
 
 test: lint chromium

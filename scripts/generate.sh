@@ -2,7 +2,7 @@
 # Regenerates the OpenAPI spec (openapi/openapi.json) from the app, the Python SDK (sdk/arena_client)
 # from the spec with the pinned openapi-python-client, and the TypeScript client's types
 # (sdk-ts/src/generated/openapi.ts) with the pinned openapi-typescript (sdk-ts's lock file; make
-# installs it), and the web client's copy of the TypeScript client (api/web/static/js/tabletop-arena-sdk.js,
+# installs it), and the web client's copy of the TypeScript client (api/http/web/static/js/tabletop-arena-sdk.js,
 # one ES module bundled from sdk-ts/src by the pinned esbuild). With --check, writes nothing and fails
 # if any committed file differs from what would be generated.
 set -euo pipefail
@@ -29,7 +29,7 @@ openapi_typescript=sdk-ts/node_modules/.bin/openapi-typescript
     cat "$work/openapi-typescript.log" >&2; exit 1; }
 # The bundle is made from the types just generated (src/generated/openapi.ts holds types only, so
 # the committed ones give the same module).
-web_client=api/web/static/js/tabletop-arena-sdk.js
+web_client=api/http/web/static/js/tabletop-arena-sdk.js
 (cd sdk-ts && node scripts/bundle-web.mjs "$work/tabletop-arena-sdk.js")
 
 if [[ "${1:-}" == "--check" ]]; then

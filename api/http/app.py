@@ -26,13 +26,13 @@ from api.http.streams.routes import blp as streams_blp
 from api.http.streams.schemas import MatchOverEventSchema, TurnEventSchema
 from api.http.tournaments.routes import blp as tournaments_blp
 from api.http.tournaments.schemas import TournamentRecordLineSchema
+from api.http.web.routes import register_web
 from api.http.webhooks.routes import blp as webhooks_blp
 from api.settings import Settings
 from api.store.keys import tag_of_channel
 from api.store.matches import MatchStore
 from api.store.notifier import Notifier
 from api.usecases import wiring
-from api.web.routes import register_web
 
 API_DESCRIPTION = """A game server where programs play Pipifax, Taiga, Girafferaffe and Pili Pili.
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
-import time
 
 import redis
 from flask import Flask, Response, current_app, request
@@ -47,8 +46,10 @@ from limits import RateLimitItem, parse_many
 from limits.storage import MemoryStorage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 
+from api.clock import SYSTEM
 from api.http.errors import ErrorReply, error_code_of, error_response
 from api.settings import Settings
+from api.store.keys import Keys
 
 log = logging.getLogger(__name__)
 
@@ -86,25 +87,26 @@ class RateLimits:
         self.items: dict[str, list[RateLimitItem]] = {kind: parse_many(text) for kind, text in limits.items()}
         storage = storage_from_string(
             settings.limiter_url,
-            key_prefix=f"{settings.key_prefix}:limits",
+            key_prefix=Keys(settings.key_prefix).limits(),
             socket_timeout=REDIS_TIMEOUT,
             socket_connect_timeout=REDIS_TIMEOUT,
         )
         self.shared = FixedWindowRateLimiter(storage)
         self.memory = FixedWindowRateLimiter(MemoryStorage())
-        #: Until when (``time.monotonic()``) requests are counted in memory, after Redis failed.
+        #: Until when (the system clock's ``monotonic()``) requests are counted in memory, after Redis failed.
+        #: The limits library counts its windows on the system clock, so these do too.
         self.memory_until = 0.0
 
     def count(self, kind: str, who: str) -> None:
         """Count one request of ``kind`` from ``who`` against each of its limits; :class:`RateLimited` past one."""
         for item in self.items[kind]:
-            limiter = self.memory if time.monotonic() < self.memory_until else self.shared
+            limiter = self.memory if SYSTEM.monotonic() < self.memory_until else self.shared
             try:
                 allowed = limiter.hit(item, who, kind)
             except STORAGE_ERRORS as error:
                 if limiter is self.shared:
                     log.warning("rate limit counters unreachable (%s); counting in memory for now", error)
-                self.memory_until = time.monotonic() + MEMORY_SECONDS
+                self.memory_until = SYSTEM.monotonic() + MEMORY_SECONDS
                 limiter = self.memory
                 allowed = limiter.hit(item, who, kind)
             if not allowed:
@@ -284,4 +286,4 @@ def _seconds_until_reset(limiter: FixedWindowRateLimiter, item: RateLimitItem, *
         reset_at = limiter.get_window_stats(item, *identifiers).reset_time
     except STORAGE_ERRORS:
         return window
-    return max(1, min(window, math.ceil(reset_at - time.time())))
+    return max(1, min(window, math.ceil(reset_at - SYSTEM.now())))

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 import re
-import time
 
 from flask import Blueprint, Flask, Response, g, request
 
+from api.clock import Stopwatch
 from api.http.errors import error_code_of
 from api.observability import metrics
 from api.observability.logs import REQUEST_ID
@@ -56,7 +56,7 @@ def install_observability(app: Flask) -> None:
 
     @app.before_request
     def start_request() -> None:
-        g.arena_started = time.perf_counter()
+        g.arena_watch = Stopwatch()
         g.arena_request_id = REQUEST_ID.set(request_id_from(request.headers.get(REQUEST_ID_HEADER)))
         if request.query_string and "wait" in request.args:  # a move has no query: nothing to parse
             g.arena_long_poll = metrics.OpenRequest("long_poll")
@@ -71,13 +71,13 @@ def install_observability(app: Flask) -> None:
         if response.is_streamed and response.mimetype == "text/event-stream":
             response.call_on_close(metrics.OpenRequest("stream").close)
         status = response.status_code
-        started = g.get("arena_started")
+        watch = g.get("arena_watch")
         metrics.count_answer(
             request.method if request.method in METHODS else "other",
             route,
             status,
             error_code_of(response) if status >= 400 else None,
-            0.0 if started is None else time.perf_counter() - started,
+            0.0 if watch is None else watch.seconds(),
         )
         return response
 

@@ -26,6 +26,8 @@ from typing import Any
 from api.http.limits import counted_kind
 from arena.error_codes import code_list
 
+#: The security requirement of an operation that takes a seat's (or the host's) bearer token.
+BEARER: list[dict[str, list[str]]] = [{"seatToken": []}]
 #: Every response header the API sends (beyond ``Content-Type`` and ``Content-Length``), by name.
 HEADERS: dict[str, dict[str, Any]] = {
     "X-Request-Id": {

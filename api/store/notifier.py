@@ -89,7 +89,7 @@ class Notifier:
                 if self._thread is None:
                     self._thread = threading.Thread(target=self._listen, name="arena-notifier", daemon=True)
                     self._thread.start()
-        if not self._subscribed.wait(timeout):
+        if not self.clock.wait(self._subscribed, timeout):
             raise StoreUnavailable("the notification subscription is not ready")
 
     def _listen(self) -> None:

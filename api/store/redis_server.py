@@ -12,13 +12,13 @@ import os
 import shutil
 import socket
 import subprocess
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
 import redis
 
+from api.clock import SYSTEM
 from api.settings import Settings
 
 
@@ -133,16 +133,16 @@ class RedisServer:
         finally:
             os.close(lock)
         client = redis.Redis(port=self.port, socket_connect_timeout=0.2)
-        deadline = time.monotonic() + timeout
+        deadline = SYSTEM.monotonic() + timeout
         while True:
             try:
                 client.ping()
                 break
             except (redis.ConnectionError, redis.BusyLoadingError):
-                if self.process.poll() is not None or time.monotonic() > deadline:
+                if self.process.poll() is not None or SYSTEM.monotonic() > deadline:
                     self.stop()
                     raise RuntimeError(f"the Redis server on port {self.port} did not start") from None
-                time.sleep(0.05)
+                SYSTEM.sleep(0.05)
         answered_by = client.info("server").get("process_id")
         client.close()
         if answered_by != self.process.pid:  # ours failed to bind and another server answered

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from api.clock import SYSTEM, Clock
 from api.store.matches import MatchStore
-from api.usecases.context import Context
-from api.usecases.hooks import Hooks
+from api.usecases.context import Context, Hooks
 from api.usecases.tournaments import director
 
 

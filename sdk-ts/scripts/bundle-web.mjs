@@ -1,4 +1,4 @@
-// The client as one ES module for the web client under /play (api/web/static/js/tabletop-arena-sdk.js):
+// The client as one ES module for the web client under /play (api/http/web/static/js/tabletop-arena-sdk.js):
 // src/index.ts and openapi-fetch bundled by the pinned esbuild (package-lock.json), readable and
 // unminified. The pages import it by a relative path: their Content-Security-Policy allows no inline
 // script, so no import map. `make` writes it when a source is newer; tests/web/test_client_bundle.py

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, expect, sync_playwright
 
+from api.http.web.routes import STATIC_DIR
 from api.store.redis_server import RedisServer
-from api.web.routes import STATIC_DIR
 from tests.live_server import LiveServer
 from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, StaticServer
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from api.web.routes import STATIC_DIR
+from api.http.web.routes import STATIC_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 SDK_TS = ROOT / "sdk-ts"

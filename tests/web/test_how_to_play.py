@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from api.web.how_to_play import MODULE, module_text, panels
+from api.http.web.how_to_play import MODULE, module_text, panels
 from engine import all_games
 from tests.live_server import LiveServer
 from tests.web.api_helpers import create
 
 
 def test_the_generated_module_is_up_to_date_with_the_rules_docs() -> None:
-    assert MODULE.read_text() == module_text(), "run: python -m api.web.how_to_play"
+    assert MODULE.read_text() == module_text(), "run: python -m api.http.web.how_to_play"
 
 
 def test_every_game_has_a_panel_with_text() -> None:

@@ -6,7 +6,7 @@ import fnmatch
 import tomllib
 from pathlib import Path
 
-from api.web.routes import DOCS_PAGE_DIR, STATIC_DIR
+from api.http.web.routes import DOCS_PAGE_DIR, STATIC_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 

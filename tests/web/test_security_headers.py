@@ -10,8 +10,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from api.http.app import create_app
+from api.http.web.routes import DOCS_PAGE_DIR, STATIC_DIR
 from api.settings import Settings
-from api.web.routes import DOCS_PAGE_DIR, STATIC_DIR
 
 
 def policy(header: str) -> dict[str, str]:

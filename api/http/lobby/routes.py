@@ -11,9 +11,9 @@ from api.http.blueprint import ArenaBlueprint
 from api.http.extensions import context
 from api.http.headers import seat_claim_of
 from api.http.lobby import schemas
-from api.http.matches.routes import BEARER, _errors, _with_etag, links
+from api.http.matches.routes import _errors, _with_etag, links
 from api.http.matches.schemas import MatchSchema, SeatViewSchema
-from api.http.responses import answer_headers
+from api.http.responses import BEARER, answer_headers
 from api.usecases import lobby as service
 from engine import get_game
 

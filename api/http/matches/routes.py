@@ -16,7 +16,7 @@ from api.http.extensions import context, notifier
 from api.http.headers import expected_versions, idempotency_key, presented_token, private_headers, seat_claim_of
 from api.http.json_provider import encode
 from api.http.matches import schemas
-from api.http.responses import answer_headers
+from api.http.responses import BEARER, answer_headers
 from api.http.type_schemas import ActionRequestSchema
 from api.observability.metrics import count_move
 from api.usecases.matches.creating import create_match
@@ -33,7 +33,6 @@ from engine import EngineError, all_games
 
 blp = ArenaBlueprint("matches", __name__, url_prefix="/matches", description="Matches, seats, actions and events.")
 
-BEARER: list[dict[str, list[str]]] = [{"seatToken": []}]
 IF_MATCH = {
     "in": "header",
     "name": "If-Match",

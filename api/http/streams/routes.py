@@ -12,9 +12,9 @@ from marshmallow import Schema, fields, validate
 from api.http.blueprint import ArenaBlueprint
 from api.http.extensions import context, notifier
 from api.http.headers import seat_claim_of
-from api.http.matches.routes import BEARER, SEAT_ERRORS, _errors
+from api.http.matches.routes import SEAT_ERRORS, _errors
 from api.http.matches.schemas import QUERY_INDEX_MAX
-from api.http.responses import answer_headers
+from api.http.responses import BEARER, answer_headers
 from api.http.streams.sse import KEEP_ALIVE, encode
 from api.usecases.matches.following import Reader, follow
 from api.usecases.matches.reading import load_for_seat, load_table

@@ -11,8 +11,7 @@ from api.http.blueprint import MAX_JSON_DEPTH, ArenaBlueprint
 from api.http.errors import ErrorSchema
 from api.http.extensions import context, notifier
 from api.http.headers import presented_token
-from api.http.matches.routes import BEARER
-from api.http.responses import answer_headers
+from api.http.responses import BEARER, answer_headers
 from api.http.tournaments import schemas
 from api.usecases.tournaments import commands, entrants, views
 from api.usecases.tournaments.writing import load

@@ -11,7 +11,7 @@ from api.http.blueprint import ArenaBlueprint
 from api.http.errors import ErrorSchema
 from api.http.extensions import context
 from api.http.headers import presented_token, seat_claim_of
-from api.http.matches.routes import BEARER
+from api.http.responses import BEARER
 from api.http.webhooks.schemas import WebhookStatusSchema
 from api.store.keys import tournament_webhook_id
 from api.usecases import webhooks

@@ -13,8 +13,7 @@ import contextlib
 import logging
 
 from api.store.errors import MatchNotFound, StaleVersion, StoreUnavailable, TournamentNotFound
-from api.usecases.context import Context
-from api.usecases.hooks import Hooks
+from api.usecases.context import Context, Hooks
 from api.usecases.matches.creating import create_match
 from api.usecases.matches.reading import load_table
 from api.usecases.matches.writing import commit

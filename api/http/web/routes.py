@@ -1,11 +1,11 @@
 """Plain Flask blueprints (not part of the OpenAPI spec): the web client's files and the docs UI's.
 
-The web client is static files and ES modules under ``api/web/static``, served as they are (no build
-step). The docs UI at ``/docs`` is a page of ours (``api/web/docs_page``: Swagger UI started by a
+The web client is static files and ES modules under ``api/http/web/static``, served as they are (no build
+step). The docs UI at ``/docs`` is a page of ours (``api/http/web/docs_page``: Swagger UI started by a
 script file, since the pages' Content-Security-Policy forbids inline script) that loads Swagger UI
 from ``/docs/assets/``, the files the ``swagger-ui-bundle-v2`` package installs, so the docs render
 without reaching any other host. Every response under ``/play`` and ``/docs`` carries the security
-headers of ``api/web/security.py``.
+headers of ``api/http/web/security.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask import Blueprint, Flask, Response, redirect, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.wrappers import Response as BaseResponse
 
-from api.web.security import install_security_headers
+from api.http.web.security import install_security_headers
 
 #: The web client's files: pages, styles and modules.
 STATIC_DIR = Path(__file__).parent / "static"
