@@ -8,6 +8,7 @@ turns the script's numbered answer into a value a caller can ``match`` on. The s
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Sequence
 
 import redis
@@ -66,6 +67,16 @@ def write_answer(reply: Sequence[int | bytes]) -> WriteAnswer:
         assert isinstance(value, bytes)
         return Remembered(value)
     raise ValueError(f"a write script answered {reply!r}")
+
+
+class RescheduleAnswer(enum.IntEnum):
+    """What setting the referee's due time on one server did (an ``int``, as the script answers)."""
+
+    SET = 1
+    #: The match moved on: its writer set the due time.
+    MOVED_ON = 0
+    #: The match is gone: it left the due set.
+    GONE = -1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,10 +171,12 @@ class MatchScripts:
         args = [version, record, record_ttl, "1" if swap else "", *(swap or ("", "")), every, *chunks]
         return bool(self._compact([match_key, log_key, record_key, checkpoints_key], args))
 
-    def reschedule(self, *, match_key: str, due_key: str, match_id: str, version: int, due: float | None) -> int:
-        """Set the referee's due time of a match still at ``version``: 1 when set, 0 when it moved on,
-        -1 when it is gone (then it leaves the due set)."""
-        return int(self._reschedule([match_key, due_key], [version, number(due), match_id]))
+    def reschedule(
+        self, *, match_key: str, due_key: str, match_id: str, version: int, due: float | None
+    ) -> RescheduleAnswer:
+        """Set the referee's due time of a match still at ``version`` (``due`` None: take it out); the
+        match may have moved on, or be gone (then it leaves the due set)."""
+        return RescheduleAnswer(self._reschedule([match_key, due_key], [version, number(due), match_id]))
 
     def set_due(
         self, *, due_key: str, due_version_key: str, match_id: str, version: int, due: float | None, wake: str | None

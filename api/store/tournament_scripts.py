@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict
 
 import redis
 
 from api.store.lua import LuaScript
 from api.store.match_scripts import WriteAnswer, write_answer
+
+
+class TournamentChanges(TypedDict):
+    """What a tournament's write changes beside its record, as ``write_tournament.lua`` reads it (JSON):
+    fields of the entrants, rounds, standings, h2h and presence hashes (presence ``"0"``: a lease ended),
+    outcomes to append, channels to tell. Every member is needed: the script walks each (after it has
+    written the record: a missing one would fail the script half done)."""
+
+    entrants: dict[str, str]
+    rounds: dict[str, str]
+    standings: dict[str, str]
+    h2h: dict[str, str]
+    presence: dict[str, str]
+    outcomes: list[str]
+    notify: list[str]
 
 
 class TournamentScripts:
@@ -30,8 +46,8 @@ class TournamentScripts:
         changes: bytes,
     ) -> WriteAnswer:
         """Create (``expected`` None) or compare-and-set one version of a tournament: its ``record`` and
-        ``summary``, and the ``changes`` beside them (JSON: entrants, rounds, standings, h2h, presence,
-        outcomes, notify channels); every key (in ``keys.TOURNAMENT_KEY_NAMES`` order) gets ``ttl``."""
+        ``summary``, and the ``changes`` beside them (a :class:`TournamentChanges` as JSON); every key (in
+        ``keys.TOURNAMENT_KEY_NAMES`` order) gets ``ttl``."""
         args = ["" if expected is None else expected, version, record, summary, ttl, changes]
         return write_answer(self._write(keys, args))
 

@@ -19,7 +19,7 @@ from api.store.errors import StaleVersion, TournamentExists, TournamentNotFound,
 from api.store.keys import entrant_watch_id
 from api.store.match_scripts import AlreadyExists, Missing, MovedOn
 from api.store.matches import MatchStore
-from api.store.tournament_scripts import TournamentScripts
+from api.store.tournament_scripts import TournamentChanges, TournamentScripts
 from arena.tournaments.record import Entrant, Tournament
 from arena.tournaments.schedule import Pairing, round_pairings
 from arena.tournaments.standings import Cell, Counts, Ledger, Outcome, Pair
@@ -124,7 +124,7 @@ class TournamentStore:
         known = 0 if before is None else len(before.entrants)
         first_round = 1 if before is None or before.status == "open" else before.rounds()
         swiss = after.settings.format == "swiss" and after.status != "open"
-        changes = {
+        changes: TournamentChanges = {
             "entrants": {str(i): _text(after.entrants[i].to_json()) for i in range(known, len(after.entrants))},
             "rounds": {str(r): tables_text(after.round_tables(r)) for r in range(max(1, first_round), after.rounds())}
             if swiss

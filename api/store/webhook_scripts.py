@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 
 import redis
 
@@ -32,6 +33,26 @@ class NoWebhook:
 LeaseAnswer = LeasedFields | HeldElsewhere | NoWebhook
 
 
+class RegisterAnswer(enum.IntEnum):
+    """What registering a webhook did (an ``int``, as the script answers)."""
+
+    ADDED = 1
+    #: The match or tournament had a webhook: the first one stays.
+    KEPT_FIRST = 0
+    #: No such match or tournament.
+    NO_HOLDER = -1
+
+
+class RecordAnswer(enum.IntEnum):
+    """What recording a delivery did (an ``int``, as the script answers)."""
+
+    RECORDED = 1
+    #: The worker's lease was given back or taken over, or the cursor moved: nothing written.
+    LEASE_OR_CURSOR_MOVED = 0
+    #: The webhook (its match or tournament) is gone.
+    GONE = -1
+
+
 @dataclasses.dataclass(frozen=True)
 class DeliveryRecord:
     """What a delivery changed: the new state fields (encoded) and what to log."""
@@ -56,10 +77,9 @@ class WebhookScripts:
         self._release = LuaScript(client, "release_webhook")
         self._claim = LuaScript(client, "claim_due")
 
-    def register(self, *, holder: str, url: str, events: str, secret: str, created_at: float) -> int:
-        """Add a webhook to the match or tournament hash ``holder``: 1 added, 0 it had one (kept), -1 no
-        such match or tournament."""
-        return int(self._register([holder], [url, events, secret, repr(created_at)]))
+    def register(self, *, holder: str, url: str, events: str, secret: str, created_at: float) -> RegisterAnswer:
+        """Add a webhook to the match or tournament hash ``holder``, unless it has one (which stays)."""
+        return RegisterAnswer(self._register([holder], [url, events, secret, repr(created_at)]))
 
     def lease(self, *, holder: str, worker: str, now: float, until: float) -> LeaseAnswer:
         """Lease the webhook to ``worker`` until ``until`` unless another worker's lease runs at ``now``."""
@@ -82,9 +102,9 @@ class WebhookScripts:
         record: DeliveryRecord,
         log_length: int,
         dead_length: int,
-    ) -> int:
+    ) -> RecordAnswer:
         """Store a delivery's ``record`` while ``worker`` holds the lease and the cursor is still
-        ``started_from``: 1 recorded, 0 the lease or the cursor moved, -1 the webhook is gone."""
+        ``started_from``."""
         args: list[Argument] = [
             worker,
             started_from,
@@ -99,7 +119,7 @@ class WebhookScripts:
             log_length,
             dead_length,
         ]
-        return int(self._record([holder, log_key, dead_key], args))
+        return RecordAnswer(self._record([holder, log_key, dead_key], args))
 
     def release(self, *, holder: str, worker: str) -> bool:
         """Give up ``worker``'s lease of the webhook; whether it held it."""

@@ -5,10 +5,11 @@
 -- KEYS: 1 the hash, 2 log list, 3 dead letters list. ARGV: 1 worker, 2 the cursor it started from,
 --   3 new cursor, 4 failures, 5 failing since, 6 retry at, 7 done, 8 lease until or '' (given back),
 --   9 log entry or '', 10 dead letter or '', 11 log length, 12 dead letters length.
--- Returns 1 when recorded, 0 when the lease or the cursor moved, -1 when the webhook is gone.
-local f = redis.call('HMGET', KEYS[1], 'webhook:lease', 'webhook:cursor')
-if not f[1] then return -1 end
-if string.sub(f[1], 1, #ARGV[1] + 1) ~= ARGV[1] .. ' ' or (f[2] or '') ~= ARGV[2] then return 0 end
+-- Returns 1 when recorded, 0 when the lease (given back, or taken by another worker) or the cursor
+-- moved, -1 when the webhook is gone.
+local f = redis.call('HMGET', KEYS[1], 'webhook:lease', 'webhook:cursor', 'webhook:url')
+if not f[3] then return -1 end
+if not f[1] or string.sub(f[1], 1, #ARGV[1] + 1) ~= ARGV[1] .. ' ' or (f[2] or '') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], 'webhook:cursor', ARGV[3], 'webhook:failures', ARGV[4], 'webhook:failing_since', ARGV[5],
   'webhook:retry_at', ARGV[6], 'webhook:done', ARGV[7])
 if ARGV[8] == '' then redis.call('HDEL', KEYS[1], 'webhook:lease')
