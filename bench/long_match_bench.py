@@ -25,7 +25,7 @@ is found offline first.
   greedy has won (``greedy's win``) is counted apart, as the move that ends the match. With every
   card remembered greedy often wins on its first turn, so the other moves may be none (``-``).
   ``record kept`` is what keeping each of those matches' record cost, per match, once it is over
-  (``api/usecases/record_keeper.py``: one replay of the whole match, off every move's path): the thinker
+  (``api/usecases/records.py``: one replay of the whole match, off every move's path): the thinker
   processes are paused (``SIGSTOP``) while the moves are measured and resumed after the last, and
   the CPU of every server process (thinkers and Redis included) until the record is kept is this
   figure. It grows with the match by design, and is not in the moves' figures.

@@ -46,3 +46,28 @@ def app(settings: Settings) -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+# --- the durations of a run ------------------------------------------------------------------------
+
+#: Where every run writes its tests' durations, slowest first (``make test`` prints the 30 slowest too).
+DURATIONS_FILE = Path(__file__).parents[1] / "test-artifacts" / "durations.txt"
+_durations: list[tuple[float, str, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Each phase's duration (under xdist, the controller hears every worker's reports)."""
+    if report.duration >= 0.005:
+        _durations.append((report.duration, report.when, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Write every phase's duration to :data:`DURATIONS_FILE`, slowest first, with the total."""
+    if not _durations or hasattr(terminalreporter.config, "workerinput"):
+        return
+    DURATIONS_FILE.parent.mkdir(parents=True, exist_ok=True)
+    total = sum(seconds for seconds, _, _ in _durations)
+    lines = [f"{seconds:8.2f}s {when:8} {nodeid}" for seconds, when, nodeid in sorted(_durations, reverse=True)]
+    DURATIONS_FILE.write_text(
+        f"{total:.1f}s in all phases of {len(_durations)} test phases\n" + "\n".join(lines) + "\n"
+    )

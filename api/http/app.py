@@ -24,8 +24,8 @@ from api.http.sockets.routes import register_sockets
 from api.http.spec_plugin import ArenaSpecPlugin
 from api.http.streams.routes import blp as streams_blp
 from api.http.streams.schemas import MatchOverEventSchema, TurnEventSchema
+from api.http.tournaments.report_schemas import TournamentRecordLineSchema
 from api.http.tournaments.routes import blp as tournaments_blp
-from api.http.tournaments.schemas import TournamentRecordLineSchema
 from api.http.web.routes import register_web
 from api.http.webhooks.routes import blp as webhooks_blp
 from api.settings import Settings

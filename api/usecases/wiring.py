@@ -8,6 +8,8 @@ a module is imported.
 from __future__ import annotations
 
 from api.clock import SYSTEM, Clock
+from api.observability import metrics
+from api.store.errors import observe_calls
 from api.store.matches import MatchStore
 from api.usecases.context import Context, Hooks
 from api.usecases.tournaments import director
@@ -21,5 +23,7 @@ def hooks() -> Hooks:
 
 
 def context(store: MatchStore, clock: Clock = SYSTEM) -> Context:
-    """A process's context over ``store``, on ``clock``, with every room's listeners registered."""
+    """A process's context over ``store``, on ``clock``, with every room's listeners registered (and the
+    store's calls timed in the metrics)."""
+    observe_calls(metrics.observe_redis)
     return Context(store, clock, hooks())

@@ -1,7 +1,7 @@
 """A finished match's record: what was played, from which every log entry is replayed.
 
 A finished match's log (one JSON entry per version, with every event) is what it costs most to
-keep. Once the match is over, the referee's record keeper (``api/usecases/record_keeper.py``) keeps a
+keep. Once the match is over, the referee's record keeper (``api/usecases/records.py``) keeps a
 record of what cannot be derived: the game, players, options, seats, seed and salt, the result, and
 per version who acted, what and when (an arena step, such as a join or a resignation, keeps its
 events, which are few and small), compressed with zlib.

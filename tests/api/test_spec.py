@@ -22,6 +22,7 @@ from api.http.lobby import schemas as lobby
 from api.http.matches import schemas
 from api.http.records.schemas import RecordSchema
 from api.http.replay.schemas import ReplayVersionSchema
+from api.http.tournaments import report_schemas as tournament_reports
 from api.http.tournaments import schemas as tournaments
 from api.http.webhooks.schemas import WebhookStatusSchema
 from arena.error_codes import ERROR_CODES
@@ -55,19 +56,19 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
     "cancelTournament": ("/tournaments/{tournament_id}/cancel", "post", "200", tournaments.TournamentSchema),
     "nextTournamentMatch": ("/tournaments/{tournament_id}/next", "get", "200", tournaments.NextMatchSchema),
     "getTournamentStandings": ("/tournaments/{tournament_id}/standings", "get", "200", tournaments.StandingsSchema),
-    "listTournamentMatches": ("/tournaments/{tournament_id}/matches", "get", "200", tournaments.ScheduleSchema),
+    "listTournamentMatches": ("/tournaments/{tournament_id}/matches", "get", "200", tournament_reports.ScheduleSchema),
     "listTournamentEntrants": ("/tournaments/{tournament_id}/entrants", "get", "200", tournaments.EntrantPageSchema),
     "pauseTournament": ("/tournaments/{tournament_id}/pause", "post", "200", tournaments.TournamentSchema),
     "resumeTournament": ("/tournaments/{tournament_id}/resume", "post", "200", tournaments.TournamentSchema),
-    "holdPresence": ("/tournaments/{tournament_id}/presence", "post", "200", tournaments.PresenceHeldSchema),
+    "holdPresence": ("/tournaments/{tournament_id}/presence", "post", "200", tournament_reports.PresenceHeldSchema),
     "getTournamentCrosstable": (
         "/tournaments/{tournament_id}/crosstable",
         "get",
         "200",
-        tournaments.CrosstableSchema,
+        tournament_reports.CrosstableSchema,
     ),
-    "getTournamentSprt": ("/tournaments/{tournament_id}/sprt", "get", "200", tournaments.SprtCurveSchema),
-    "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournaments.ForfeitedSchema),
+    "getTournamentSprt": ("/tournaments/{tournament_id}/sprt", "get", "200", tournament_reports.SprtCurveSchema),
+    "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournament_reports.ForfeitedSchema),
     "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
     "getMatchWebhook": ("/matches/{match_id}/webhook", "get", "200", WebhookStatusSchema),
     "getTournamentWebhook": ("/tournaments/{tournament_id}/webhook", "get", "200", WebhookStatusSchema),
@@ -78,7 +79,9 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
 #: The operations that answer with a stream of server-sent events instead of a JSON body.
 STREAMS = {"streamMatch": "/matches/{match_id}/stream", "streamSeat": "/matches/{match_id}/seat-stream"}
 #: The operations that answer with JSON lines (``application/x-ndjson``), each line of the schema given.
-JSON_LINES = {"getTournamentRecords": ("/tournaments/{tournament_id}/records", tournaments.TournamentRecordLineSchema)}
+JSON_LINES = {
+    "getTournamentRecords": ("/tournaments/{tournament_id}/records", tournament_reports.TournamentRecordLineSchema)
+}
 #: The operations that upgrade to a WebSocket (``x-websocket`` describes their messages).
 SOCKETS = {"seatSocket": "/matches/{match_id}/seat-socket"}
 

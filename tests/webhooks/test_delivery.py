@@ -21,6 +21,7 @@ from api.workers.webhooks.worker import Worker, WorkerSettings
 from arena.webhooks.backoff import RetryPolicy
 from tests.api.helpers import Created as CreatedMatch
 from tests.api.helpers import all_events, auth, body_of, context_of, get_json, play_random, raw_log
+from tests.webhooks.fixtures import public_only, settings  # noqa: F401 (fixtures)
 from tests.webhooks.receiver import (
     Receiver,
     Reply,
@@ -44,8 +45,8 @@ def receiver() -> Iterator[Receiver]:
 def worker(ctx: Context, policy: RetryPolicy | None = None) -> Iterator[Worker]:
     """A worker delivering in a thread of the test process, as ``arena webhooks`` would."""
     # a generous timeout: no test here waits for one, and a busy machine's receiver may be slow
-    settings = WorkerSettings(timeout=10.0, concurrency=4, policy=policy or RetryPolicy(), allow_private=True)
-    running = Worker(ctx, settings)
+    configured = WorkerSettings(timeout=10.0, concurrency=4, policy=policy or RetryPolicy(), allow_private=True)
+    running = Worker(ctx, configured)
     stop = threading.Event()
     thread = threading.Thread(target=running.run, args=(stop,), daemon=True)
     thread.start()

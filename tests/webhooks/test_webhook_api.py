@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from api.http.webhooks.schemas import WebhookStatusSchema
 from api.store.webhooks import WebhookStore
 from tests.api.helpers import assert_error, auth, body_of, store_of, stored_keys
+from tests.webhooks.fixtures import public_only, settings  # noqa: F401 (fixtures)
 
 HOOK = "http://127.0.0.1:9/hook"
 

@@ -1,7 +1,7 @@
 """One seat's socket: the token first, then the seat stream's items pushed and the seat's moves answered.
 
 The items come from :func:`api.usecases.following.follow`, the same generator the seat stream sends, run
-in a greenlet of its own; moves go through :func:`api.usecases.matches.play`, the code path of
+in a greenlet of its own; moves go through :func:`api.usecases.matches.playing.play`, the code path of
 ``POST .../actions``, with the same compare-and-set, idempotency, clocks, limits and
 disqualification. Only the transport differs.
 """

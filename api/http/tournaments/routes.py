@@ -12,6 +12,7 @@ from api.http.errors import ErrorSchema
 from api.http.extensions import context, notifier
 from api.http.headers import presented_token
 from api.http.responses import BEARER, answer_headers
+from api.http.tournaments import report_schemas as reports
 from api.http.tournaments import schemas
 from api.usecases.tournaments import commands, entrants, views
 from api.usecases.tournaments.writing import load
@@ -174,8 +175,8 @@ class Resume(MethodView):
 @blp.route("/<tournament_id>/presence")
 class Presence(MethodView):
     @blp.doc(operationId="holdPresence", security=BEARER)
-    @blp.arguments(schemas.PresenceSchema())
-    @blp.response(200, schemas.PresenceHeldSchema)
+    @blp.arguments(reports.PresenceSchema())
+    @blp.response(200, reports.PresenceHeldSchema)
     @_errors(400, 401, 403, 404, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], tournament_id: str) -> dict[str, Any]:
         """Hold or renew (host token) a presence lease on named entrants for `seconds`.
@@ -238,8 +239,8 @@ class CrosstableView(MethodView):
         operationId="getTournamentCrosstable",
         responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
     )
-    @blp.arguments(schemas.CrosstableQuerySchema(), location="query")
-    @blp.response(200, schemas.CrosstableSchema)
+    @blp.arguments(reports.CrosstableQuerySchema(), location="query")
+    @blp.response(200, reports.CrosstableSchema)
     @_errors(404, 422, 503)
     def get(self, query: dict[str, Any], tournament_id: str) -> Any:
         """Pairwise results of every two entrants that met; on 2-player tables each pair's Elo difference with
@@ -254,7 +255,7 @@ class CrosstableView(MethodView):
 @blp.route("/<tournament_id>/sprt")
 class SprtCurve(MethodView):
     @blp.doc(operationId="getTournamentSprt")
-    @blp.response(200, schemas.SprtCurveSchema)
+    @blp.response(200, reports.SprtCurveSchema)
     @_errors(404, 503)
     def get(self, tournament_id: str) -> dict[str, Any]:
         """The SPRT's log-likelihood ratio after each recorded match, with its bounds and verdict."""
@@ -265,8 +266,8 @@ class SprtCurve(MethodView):
 @blp.route("/<tournament_id>/matches")
 class Schedule(MethodView):
     @blp.doc(operationId="listTournamentMatches")
-    @blp.arguments(schemas.ScheduleQuerySchema(), location="query")
-    @blp.response(200, schemas.ScheduleSchema, headers=answer_headers(optional=("Cache-Control",)))
+    @blp.arguments(reports.ScheduleQuerySchema(), location="query")
+    @blp.response(200, reports.ScheduleSchema, headers=answer_headers(optional=("Cache-Control",)))
     @_errors(401, 403, 404, 422, 503)
     def get(self, query: dict[str, Any], tournament_id: str) -> Response:
         """Every scheduled match (or those in `state`) with its state, match id and outcome.
@@ -330,8 +331,8 @@ class Records(MethodView):
 @blp.route("/<tournament_id>/forfeits")
 class Forfeits(MethodView):
     @blp.doc(operationId="reportForfeit", security=BEARER)
-    @blp.arguments(schemas.ForfeitSchema())
-    @blp.response(200, schemas.ForfeitedSchema)
+    @blp.arguments(reports.ForfeitSchema())
+    @blp.response(200, reports.ForfeitedSchema)
     @_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], tournament_id: str) -> dict[str, Any]:
         """Report (host token) that a seat's program crashed: the seat forfeits its match (`crash`)."""

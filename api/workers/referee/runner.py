@@ -13,7 +13,7 @@ left alone); the decision comes back to this loop, which writes it with compare-
 if the match moved on meanwhile (a timeout, a resignation), and settles the match on from there.
 
 The write that ends a match makes it due at once: the referee that claims it has a thinker keep its
-record (``api/usecases/record_keeper.py``), then takes it out of the due set. A record that could not be
+record (``api/usecases/records.py``), then takes it out of the due set. A record that could not be
 kept (the store was unreachable) is tried again when the claim's lease ends.
 """
 
@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 LEASE = 10.0
 #: Matches claimed at once.
 BATCH = 100
-#: Seconds between a referee's sweeps that repair a cluster's indexes (``MatchStore.repair_indexes``).
+#: Seconds between a referee's sweeps that repair a cluster's indexes (``MatchIndexes.repair``).
 REPAIR_EVERY = 60.0
 #: The longest sleep between looks at the due set (in case a wake message was lost, and so that a
 #: stop request is noticed promptly).

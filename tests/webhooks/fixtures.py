@@ -1,5 +1,6 @@
-"""The webhook tests' settings: the receivers run on this machine, so a test's app lets webhooks reach
-private addresses (``ARENA_WEBHOOK_ALLOW_PRIVATE=1``) unless it asks for the public-only rule with the
+"""The webhook tests' settings, imported by each of their modules (so the cluster's copies of their tests
+have them too). The receivers run on this machine, so a test's app lets webhooks reach private
+addresses (``ARENA_WEBHOOK_ALLOW_PRIVATE=1``) unless it asks for the public-only rule with the
 ``public_only`` fixture."""
 
 from __future__ import annotations

@@ -1,0 +1,216 @@
+"""Schemas of what a tournament reports as it goes: its schedule, forfeits and presence leases, the
+crosstable, the SPRT's curve and the JSON lines of its records (its requests and resource:
+``schemas.py``)."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+from api.http.records.schemas import RecordSchema
+from api.http.tournaments.schemas import FORFEIT_CAUSES, MATCH_STATES, STATUSES, TournamentSchema
+from api.http.type_schemas import JsonInteger
+from arena.tournaments.creation import MAX_SCHEDULED
+from arena.tournaments.schedule import MAX_ENTRANTS
+
+
+class ScheduleQuerySchema(Schema):
+    state = fields.String(
+        load_default=None,
+        validate=validate.OneOf(MATCH_STATES),
+        metadata={"description": "Only matches in this state."},
+    )
+
+
+class CrosstableQuerySchema(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+class VoidedSchema(Schema):
+    match_id = fields.String(required=True)
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf(["aborted", "absent"]),
+        metadata={"description": "`aborted` by its host, or `absent`: a program never asked for the match."},
+    )
+
+
+class ScheduledMatchSchema(Schema):
+    index = fields.Integer(required=True)
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    deal = fields.Integer(required=True)
+    rotation = fields.Integer(required=True)
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrant in each seat."})
+    state = fields.String(required=True, validate=validate.OneOf(MATCH_STATES))
+    match_id = fields.String(required=True, allow_none=True)
+    seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})
+    ranks = fields.List(fields.Integer(), required=True, allow_none=True)
+    forfeits = fields.List(fields.String(allow_none=True), required=True, allow_none=True)
+    voided = fields.List(
+        fields.Nested(VoidedSchema),
+        required=True,
+        metadata={"description": "The attempts of this match voided and played again, in order."},
+    )
+    tokens = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "Host token only, matches playing: each player seat's token by seat number."},
+    )
+    host_token = fields.String(required=True, allow_none=True, metadata={"description": "Host token only."})
+
+
+class ScheduleSchema(Schema):
+    tournament_id = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    matches = fields.List(fields.Nested(ScheduledMatchSchema), required=True)
+
+
+class ForfeitSchema(Schema):
+    """A seat whose program failed: it forfeits the match."""
+
+    class Meta:
+        unknown = RAISE
+
+    index = JsonInteger(
+        required=True,
+        validate=validate.Range(min=0, max=MAX_SCHEDULED - 1),
+        metadata={"description": "The schedule index."},
+    )
+    seat = JsonInteger(required=True, validate=validate.Range(min=0, max=15))
+    cause = fields.String(
+        load_default="crash",
+        validate=validate.OneOf(["crash"]),
+        metadata={"description": "Why: `crash` (the program stopped before the match did)."},
+    )
+
+
+class ForfeitedSchema(Schema):
+    tournament = fields.Nested(TournamentSchema, required=True)
+    match_id = fields.String(required=True)
+
+
+class PresenceSchema(Schema):
+    """A presence lease the host holds on its named entrants."""
+
+    class Meta:
+        unknown = RAISE
+
+    entrants = fields.List(
+        JsonInteger(validate=validate.Range(min=0, max=MAX_ENTRANTS)),
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=MAX_ENTRANTS),
+        metadata={"description": "The entrants it holds (numbers); null: every named entrant."},
+    )
+    seconds = fields.Float(
+        required=True,
+        validate=validate.Range(min=1, max=3600),
+        metadata={"description": "How long from now the lease runs; renew it before it lapses."},
+    )
+
+
+class PresenceHeldSchema(Schema):
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrants held."})
+    until = fields.Float(required=True, metadata={"description": "Until when (epoch seconds)."})
+    tournament = fields.Nested(TournamentSchema, required=True)
+
+
+class EloEstimateSchema(Schema):
+    elo = fields.Float(required=True, allow_none=True, metadata={"description": "a's Elo over b; null: unbounded."})
+    low = fields.Float(required=True, allow_none=True, metadata={"description": "95% interval; null: unbounded."})
+    high = fields.Float(required=True, allow_none=True)
+    los = fields.Float(required=True, metadata={"description": "The likelihood that a is the stronger."})
+
+
+class CrosstablePairSchema(Schema):
+    a = fields.Integer(required=True)
+    b = fields.Integer(required=True, metadata={"description": "Entrant numbers, a < b."})
+    matches = fields.Integer(required=True, metadata={"description": "Matches where they sat at one table."})
+    a_ahead = fields.Integer(required=True)
+    level = fields.Integer(required=True)
+    b_ahead = fields.Integer(required=True)
+    a_score = fields.Float(required=True, metadata={"description": "a's score against b: ahead 1, level 1/2."})
+    b_score = fields.Float(required=True)
+    pentanomial = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Duplicate deals: how many gave a a total of 0, 1/2, 1, 3/2, 2 over their two matches."
+        },
+    )
+    elo = fields.Nested(
+        EloEstimateSchema, required=True, allow_none=True, metadata={"description": "2-player tables only."}
+    )
+
+
+class CrosstableEntrantSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class CrosstableSchema(Schema):
+    entrants = fields.List(fields.Nested(CrosstableEntrantSchema), required=True)
+    players_per_match = fields.Integer(required=True)
+    form = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["trinomial", "pentanomial"]),
+        metadata={
+            "description": "How the pairwise Elo counts: each match (`trinomial`), or each duplicate deal "
+            "(`pentanomial`); null for tables of more than 2."
+        },
+    )
+    pairs = fields.List(fields.Nested(CrosstablePairSchema), required=True, metadata={"description": "Pairs that met."})
+
+
+class LlrPointSchema(Schema):
+    matches = fields.Integer(required=True, metadata={"description": "Matches recorded so far."})
+    llr = fields.Float(required=True)
+
+
+class SprtCurveSchema(Schema):
+    elo0 = fields.Float(required=True)
+    elo1 = fields.Float(required=True)
+    alpha = fields.Float(required=True)
+    beta = fields.Float(required=True)
+    lower_bound = fields.Float(required=True)
+    upper_bound = fields.Float(required=True)
+    verdict = fields.String(required=True, allow_none=True, validate=validate.OneOf(["H0", "H1"]))
+    unit = fields.String(
+        required=True,
+        validate=validate.OneOf(["match", "deal"]),
+        metadata={"description": "What the test counts: matches, or whole duplicate deals."},
+    )
+    points = fields.List(
+        fields.Nested(LlrPointSchema),
+        required=True,
+        metadata={"description": "The log-likelihood ratio after each recorded match, from (0, 0)."},
+    )
+
+
+class RecordTournamentSchema(Schema):
+    """A tournament's match, as its line of records says: where it was scheduled and how it was scored."""
+
+    tournament_id = fields.String(required=True)
+    index = fields.Integer(required=True, metadata={"description": "The match's place in the tournament's schedule."})
+    entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrant in each seat."})
+    forfeits = fields.List(
+        fields.String(allow_none=True, validate=validate.OneOf(FORFEIT_CAUSES)),
+        required=True,
+        metadata={"description": "Per seat: why it forfeited (`timeout`, `crash`, `illegal`, `resigned`), or null."},
+    )
+    points = fields.List(
+        fields.Float(),
+        required=True,
+        metadata={"description": "Per seat: the points the tournament gave it (0 for a forfeit, else by rank)."},
+    )
+
+
+class TournamentRecordLineSchema(RecordSchema):
+    """One line of `GET /tournaments/{id}/records`: a match's record whose `tournament` also says who sat
+    where and how the tournament scored it. `arena replay` checks those against the replay too."""
+
+    tournament = fields.Nested(RecordTournamentSchema, required=True)
