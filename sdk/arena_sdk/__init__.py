@@ -10,7 +10,7 @@ event of ``Seat.stream()`` for a loop over the raw stream. ``verify`` checks a m
 (``Arena.record``) against its seed's commitment, without the engine (:mod:`arena_sdk.records`).
 """
 
-from arena_sdk import games
+from arena_sdk import events, games
 from arena_sdk.actions import Action, ActionLike, action_model
 from arena_sdk.aio import AsyncArena, AsyncChoose, AsyncSeat, AsyncTurns
 from arena_sdk.client import Arena, Choose, Seat, Turns
@@ -46,6 +46,7 @@ from arena_sdk.errors import (
     WrongGameError,
     WrongTokenError,
 )
+from arena_sdk.events import AnyEvent, GameEvent
 from arena_sdk.records import CheckedRecord, RecordError, read_records, seed_commitment, verify
 from arena_sdk.seat_logic import DEFAULT_LEGAL_LIMIT, DEFAULT_LOOP_TIMEOUT, Ending, Transport, turn_actions, turn_view
 from arena_sdk.streams import StreamEvent
@@ -60,6 +61,7 @@ __all__ = [
     "Action",
     "ActionLike",
     "ActionTooLateError",
+    "AnyEvent",
     "Arena",
     "ArenaError",
     "Assignment",
@@ -75,6 +77,7 @@ __all__ = [
     "ConnectionFailedError",
     "Ending",
     "Entrant",
+    "GameEvent",
     "Host",
     "IdempotencyKeyReusedError",
     "IdempotencyMismatchError",
@@ -107,6 +110,7 @@ __all__ = [
     "WrongGameError",
     "WrongTokenError",
     "action_model",
+    "events",
     "games",
     "read_records",
     "seed_commitment",

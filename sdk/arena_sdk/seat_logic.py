@@ -8,7 +8,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, TypeAlias
 
-from arena_client.models import Event, MoveResult, Result, SeatView
+from arena_client.models import MoveResult, Result, SeatView
 
 from arena_sdk.actions import Action, ActionLike, action_model
 from arena_sdk.errors import (
@@ -20,6 +20,7 @@ from arena_sdk.errors import (
     SeatOutError,
     StaleVersionError,
 )
+from arena_sdk.events import AnyEvent, event_from_dict
 from arena_sdk.stream_state import StreamEvent
 
 #: The most legal actions a ``turn`` event carries (the server's bound on ``legal_limit``).
@@ -129,7 +130,7 @@ class TurnData:
     view: SeatView
     actions: list[Action]
     total: int
-    events: list[Event]
+    events: list[AnyEvent]
     deadline: float | None
 
 
@@ -144,7 +145,7 @@ class Ending:
     version: int
     status: str
     result: Result | None
-    events: list[Event]
+    events: list[AnyEvent]
 
 
 class TurnCollector:
@@ -155,7 +156,7 @@ class TurnCollector:
     """
 
     def __init__(self) -> None:
-        self.events: list[Event] = []
+        self.events: list[AnyEvent] = []
         #: The match's end, once the stream ended with ``match_over``.
         self.ending: Ending | None = None
 
@@ -167,7 +168,7 @@ class TurnCollector:
     def take(self, event: StreamEvent, acted_at: int) -> TurnData | None:
         """The turn ``event`` starts, if it does; an ``event`` is kept for the next turn."""
         if event.type == "event":
-            self.events.append(Event.from_dict(event.data))
+            self.events.append(event_from_dict(event.data))
         elif event.type == "match_over":
             result = event.data.get("result")
             self.ending = Ending(
