@@ -30,7 +30,6 @@ keep the format; a change to a key's meaning takes a new one.
 from __future__ import annotations
 
 import functools
-import hashlib
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -143,9 +142,10 @@ def record_header(table: Table) -> dict[str, Any]:
 
 
 def state_digest(match: engine.Match) -> str:
-    """The hex SHA-256 of the match's engine state as JSON with sorted keys: the replay of a record must
-    end in it, so a record edited to another legal move that ends the same way still fails."""
-    return hashlib.sha256(orjson.dumps(match.state, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    """The hex SHA-256 of the match's engine state (:func:`engine.state_digest`: clock readings left out):
+    the replay of a record must end in it, so a record edited to another legal move that ends the same
+    way still fails, and the same match played offline has the same digest."""
+    return engine.state_digest(match)
 
 
 def decode_record(encoded: bytes) -> dict[str, Any]:
