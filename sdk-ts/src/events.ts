@@ -12,132 +12,132 @@ export interface GameEvent<K extends string = string, D = Record<string, unknown
   visible_to: number[] | null;
 }
 
-export interface PiliPiliMission {
+export type PiliPiliMission = {
   effect: string;
   name: string;
   params: Record<string, unknown>;
   deal: number;
   expert: boolean;
-}
+};
 
-export interface ArenaSeedCommitted {
+export type ArenaSeedCommitted = {
   seed_commitment: string;
-}
+};
 
-export interface ArenaJoined {
+export type ArenaJoined = {
   seat: number;
   name: string | null;
-}
+};
 
 export type ArenaStarted = Record<string, never>;
 
-export interface ArenaResigned {
+export type ArenaResigned = {
   seat: number;
   reason: string;
-}
+};
 
-export interface ArenaTimeout {
+export type ArenaTimeout = {
   seat: number;
   on_timeout: "forfeit" | "bot";
-}
+};
 
 export type ArenaAborted = Record<string, never>;
 
-export interface ArenaEnded {
+export type ArenaEnded = {
   reason: string;
   winners: number[];
   scores: number[] | null;
   ranks: number[];
-}
+};
 
-export interface PipifaxDieRolled {
+export type PipifaxDieRolled = {
   seat: number;
   animal: string;
-}
+};
 
-export interface PipifaxCardFlipped {
+export type PipifaxCardFlipped = {
   seat: number;
   position: number;
   colour: string;
   animal: string;
-}
+};
 
-export interface PipifaxCardsTurnedDown {
+export type PipifaxCardsTurnedDown = {
   positions: number[];
-}
+};
 
-export interface PipifaxTurnPassed {
+export type PipifaxTurnPassed = {
   seat: number;
-}
+};
 
-export interface PipifaxMatchWon {
+export type PipifaxMatchWon = {
   seat: number;
   positions: number[];
-}
+};
 
-export interface TaigaDiscsPlaced {
+export type TaigaDiscsPlaced = {
   up: string[];
-}
+};
 
-export interface TaigaRoundStarted {
+export type TaigaRoundStarted = {
   seat: number;
   animal: string;
   cards_left: number;
-}
+};
 
-export interface TaigaCardToBottom {
+export type TaigaCardToBottom = {
   animal: string;
-}
+};
 
-export interface TaigaDiscFlipped {
+export type TaigaDiscFlipped = {
   seat: number;
   disc: number;
   was: string;
   shows: string;
-}
+};
 
-export interface TaigaTokenFromCircle {
+export type TaigaTokenFromCircle = {
   seat: number;
-}
+};
 
-export interface TaigaTokenTaken {
+export type TaigaTokenTaken = {
   seat: number;
   from_seat: number;
-}
+};
 
-export interface TaigaNothingToTake {
+export type TaigaNothingToTake = {
   seat: number;
-}
+};
 
-export interface TaigaFamilyFound {
+export type TaigaFamilyFound = {
   seat: number;
   animal: string;
   tokens: number;
-}
+};
 
-export interface TaigaTokenToCircle {
+export type TaigaTokenToCircle = {
   seat: number;
-}
+};
 
-export interface TaigaNoTokenToPay {
+export type TaigaNoTokenToPay = {
   seat: number;
-}
+};
 
-export interface TaigaPassed {
+export type TaigaPassed = {
   seat: number;
-}
+};
 
-export interface TaigaTurnPassed {
+export type TaigaTurnPassed = {
   seat: number;
-}
+};
 
-export interface TaigaGameOver {
+export type TaigaGameOver = {
   scores: number[];
   winners: number[];
   unplayable_cards: string[];
-}
+};
 
-export interface GirafferaffeRoundStarted {
+export type GirafferaffeRoundStarted = {
   round: number;
   dealer: number;
   hand_sizes: number[];
@@ -146,191 +146,191 @@ export interface GirafferaffeRoundStarted {
   robot_deck_size: number;
   supply: number;
   trees: string[];
-}
+};
 
-export interface GirafferaffeHandDealt {
+export type GirafferaffeHandDealt = {
   seat: number;
   cards: string[];
-}
+};
 
-export interface GirafferaffeTurnStarted {
+export type GirafferaffeTurnStarted = {
   seat: number | null;
-}
+};
 
-export interface GirafferaffeCardsPlayed {
+export type GirafferaffeCardsPlayed = {
   seat: number | null;
   tree: string;
   cards: string[];
   copies: string[];
-}
+};
 
-export interface GirafferaffeApplesTaken {
+export type GirafferaffeApplesTaken = {
   seat: number | null;
   count: number;
   supply: number;
-}
+};
 
-export interface GirafferaffeCardDrawn {
+export type GirafferaffeCardDrawn = {
   seat: number;
   redraw_size: number;
-}
+};
 
-export interface GirafferaffeCardReceived {
+export type GirafferaffeCardReceived = {
   seat: number;
   card: string;
-}
+};
 
-export interface GirafferaffeRobotDeckTopped {
+export type GirafferaffeRobotDeckTopped = {
   redraw_size: number;
-}
+};
 
-export interface GirafferaffeRewardSkipped {
+export type GirafferaffeRewardSkipped = {
   seat: number | null;
   tree: string;
   reward: "apple" | "card";
   missing: number;
-}
+};
 
-export interface GirafferaffeAppleReturned {
+export type GirafferaffeAppleReturned = {
   seat: number | null;
   supply: number;
-}
+};
 
-export interface GirafferaffeRobotDrew {
+export type GirafferaffeRobotDrew = {
   card: string;
   step: "refill" | "search";
   deck_size: number;
-}
+};
 
 export type GirafferaffeRobotCannotAct = Record<string, never>;
 
-export interface GirafferaffePlayerLost {
+export type GirafferaffePlayerLost = {
   seat: number;
   round: number;
-}
+};
 
-export interface GirafferaffeRottenAppleTaken {
+export type GirafferaffeRottenAppleTaken = {
   seat: number;
   rotten: number;
-}
+};
 
-export interface GirafferaffeMatchOver {
+export type GirafferaffeMatchOver = {
   loser: number;
   winners: number[];
-}
+};
 
-export interface PiliPiliRoundStarted {
+export type PiliPiliRoundStarted = {
   round: number;
   dealer: number;
   mission: PiliPiliMission | null;
   deal: number;
-}
+};
 
-export interface PiliPiliMissionsReshuffled {
+export type PiliPiliMissionsReshuffled = {
   cards: number;
-}
+};
 
-export interface PiliPiliHandDealt {
+export type PiliPiliHandDealt = {
   seat: number;
   cards: number[];
-}
+};
 
-export interface PiliPiliBetPlaced {
+export type PiliPiliBetPlaced = {
   seat: number;
   tricks: number;
-}
+};
 
-export interface PiliPiliHandRevealed {
+export type PiliPiliHandRevealed = {
   seat: number;
   cards: number[];
-}
+};
 
-export interface PiliPiliChoiceCommitted {
+export type PiliPiliChoiceCommitted = {
   seat: number;
   choice: "pass" | "partner" | "card" | "give";
-}
+};
 
-export interface PiliPiliCardsPassed {
+export type PiliPiliCardsPassed = {
   direction: string;
-}
+};
 
-export interface PiliPiliCardsReceived {
+export type PiliPiliCardsReceived = {
   seat: number;
   from: number;
   cards: number[];
-}
+};
 
-export interface PiliPiliHandsPassed {
+export type PiliPiliHandsPassed = {
   direction: string;
-}
+};
 
-export interface PiliPiliHandReceived {
+export type PiliPiliHandReceived = {
   seat: number;
   from: number;
   cards: number[];
-}
+};
 
-export interface PiliPiliCardsDrawn {
+export type PiliPiliCardsDrawn = {
   each: number;
-}
+};
 
-export interface PiliPiliCardDrawn {
+export type PiliPiliCardDrawn = {
   seat: number;
   card: number;
-}
+};
 
-export interface PiliPiliHandsOpened {
+export type PiliPiliHandsOpened = {
   hands: number[][];
-}
+};
 
-export interface PiliPiliPartnersRevealed {
+export type PiliPiliPartnersRevealed = {
   partners: number[];
-}
+};
 
-export interface PiliPiliCardPlayed {
+export type PiliPiliCardPlayed = {
   seat: number;
   card: number;
   value: number;
-}
+};
 
-export interface PiliPiliTrickWon {
+export type PiliPiliTrickWon = {
   seat: number;
   trick: number;
   cards: number[];
-}
+};
 
-export interface PiliPiliMarkedTrick {
+export type PiliPiliMarkedTrick = {
   seat: number;
   trick: number;
-}
+};
 
-export interface PiliPiliExchangeStarted {
+export type PiliPiliExchangeStarted = {
   seat: number;
   with: number;
-}
+};
 
-export interface PiliPiliCardsExchanged {
+export type PiliPiliCardsExchanged = {
   seats: number[];
-}
+};
 
-export interface PiliPiliCardsGiven {
+export type PiliPiliCardsGiven = {
   seats: number[];
   gave: number[];
-}
+};
 
-export interface PiliPiliRoundScored {
+export type PiliPiliRoundScored = {
   round: number;
   bets: number[];
   won: number[];
   taken: number[];
   discarded: number[];
   pilis: number[];
-}
+};
 
-export interface PiliPiliMatchOver {
+export type PiliPiliMatchOver = {
   winners: number[];
   pilis: number[];
-}
+};
 
 export type ArenaEvent = GameEvent<"seed_committed", ArenaSeedCommitted> | GameEvent<"joined", ArenaJoined> | GameEvent<"started", ArenaStarted> | GameEvent<"resigned", ArenaResigned> | GameEvent<"timeout", ArenaTimeout> | GameEvent<"aborted", ArenaAborted> | GameEvent<"ended", ArenaEnded>;
 

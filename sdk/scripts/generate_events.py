@@ -161,8 +161,9 @@ def typescript_module(catalogue: dict[str, Any]) -> str:
 def interface(name: str, fields: dict[str, str]) -> list[str]:
     if not fields:
         return [f"export type {name} = Record<string, never>;", ""]
+    # a type, not an interface: it is assignable to the spec's generic event data (an index signature)
     body = [f"  {field}: {typescript_type(spec)};" for field, spec in fields.items()]
-    return [f"export interface {name} {{", *body, "}", ""]
+    return [f"export type {name} = {{", *body, "};", ""]
 
 
 def formatted_python(text: str) -> str:

@@ -105,7 +105,8 @@ def play(arena: Arena | OfflineArena, configuration: Configuration, seed: int, b
 
 
 def next_turn(loop: Turns | OfflineTurns) -> Turn | OfflineTurn:
-    return next(loop) if isinstance(loop, Turns) else next(loop)
+    turn: Turn | OfflineTurn = loop.__next__()  # the union's own next: next() would join the two to their base
+    return turn
 
 
 def remember(bot: Bot, seen: dict[int, list[dict[str, Any]]], seat: int, events: list[AnyEvent]) -> None:
