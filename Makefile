@@ -87,8 +87,14 @@ generate: $(STAMP) $(TS_MODULES)
 # make lock: after a pyproject.toml's dependencies change; pins that still fit are kept.
 # make upgrade: on purpose, every pin to the newest release its range allows, then the whole suite.
 # The image's lock is compiled within the dev lock's pins, so the image runs the versions the tests ran.
+# The tournaments extra requires the SDK, which is not on an index: the resolver finds it as a wheel built
+# from ./sdk, and the lock leaves it out as pip-compile leaves out an "unsafe" package (the list named
+# replaces the default one, so setuptools and pip are pinned as before); make installs ./sdk itself.
+SDK_WHEELS := $(VENV)/sdk-wheel
 lock: $(STAMP)
-	$(PIP_COMPILE) $(LOCK_FLAGS) --extra dev --extra embedded --extra envs --extra tournaments \
+	rm -rf $(SDK_WHEELS) && $(BIN)/pip wheel --quiet --no-deps --no-build-isolation --wheel-dir $(SDK_WHEELS) ./sdk
+	$(subst --allow-unsafe,--unsafe-package tabletop-arena-sdk,$(PIP_COMPILE)) $(LOCK_FLAGS) --find-links $(SDK_WHEELS) \
+		--extra dev --extra embedded --extra envs --extra tournaments \
 		--output-file $(DEV_LOCK) pyproject.toml sdk/pyproject.toml
 	$(PIP_COMPILE) $(LOCK_FLAGS) --constraint $(DEV_LOCK) --output-file $(DOCKER_LOCK) pyproject.toml
 
