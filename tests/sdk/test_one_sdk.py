@@ -146,3 +146,22 @@ def test_every_documented_code_has_a_class_of_its_own_kind(code: str) -> None:
         assert any(isinstance(error, KIND_OF_STATUS[s]) for s in statuses), (code, status, type(error).__name__)
         if len(statuses) == 1:
             assert isinstance(error, KIND_OF_STATUS[status]), (code, status, type(error).__name__)
+
+
+def test_one_default_for_the_number_of_legal_actions_everywhere() -> None:
+    from arena_sdk import DEFAULT_LEGAL_LIMIT
+
+    import arena_envs
+
+    for face in (Seat, AsyncSeat):
+        assert inspect.signature(face.turns).parameters["legal_limit"].default == DEFAULT_LEGAL_LIMIT
+        assert inspect.signature(face.stream).parameters["legal_limit"].default == DEFAULT_LEGAL_LIMIT
+        assert inspect.signature(face.play).parameters["max_actions"].default == DEFAULT_LEGAL_LIMIT
+    assert arena_envs.DEFAULT_SAMPLE_SIZE == DEFAULT_LEGAL_LIMIT == 100
+
+
+def test_transport_and_the_loops_are_exported() -> None:
+    import arena_sdk
+
+    for name in ("Transport", "Turns", "AsyncTurns", "Ending", "AnyEvent", "GameEvent", "ERROR_CLASSES"):
+        assert name in arena_sdk.__all__ and hasattr(arena_sdk, name), name
