@@ -154,7 +154,7 @@ def aec_env(
 ) -> ArenaAECEnv:
     """A PettingZoo AEC environment of ``game`` for ``players`` seats (see :class:`ArenaAECEnv`).
 
-    ``settings``: ``reward`` (``"win"`` or ``"rank"``), ``sample_size`` (huge spaces, default 256),
+    ``settings``: ``reward`` (``"win"`` or ``"rank"``), ``sample_size`` (huge spaces, default 100),
     ``seconds_per_action``, ``illegal`` (``"lose"`` or ``"raise"``), ``render_mode`` (``"ansi"``).
     """
     return ArenaAECEnv(game, players, options, seed, **settings)

@@ -1,1 +1,1 @@
-"""The one source of the SDK's I/O: asyncio. ``sdk/scripts/unasync.py`` writes :mod:`arena_sdk._sync` from it."""
+"""One face of the SDK's I/O: ``_async`` (asyncio) is the source, ``_sync`` is written from it by unasync."""

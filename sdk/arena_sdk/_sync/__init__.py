@@ -1,2 +1,2 @@
 # Written by sdk/scripts/unasync.py from arena_sdk/_async/__init__.py: edit that, not this.
-"""The one source of the SDK's I/O: asyncio. ``sdk/scripts/unasync.py`` writes :mod:`arena_sdk._sync` from it."""
+"""One face of the SDK's I/O: ``_async`` (asyncio) is the source, ``_sync`` is written from it by unasync."""
