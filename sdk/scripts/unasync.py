@@ -37,6 +37,8 @@ SUBSTITUTIONS: list[tuple[str, str]] = [
     (r"__anext__", "__next__"),
     (r"StopAsyncIteration", "StopIteration"),
     (r"aclose", "close"),
+    (r"AsyncExitStack", "ExitStack"),
+    (r"enter_async_context", "enter_context"),
     (r"aread", "read"),
     (r"AsyncArena", "Arena"),
     (r"AsyncSeat", "Seat"),

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncGenerator
+from contextlib import AsyncExitStack
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -26,6 +27,8 @@ class AsyncChannel:
         self.connect_timeout, self.retry_for, self.pause = connect_timeout, retry_for, pause
         self.state = Pending()
         self.connection: ClientConnection | None = None
+        #: The open connection's context (websockets' connect() is a context manager).
+        self.opened = AsyncExitStack()
 
     async def items(self) -> AsyncGenerator[StreamEvent, None]:
         """Every item the server pushes until ``match_over`` (and the socket's normal close)."""
@@ -53,9 +56,8 @@ class AsyncChannel:
 
     async def aclose(self) -> None:
         """Close the socket, if one is open."""
-        connection, self.connection = self.connection, None
-        if connection is not None:
-            await connection.close()
+        self.connection = None
+        await self.opened.aclose()
 
     async def _receive(self) -> None:
         try:
@@ -84,12 +86,15 @@ class AsyncChannel:
     async def _open(self) -> ClientConnection:
         if self.connection is None:
             headers = {} if self.state.last_id is None else {"Last-Event-ID": self.state.last_id}
-            self.connection = await connect(
-                self.url,
-                additional_headers=headers,
-                open_timeout=self.connect_timeout,
-                compression=None,
-                max_size=MAX_FRAME,
+            await self.opened.aclose()  # what is left of a connection that dropped
+            self.connection = await self.opened.enter_async_context(
+                connect(
+                    self.url,
+                    additional_headers=headers,
+                    open_timeout=self.connect_timeout,
+                    compression=None,
+                    max_size=MAX_FRAME,
+                )
             )
             await self.connection.send(self.token)
         return self.connection

@@ -10,6 +10,7 @@ import contextlib
 import json
 import time
 from collections.abc import Generator
+from contextlib import ExitStack
 from typing import Any
 
 from websockets.exceptions import WebSocketException
@@ -27,6 +28,8 @@ class Channel:
         self.connect_timeout, self.retry_for, self.pause = connect_timeout, retry_for, pause
         self.state = Pending()
         self.connection: ClientConnection | None = None
+        #: The open connection's context (websockets' connect() is a context manager).
+        self.opened = ExitStack()
 
     def items(self) -> Generator[StreamEvent, None, None]:
         """Every item the server pushes until ``match_over`` (and the socket's normal close)."""
@@ -54,9 +57,8 @@ class Channel:
 
     def close(self) -> None:
         """Close the socket, if one is open."""
-        connection, self.connection = self.connection, None
-        if connection is not None:
-            connection.close()
+        self.connection = None
+        self.opened.close()
 
     def _receive(self) -> None:
         try:
@@ -85,12 +87,15 @@ class Channel:
     def _open(self) -> ClientConnection:
         if self.connection is None:
             headers = {} if self.state.last_id is None else {"Last-Event-ID": self.state.last_id}
-            self.connection = connect(
-                self.url,
-                additional_headers=headers,
-                open_timeout=self.connect_timeout,
-                compression=None,
-                max_size=MAX_FRAME,
+            self.opened.close()  # what is left of a connection that dropped
+            self.connection = self.opened.enter_context(
+                connect(
+                    self.url,
+                    additional_headers=headers,
+                    open_timeout=self.connect_timeout,
+                    compression=None,
+                    max_size=MAX_FRAME,
+                )
             )
             self.connection.send(self.token)
         return self.connection
