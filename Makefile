@@ -66,11 +66,13 @@ lint: $(STAMP) $(TS_TESTS)
 test: lint chromium
 	$(BIN)/pytest -n 2 -q --durations=30
 
-# The outage tests at full length: a runner killed and a webhook receiver down for a real minute each
-# (the suite's outages are shorter, to keep it under 15 minutes).
+# The outage tests at full length: a runner killed, a webhook receiver down, and the server under the
+# README's bot killed (SIGKILL) and started again, for a real minute each (the suite's outages are
+# shorter, to keep it under 15 minutes).
 soak: $(STAMP)
 	ARENA_OUTAGE_SECONDS=60 $(BIN)/pytest -n 2 -q \
 		tests/e2e/test_tournament_runner.py::test_a_runner_killed_for_a_while_loses_no_match_to_the_outage \
+		tests/e2e/test_sdk_outage.py::test_the_readme_loop_rides_out_a_killed_and_restarted_server \
 		tests/webhooks/test_webhooks_live.py::test_a_receiver_down_for_a_while_then_back_gets_every_event
 
 # tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used), and
@@ -86,8 +88,14 @@ generate: $(STAMP) $(TS_MODULES)
 # make lock: after a pyproject.toml's dependencies change; pins that still fit are kept.
 # make upgrade: on purpose, every pin to the newest release its range allows, then the whole suite.
 # The image's lock is compiled within the dev lock's pins, so the image runs the versions the tests ran.
+# The tournaments extra requires the SDK, which is not on an index: the resolver finds it as a wheel built
+# from ./sdk, and the lock leaves it out as pip-compile leaves out an "unsafe" package (the list named
+# replaces the default one, so setuptools and pip are pinned as before); make installs ./sdk itself.
+SDK_WHEELS := $(VENV)/sdk-wheel
 lock: $(STAMP)
-	$(PIP_COMPILE) $(LOCK_FLAGS) --extra dev --extra embedded --extra envs --extra tournaments \
+	rm -rf $(SDK_WHEELS) && $(BIN)/pip wheel --quiet --no-deps --no-build-isolation --wheel-dir $(SDK_WHEELS) ./sdk
+	$(subst --allow-unsafe,--unsafe-package tabletop-arena-sdk,$(PIP_COMPILE)) $(LOCK_FLAGS) --find-links $(SDK_WHEELS) \
+		--extra dev --extra embedded --extra envs --extra tournaments \
 		--output-file $(DEV_LOCK) pyproject.toml sdk/pyproject.toml
 	$(PIP_COMPILE) $(LOCK_FLAGS) --constraint $(DEV_LOCK) --output-file $(DOCKER_LOCK) pyproject.toml
 

@@ -29,7 +29,9 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
     secret choices) are serialised: each seat in ``to_act`` takes its turn, in seat order, and no
     seat sees another's secret choice before the engine reveals it. Observations and actions are
     described in :mod:`arena_envs.encoding`; ``step`` takes an index or the action's JSON (the
-    API's). Rewards come at the end only (see :func:`arena_envs.offline_match.final_rewards`).
+    API's). Each agent's info holds ``events``: what its seat saw since its previous step, as
+    ``turn.events`` online (the API's event JSON). Rewards come at the end only (see
+    :func:`arena_envs.offline_match.final_rewards`).
     """
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -93,6 +95,7 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._note_events()
         self.agent_selection = agent_name(self.table.to_act[0])
 
     def observe(self, agent: str) -> Observation:
@@ -124,7 +127,13 @@ class ArenaAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = agent_name(self.table.to_act[0])
+        self._note_events()
         self._accumulate_rewards()
+
+    def _note_events(self) -> None:
+        """Each agent's info holds the events its seat saw since its previous step (``turn.events`` online)."""
+        for agent in self.agents:
+            self.infos[agent]["events"] = self.table.events_since_last_step(seat_of(agent))
 
     def render(self) -> str | None:
         """``ansi``: the spectator's view as JSON text (the whole table once the match is over)."""
@@ -145,7 +154,7 @@ def aec_env(
 ) -> ArenaAECEnv:
     """A PettingZoo AEC environment of ``game`` for ``players`` seats (see :class:`ArenaAECEnv`).
 
-    ``settings``: ``reward`` (``"win"`` or ``"rank"``), ``sample_size`` (huge spaces, default 256),
+    ``settings``: ``reward`` (``"win"`` or ``"rank"``), ``sample_size`` (huge spaces, default 100),
     ``seconds_per_action``, ``illegal`` (``"lose"`` or ``"raise"``), ``render_mode`` (``"ansi"``).
     """
     return ArenaAECEnv(game, players, options, seed, **settings)

@@ -36,8 +36,9 @@ import engine
 #: An observation: ``{"view": str, "actions": str, "action_mask": NDArray[int8], "legal": str}``.
 Observation = dict[str, Any]
 
-#: The default number of legal actions sampled per step where the space is huge.
-DEFAULT_SAMPLE_SIZE = 256
+#: The default number of legal actions offered per step (a uniform sample where there are more): the
+#: SDK's ``legal_limit`` default and the server's, so a policy is offered the same actions offline and online.
+DEFAULT_SAMPLE_SIZE = 100
 
 #: The characters of compact ASCII JSON (``json.dumps`` escapes everything else).
 JSON_CHARSET = frozenset(chr(code) for code in range(32, 127))

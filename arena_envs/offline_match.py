@@ -1,7 +1,9 @@
 """One match played offline: the engine's match with a virtual clock, the events so far and rewards.
 
-Both environments drive their matches through this class, so that they agree on seeding, on what
-a seat observes, on which index means which action and on how an illegal action is handled.
+Both environments (and :mod:`arena_envs.offline_arena`) drive their matches through this class, so
+that they agree on seeding, on what a seat observes (its view, its offered actions and the events it
+saw since its previous step), on which index means which action and on how an illegal action is
+handled.
 """
 
 from __future__ import annotations
@@ -25,6 +27,17 @@ IllegalPolicy = Literal["lose", "raise"]
 
 class IllegalMove(Exception):
     """A seat's action was refused: a masked or out-of-range index, or JSON the engine refuses."""
+
+
+def event_json(event: engine.Event, version: int) -> dict[str, Any]:
+    """An event as the API's JSON carries it (``turn.events``, ``GET .../seat-events``)."""
+    visible = None if event.visible_to is None else list(event.visible_to)
+    return {"data": dict(event.data), "kind": event.kind, "version": version, "visible_to": visible}
+
+
+def sees(event: engine.Event, seat: int) -> bool:
+    """Whether ``seat`` sees ``event``: a public one, or one shown to it."""
+    return event.visible_to is None or seat in event.visible_to
 
 
 def final_rewards(match: engine.Match, scheme: RewardScheme) -> dict[int, float]:
@@ -75,6 +88,10 @@ class OfflineMatch:
         self.match, events = engine.new_match(self.game_id, players, self.options, 0)
         #: What each seat remembers of the match, as a server bot's seat does (``engine.bots.memory``).
         self.memories: list[Memory] = everyone_recalls(self.game_id, players, events)
+        #: Per seat, the events it saw since its previous step (API JSON, in order): ``turn.events`` offline.
+        self.unseen: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        #: Every action so far, version by version: ``(seat, action JSON)``.
+        self.played: list[tuple[int, dict[str, Any]]] = []
         self._choices: dict[int, Choices] = {}
 
     def reset(self, seed: int) -> None:
@@ -82,6 +99,9 @@ class OfflineMatch:
         self.now = 0.0
         self.match, events = engine.new_match(self.game_id, self.players, self.options, seed, self.now)
         self.memories = everyone_recalls(self.game_id, self.players, events)
+        self.unseen = [[] for _ in range(self.players)]
+        self.played = []
+        self._saw(events)
         self._choices = {}
 
     @property
@@ -126,12 +146,30 @@ class OfflineMatch:
         """Apply ``seat``'s ``action`` (an index or the action's JSON); :class:`IllegalMove` if refused."""
         chosen = self.resolve(seat, action)
         try:
-            self.match, events = engine.apply_action(self.match, seat, chosen, self.now)
+            parsed = engine.parse_action(self.match.game.actions_by_type, chosen)
+            self.match, events = engine.apply_action(self.match, seat, parsed, self.now)
         except (engine.IllegalAction, engine.MalformedAction, engine.NotYourTurn) as error:
             raise IllegalMove(str(error)) from error
+        self.played.append((seat, dict(parsed.to_json())))
         self.memories = everyone_remembers(self.game_id, self.memories, events)
+        self.unseen[seat] = []
+        self._saw(events)
         self.now += self.seconds_per_action
         self._choices = {}
+
+    def events_since_last_step(self, seat: int) -> list[dict[str, Any]]:
+        """The events ``seat`` saw since its previous step (from the setup's on, before its first), as the
+        API's JSON: what ``turn.events`` holds online, less the server's ``seed_committed`` (no server
+        committed to the seed offline)."""
+        return list(self.unseen[seat])
+
+    def state_digest(self) -> str:
+        """The match's state digest (:func:`engine.state_digest`), as a record's ``state_digest`` says it."""
+        return engine.state_digest(self.match)
+
+    def _saw(self, events: list[engine.Event]) -> None:
+        for seat in range(self.players):
+            self.unseen[seat].extend(event_json(event, self.match.version) for event in events if sees(event, seat))
 
     def final_rewards(self) -> dict[int, float]:
         return final_rewards(self.match, self.reward)

@@ -23,8 +23,10 @@ class ArenaEnv(gymnasium.Env[Observation, Any]):
     Observations and actions are those of the AEC environment (:mod:`arena_envs.encoding`). After
     the agent's action, the other seats act (in ``to_act`` order, as in the AEC environment) until
     the agent's seat is the first to act again or the match is over. The reward is 0 until the end,
-    then the seat's final reward. A deal that ends before the agent's seat ever acts (a Pipifax
-    opponent can win on its first turn) is skipped at reset for the next seed drawn.
+    then the seat's final reward. Each info holds ``events``: what the seat saw since its previous
+    step (its opponents' moves among them), as ``turn.events`` online. A deal that ends before the
+    agent's seat ever acts (a Pipifax opponent can win on its first turn) is skipped at reset for the
+    next seed drawn.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -75,7 +77,7 @@ class ArenaEnv(gymnasium.Env[Observation, Any]):
             self.table.reset(match_seed)
             self._play_opponents()
             if not self.table.is_over:
-                return self.table.observe(self.seat), {}
+                return self.table.observe(self.seat), self._info({})
             match_seed = self._draw_seed()
         raise RuntimeError(f"{MAX_DEALS} deals in a row ended before seat {self.seat} could act")
 
@@ -92,9 +94,13 @@ class ArenaEnv(gymnasium.Env[Observation, Any]):
         self._play_opponents()
         observation = self.table.observe(self.seat)
         if not self.table.is_over:
-            return observation, 0.0, False, False, {}
+            return observation, 0.0, False, False, self._info({})
         reward = self.table.final_rewards()[self.seat]
-        return observation, reward, True, False, self.table.final_info(self.seat)
+        return observation, reward, True, False, self._info(self.table.final_info(self.seat))
+
+    def _info(self, info: dict[str, Any]) -> dict[str, Any]:
+        """``info`` with ``events``: what the agent's seat saw since its previous step (``turn.events`` online)."""
+        return {**info, "events": self.table.events_since_last_step(self.seat)}
 
     def render(self) -> str | None:
         """``ansi``: the spectator's view as JSON text (the whole table once the match is over)."""

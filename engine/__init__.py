@@ -5,6 +5,7 @@ the list of actions taken.
 """
 
 from engine.actions import Action, action_field, parse_action
+from engine.digest import state_digest, timeless_state
 from engine.errors import (
     EngineError,
     IllegalAction,
@@ -75,6 +76,8 @@ __all__ = [
     "resolve_options",
     "sample_key",
     "sample_legal_actions",
+    "state_digest",
+    "timeless_state",
     "validate_action",
     "view",
 ]

@@ -186,6 +186,9 @@ class Game(ABC, Generic[StateT]):
     action_types: ClassVar[tuple[type[Action], ...]]
     #: The TypedDict every view of this game is; the API publishes it as the game's view schema.
     view_type: ClassVar[type[Mapping[str, Any]]]
+    #: The keys of the state that hold a time the caller passed (``Context.now``): they depend on when
+    #: a match was played, not on what was played, so :func:`engine.state_digest` leaves them out.
+    clock_fields: ClassVar[tuple[str, ...]] = ()
 
     @cached_property
     def actions_by_type(self) -> dict[str, type[Action]]:

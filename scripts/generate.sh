@@ -34,6 +34,10 @@ web_client=api/http/web/static/js/tabletop-arena-sdk.js
 
 if [[ "${1:-}" == "--check" ]]; then
     status=0
+    # the SDK's sync face is written from its asyncio face (sdk/scripts/unasync.py)
+    python sdk/scripts/unasync.py --check || status=1
+    # both SDKs' typed events are written from sdk/events.json (sdk/scripts/generate_events.py)
+    python sdk/scripts/generate_events.py --check || status=1
     diff -u openapi/openapi.json "$work/openapi.json" >/dev/null || {
         echo "openapi/openapi.json is out of date: run scripts/generate.sh" >&2; status=1; }
     diff -r -q sdk/arena_client "$work/arena_client" -x __pycache__ >/dev/null || {
@@ -50,4 +54,6 @@ rm -rf sdk/arena_client
 cp -r "$work/arena_client" sdk/arena_client
 cp "$work/openapi.ts" sdk-ts/src/generated/openapi.ts
 cp "$work/tabletop-arena-sdk.js" "$web_client"
-echo "regenerated openapi/openapi.json, sdk/arena_client, sdk-ts/src/generated/openapi.ts and $web_client"
+python sdk/scripts/unasync.py
+python sdk/scripts/generate_events.py
+echo "regenerated openapi/openapi.json, sdk/arena_client, sdk/arena_sdk/_sync, sdk-ts/src/generated/openapi.ts and $web_client"

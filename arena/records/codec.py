@@ -143,8 +143,16 @@ def record_header(table: Table) -> dict[str, Any]:
 
 
 def state_digest(match: engine.Match) -> str:
-    """The hex SHA-256 of the match's engine state as JSON with sorted keys: the replay of a record must
-    end in it, so a record edited to another legal move that ends the same way still fails."""
+    """The hex SHA-256 of the match's engine state (:func:`engine.state_digest`: clock readings left out):
+    the replay of a record must end in it, so a record edited to another legal move that ends the same
+    way still fails, and the same match played offline has the same digest."""
+    return engine.state_digest(match)
+
+
+def whole_state_digest(match: engine.Match) -> str:
+    """The digest records kept before clock readings were left out hold: the whole state's. It differs
+    from :func:`state_digest` only in a game with clock fields (Pili Pili's ``dealt_at``); a replay of
+    such a record is checked against it (the format is the same: only the digest's input narrowed)."""
     return hashlib.sha256(orjson.dumps(match.state, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 

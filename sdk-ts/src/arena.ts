@@ -20,6 +20,7 @@ import type {
   MatchRecord,
   PublicStreamEvent,
   ReplayVersion,
+  WebhookStatus,
 } from "./types.js";
 
 export class Arena {
@@ -123,6 +124,14 @@ export class Arena {
     );
   }
 
+  /** The match's webhook as its host sees it: how far it delivered, its attempts and dead letters. */
+  async matchWebhook(matchId: string, hostToken: string): Promise<WebhookStatus> {
+    const host = this.connection.client(hostToken);
+    return this.connection.call(() =>
+      host.GET("/matches/{match_id}/webhook", { params: { path: { match_id: matchId } }, signal: this.connection.deadline() }),
+    );
+  }
+
   /** End the match with no result, as its host (`CreatedMatch.host_token`). */
   async abort(matchId: string, hostToken: string): Promise<Match> {
     const host = this.connection.client(hostToken);
@@ -133,7 +142,6 @@ export class Arena {
     return match as Match;
   }
 
-  /** A page of the public event log after version `after` (-1: from the setup). */
   /** A finished or aborted match's record: seats, seed and salt, each version's action, the result. */
   async record(matchId: string): Promise<MatchRecord> {
     return this.connection.call(() =>
@@ -158,6 +166,7 @@ export class Arena {
     );
   }
 
+  /** A page of the public event log after version `after` (-1: from the setup). */
   async events(matchId: string, options: { after?: number; limit?: number } = {}): Promise<EventPage> {
     const query = { after: options.after ?? -1, limit: options.limit ?? 100 };
     return this.connection.call(() =>

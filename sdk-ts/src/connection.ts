@@ -112,10 +112,15 @@ export class Connection {
     this.webSocketClass = options.WebSocket;
   }
 
-  /** The WebSocket class to open seat sockets with, or `null` where there is none. */
-  webSocket(): WebSocketConstructor | null {
+  /**
+   * The WebSocket class to open seat sockets with, or `null` where there is none: the one given, else
+   * the global one (browsers, Node 22+), else the `ws` package's (Node 18 and 20, where the global one
+   * is missing or behind a flag; an optional dependency of this package, so npm installs it).
+   */
+  async webSocket(): Promise<WebSocketConstructor | null> {
     if (this.webSocketClass !== undefined) return this.webSocketClass;
-    return (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket ?? null;
+    const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    return global ?? (await wsPackage());
   }
 
   /** An openapi-fetch client for this server, sending `token` as its bearer token if given. */
@@ -157,5 +162,18 @@ export class Connection {
         await sleep(wait);
       }
     }
+  }
+}
+
+/** The module name of the `ws` package, in a variable so that bundlers leave it to Node (a browser never needs it). */
+const WS_PACKAGE = "ws";
+
+/** The `ws` package's WebSocket class, when it is installed (`null` otherwise). */
+async function wsPackage(): Promise<WebSocketConstructor | null> {
+  try {
+    const loaded = (await import(WS_PACKAGE)) as { WebSocket?: WebSocketConstructor; default?: WebSocketConstructor };
+    return loaded.WebSocket ?? loaded.default ?? null;
+  } catch {
+    return null;
   }
 }

@@ -5,7 +5,8 @@
  */
 
 import { NO_ANSWER, WrongGameError } from "./errors.js";
-import type { Action, ActionOf, GameId, GameView, ViewOf } from "./types.js";
+import { EVENT_KINDS } from "./events.js";
+import type { Action, ActionOf, ActionOfType, EventOf, GameId, GameView, ViewOf } from "./types.js";
 
 /** Anything that carries a game view: a seat view, a match, an action's answer, a turn. */
 export interface HasGameView {
@@ -39,6 +40,23 @@ export function actionsOf<G extends GameId>(actions: readonly Action[], game: G)
     if (isActionOf(action, game)) return action;
     throw new WrongGameError(NO_ANSWER, "client/wrong_game", `${JSON.stringify(action.type)} is not an action of ${game}`, {
       type: action.type,
+      expected: game,
+    });
+  });
+}
+
+/** The actions of one `type` among `actions`: `actionsOfType(turn.actions, "taiga.flip")` is `TaigaFlip[]`. */
+export function actionsOfType<T extends Action["type"]>(actions: readonly Action[], type: T): ActionOfType<T>[] {
+  return actions.filter((action): action is ActionOfType<T> => action.type === type);
+}
+
+/** `events` (a turn's) as game `game`'s typed events; `WrongGameError` for a kind that game's log never has. */
+export function eventsOf<G extends GameId>(events: readonly { kind: string }[], game: G): EventOf<G>[] {
+  const kinds: readonly string[] = [...EVENT_KINDS[game], ...EVENT_KINDS.arena];
+  return events.map((event) => {
+    if (kinds.includes(event.kind)) return event as EventOf<G>;
+    throw new WrongGameError(NO_ANSWER, "client/wrong_game", `${JSON.stringify(event.kind)} is not an event of ${game}`, {
+      kind: event.kind,
       expected: game,
     });
   });

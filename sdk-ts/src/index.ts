@@ -8,13 +8,18 @@
 export { Arena } from "./arena.js";
 export type { ArenaOptions } from "./connection.js";
 export * from "./errors.js";
-export { actionsOf, isActionOf, isGame, viewOf, type HasGameView } from "./games.js";
+export { EVENT_KINDS, type EventsByGame, type GameEvent } from "./events.js";
+export type * from "./events.js";
+export { actionsOf, actionsOfType, eventsOf, isActionOf, isGame, viewOf, type HasGameView } from "./games.js";
 export type { components, operations, paths } from "./generated/openapi.js";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retrying.js";
 export {
+  DEFAULT_LEGAL_LIMIT,
   MAX_LEGAL_LIMIT,
   Seat,
   Turn,
+  TurnLoop,
+  type Ending,
   seatOfToken,
   turnOutcome,
   type ActOptions,

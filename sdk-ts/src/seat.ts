@@ -30,10 +30,12 @@ import type {
   ActionRequestOf,
   ActionOf,
   Event,
+  EventOf,
   EventPage,
   GameId,
   LegalActions,
   MoveResult,
+  Result,
   SeatView,
   StreamEvent,
   TurnEvent,
@@ -41,6 +43,11 @@ import type {
 
 /** The most legal actions a `turn` event carries (the server's bound on `legal_limit`). */
 export const MAX_LEGAL_LIMIT = 1000;
+/**
+ * How many legal actions a turn carries by default, everywhere (`turns`, `play`, `stream`, the server's
+ * `legal_limit`, the Python SDK's, the offline environments'): all of them, or a uniform sample of this many.
+ */
+export const DEFAULT_LEGAL_LIMIT = 100;
 
 /** A seat token: `<match id>.<seat>.<secret>` (a host token has `host` for the seat). */
 const SEAT_TOKEN = /^([A-Za-z0-9_-]+)\.([0-9]+)\.([A-Za-z0-9_-]+)$/;
@@ -116,7 +123,8 @@ export class Turn<G extends GameId = GameId> {
     readonly view: SeatView<G>,
     readonly actions: ActionOf<G>[],
     readonly total: number,
-    readonly events: Event[],
+    /** What this seat saw since its previous turn, typed by kind (`EventOf<G>`). */
+    readonly events: EventOf<G>[],
     readonly deadline: number | null,
   ) {}
 
@@ -128,6 +136,48 @@ export class Turn<G extends GameId = GameId> {
   /** Submit `action` at this turn's version (with `If-Match` and an idempotency key, like `Seat.act`). */
   act(action: ActionRequestOf<G>, options: Omit<ActOptions, "version"> = {}): Promise<MoveResult<G>> {
     return this.owner.act(action, { ...options, version: this.version });
+  }
+}
+
+/** How a seat's loop ended: the match's end as `match_over` said it, and the events after the seat's last turn. */
+export interface Ending<G extends GameId = GameId> {
+  version: number;
+  status: "finished" | "aborted";
+  /** `null` for an aborted match. */
+  result: Result | null;
+  /** What the seat saw after its last turn (the move that ended the match among them). */
+  events: EventOf<G>[];
+}
+
+/**
+ * A seat's turns as `for await (const turn of seat.turns())` iterates them; once the loop has run to
+ * the end of the match, `ending` holds the final events and the result.
+ */
+export class TurnLoop<G extends GameId = GameId> implements AsyncIterableIterator<Turn<G>> {
+  /** How the match ended, once the loop has run to its end (`null` until then). */
+  ending: Ending<G> | null = null;
+  private readonly turns: AsyncGenerator<Turn<G>, void>;
+
+  constructor(items: (loop: TurnLoop<G>) => AsyncGenerator<Turn<G>, void>) {
+    this.turns = items(this);
+  }
+
+  /** The match's result once the loop has run to the end of a finished match, else `null`. */
+  get result(): Result | null {
+    return this.ending?.result ?? null;
+  }
+
+  [Symbol.asyncIterator](): TurnLoop<G> {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<Turn<G>, void>> {
+    return this.turns.next();
+  }
+
+  /** Stop reading the seat's stream (a loop that breaks off may call `turns()` again later). */
+  async return(): Promise<IteratorResult<Turn<G>, void>> {
+    return this.turns.return(undefined);
   }
 }
 
@@ -248,15 +298,15 @@ export class Seat<G extends GameId = GameId> {
    * WebSocket exists and the first socket opens, and reads the seat stream over HTTP otherwise.
    */
   async *stream(options: StreamOptions = {}): AsyncGenerator<StreamEvent<G>, void> {
-    const legalLimit = Math.max(0, Math.min(options.legalLimit ?? 100, MAX_LEGAL_LIMIT));
+    const legalLimit = Math.max(0, Math.min(options.legalLimit ?? DEFAULT_LEGAL_LIMIT, MAX_LEGAL_LIMIT));
     const policy = { ...this.connection.policy, retryFor: options.retryFor ?? this.connection.policy.retryFor };
     const transport = options.transport ?? "sse";
-    const WebSocket = transport === "sse" ? null : this.connection.webSocket();
+    const WebSocket = transport === "sse" ? null : await this.connection.webSocket();
     if (transport === "ws" && WebSocket === null) {
       throw new ConnectionFailedError(
         NO_ANSWER,
         "client/no_websocket",
-        "there is no WebSocket here: pass one as ArenaOptions.WebSocket (Node 20: run with --experimental-websocket), or use transport 'sse'",
+        "there is no WebSocket here: pass one as ArenaOptions.WebSocket, install the ws package (Node 18 and 20), or use transport 'sse'",
       );
     }
     if (WebSocket !== null) {
@@ -395,18 +445,27 @@ export class Seat<G extends GameId = GameId> {
    * over it: one connection for the whole match instead of a request per move (`"auto"`: where a
    * socket opens).
    */
-  async *turns(options: { legalLimit?: number; transport?: Transport } = {}): AsyncGenerator<Turn<G>, void> {
-    let pending: Event[] = [];
+  turns(options: { legalLimit?: number; transport?: Transport } = {}): TurnLoop<G> {
+    return new TurnLoop<G>((loop) => this.turnItems(loop, options));
+  }
+
+  private async *turnItems(
+    loop: TurnLoop<G>,
+    options: { legalLimit?: number; transport?: Transport },
+  ): AsyncGenerator<Turn<G>, void> {
+    let pending: EventOf<G>[] = [];
     let lastTurn = -1;
     const transport = options.transport ?? "sse";
     for await (const event of this.stream({ after: -1, legalLimit: options.legalLimit, transport })) {
       if (event.type === "event") {
-        pending.push(event.data);
+        pending.push(event.data as EventOf<G>);
       } else if (event.type === "turn" && event.version > lastTurn) {
         const turn = this.turnOf(event.data, pending);
         lastTurn = turn.version;
         pending = [];
         yield turn;
+      } else if (event.type === "match_over") {
+        loop.ending = { version: event.version, status: event.data.status, result: event.data.result, events: pending };
       }
     }
   }
@@ -443,7 +502,7 @@ export class Seat<G extends GameId = GameId> {
     return moved;
   }
 
-  private turnOf(event: TurnEvent<G>, events: Event[]): Turn<G> {
+  private turnOf(event: TurnEvent<G>, events: EventOf<G>[]): Turn<G> {
     const view = this.saw(event.view);
     const actions = this.ownActions(event.legal_actions.actions);
     return new Turn(this, event.version, view, actions, event.legal_actions.total, events, event.deadline);

@@ -4,6 +4,7 @@
  * Every per-game type is derived from the spec's unions, so a new game or action needs no edit here.
  */
 
+import type { EventsByGame } from "./events.js";
 import type { components } from "./generated/openapi.js";
 
 type Schemas = components["schemas"];
@@ -42,7 +43,18 @@ export type LegalActions<G extends GameId = GameId> = Omit<Schemas["LegalActions
 /** The answer of `POST /matches`: the match, a token per player seat and the host's token. */
 export type CreatedMatch<G extends GameId = GameId> = Omit<Schemas["CreatedMatch"], "match"> & { match: Match<G> };
 
+/** Any event of the log, as the spec describes it (its kind a string, its data any object). */
 export type Event = Schemas["Event"];
+/**
+ * Game `G`'s events, typed by kind (`sdk-ts/src/events.ts`, written from `sdk/events.json`):
+ * `if (event.kind === "card_flipped") event.data.position` narrows, and a kind `G` has no event of
+ * fails to compile.
+ */
+export type EventOf<G extends GameId = GameId> = EventsByGame[G];
+/** Game `G`'s actions of one `type`: `ActionOfType<"taiga.flip">` is `TaigaFlip`. */
+export type ActionOfType<T extends Action["type"]> = Extract<Action, { type: T }>;
+/** The webhook of a match as its host sees it (`GET /matches/{id}/webhook`). */
+export type WebhookStatus = Schemas["WebhookStatus"];
 export type EventPage = Schemas["EventPage"];
 export type ActionRecord = Schemas["ActionRecord"];
 export type Game = Schemas["Game"];

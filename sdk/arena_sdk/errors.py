@@ -32,25 +32,31 @@ class InvalidTokenError(AuthError):
     """The token is malformed (found before any request, ``status`` 0), missing, or unknown to the server (401)."""
 
 
+class WrongTokenError(AuthError):
+    """A valid token used where it does not belong: another match, seat or tournament, a host token on a
+    seat's endpoint, or the reverse (403 ``auth/wrong_match``, ``auth/wrong_seat``, ``auth/not_a_seat``, ...)."""
+
+
 class NotHostError(AuthError):
     """A token that is not the match's host token where one is needed, e.g. to abort (403 ``auth/not_host``)."""
 
 
 class NotFoundError(ArenaError):
-    """No such match (it may have expired) or game (404)."""
+    """No such match (it may have expired), game, replay version, tournament, webhook or route (404)."""
 
 
-class IllegalActionError(ArenaError):
+class InvalidRequestError(ArenaError):
+    """The request itself is wrong: bad JSON, fields, options, headers or sizes (400, 405, 413-415, 422, 426,
+    428, 431)."""
+
+
+class IllegalActionError(InvalidRequestError):
     """The action breaks a rule; ``rule`` names it (422 ``action/illegal``)."""
 
     @property
     def rule(self) -> str | None:
         rule = self.details.get("rule")
         return rule if isinstance(rule, str) else None
-
-
-class InvalidRequestError(ArenaError):
-    """The request is malformed: bad JSON, fields or options (400/413/422)."""
 
 
 class MalformedActionError(InvalidRequestError):
@@ -66,28 +72,40 @@ class IdempotencyMismatchError(InvalidRequestError):
     """An ``Idempotency-Key`` reused with a different body (422 ``request/idempotency_mismatch``)."""
 
 
-class NotYourTurnError(ArenaError):
+class ConflictError(ArenaError):
+    """The request is right but the match (or tournament) is not in a state that allows it now (409)."""
+
+
+class NotYourTurnError(ConflictError):
     """This seat may not act now (409 ``action/not_your_turn``)."""
 
 
-class MatchOverError(ArenaError):
+class MatchOverError(ConflictError):
     """The match has ended or was aborted (409 ``match/over``)."""
 
 
-class MatchWaitingError(ArenaError):
+class MatchWaitingError(ConflictError):
     """The match still waits for players to join its open seats (409 ``match/waiting``)."""
 
 
-class MatchFullError(ArenaError):
+class MatchFullError(ConflictError):
     """No open seat is left to join, or the one asked for is taken (409 ``match/full``)."""
 
 
-class SeatOutError(ArenaError):
+class SeatOutError(ConflictError):
     """This seat has left the match: it resigned or ran out of time (409 ``seat/out``)."""
 
 
-class ActionTooLateError(ArenaError):
+class ActionTooLateError(ConflictError):
     """The seat's deadline passed before the action came; the timeout is applied (409 ``action/too_late``)."""
+
+
+class MatchNotOverError(ConflictError):
+    """A replay or record asked of a match still being played (409 ``match/not_over``)."""
+
+
+class IdempotencyKeyReusedError(ConflictError):
+    """An ``Idempotency-Key`` whose remembered answer has expired (409 ``request/idempotency_key_reused``)."""
 
 
 class StaleVersionError(ArenaError):
@@ -150,27 +168,66 @@ class WrongGameError(ArenaError):
     """A per-game helper (:mod:`arena_sdk.games`) was given a view of another game's match (``status`` 0)."""
 
 
-_BY_CODE: dict[str, type[ArenaError]] = {
+#: The error class of each stable code the server answers with (every code of docs/api.md's error table).
+ERROR_CLASSES: dict[str, type[ArenaError]] = {
+    "auth/missing_token": InvalidTokenError,
+    "auth/invalid_token": InvalidTokenError,
+    "auth/wrong_match": WrongTokenError,
+    "auth/wrong_seat": WrongTokenError,
+    "auth/not_a_seat": WrongTokenError,
+    "auth/wrong_tournament": WrongTokenError,
+    "auth/not_an_entrant": WrongTokenError,
+    "auth/not_host": NotHostError,
+    "match/not_found": NotFoundError,
+    "match/version_not_found": NotFoundError,
+    "game/unknown": NotFoundError,
+    "request/not_found": NotFoundError,
+    "tournament/not_found": NotFoundError,
+    "tournament/no_such_match": NotFoundError,
+    "tournament/no_sprt": NotFoundError,
+    "webhook/not_found": NotFoundError,
     "action/illegal": IllegalActionError,
+    "action/malformed": MalformedActionError,
+    "bot/unknown": UnknownBotError,
+    "request/idempotency_mismatch": IdempotencyMismatchError,
+    "action/invalid_seat": InvalidRequestError,
+    "match/invalid_options": InvalidRequestError,
+    "match/too_large": InvalidRequestError,
+    "match/version_required": InvalidRequestError,
+    "request/invalid": InvalidRequestError,
+    "request/bad_request": InvalidRequestError,
+    "request/too_deep": InvalidRequestError,
+    "request/upgrade_required": InvalidRequestError,
+    "request/method_not_allowed": InvalidRequestError,
+    "request/too_large": InvalidRequestError,
+    "request/uri_too_long": InvalidRequestError,
+    "request/unsupported_media_type": InvalidRequestError,
+    "request/headers_too_large": InvalidRequestError,
+    "tournament/invalid": InvalidRequestError,
+    "webhook/refused_url": InvalidRequestError,
+    "record/invalid": InvalidRequestError,
     "action/not_your_turn": NotYourTurnError,
     "action/too_late": ActionTooLateError,
     "match/over": MatchOverError,
     "match/waiting": MatchWaitingError,
     "match/full": MatchFullError,
+    "match/not_over": MatchNotOverError,
     "seat/out": SeatOutError,
-    "auth/not_host": NotHostError,
-    "auth/invalid_token": InvalidTokenError,
-    "auth/missing_token": InvalidTokenError,
-    "action/malformed": MalformedActionError,
+    "request/idempotency_key_reused": IdempotencyKeyReusedError,
+    "tournament/started": ConflictError,
+    "tournament/full": ConflictError,
+    "tournament/over": ConflictError,
+    "tournament/not_running": ConflictError,
+    "tournament/not_paused": ConflictError,
+    "record/sealed": ConflictError,
+    "record/unavailable": ConflictError,
+    "match/moved_on": ConflictError,
+    "match/stale_version": StaleVersionError,
     "rate/limited": RateLimitedError,
+    "store/unavailable": StoreUnavailableError,
+    "store/busy": StoreUnavailableError,
     "store/full": StoreFullError,
     "server/error": ServerError,
-    "request/idempotency_mismatch": IdempotencyMismatchError,
-    "bot/unknown": UnknownBotError,
-    "match/stale_version": StaleVersionError,
-    "store/unavailable": StoreUnavailableError,
-    "match/not_found": NotFoundError,
-    "game/unknown": NotFoundError,
 }
 
 _BY_STATUS: dict[int, type[ArenaError]] = {
@@ -178,12 +235,14 @@ _BY_STATUS: dict[int, type[ArenaError]] = {
     401: AuthError,
     403: AuthError,
     404: NotFoundError,
+    409: ConflictError,
     412: StaleVersionError,
     405: InvalidRequestError,
     413: InvalidRequestError,
     414: InvalidRequestError,
     415: InvalidRequestError,
     422: InvalidRequestError,
+    426: InvalidRequestError,
     428: InvalidRequestError,
     429: RateLimitedError,
     431: InvalidRequestError,
@@ -201,7 +260,7 @@ def error_for(status: int, body: Any) -> ArenaError:
         code, message, details = body["code"], str(body.get("message", "")), body.get("details") or {}
     else:
         code, message, details = f"http/{status}", str(body), {}
-    cls = _BY_CODE.get(code) or _BY_STATUS.get(status) or (ServerError if status >= 500 else ArenaError)
+    cls = ERROR_CLASSES.get(code) or _BY_STATUS.get(status) or (ServerError if status >= 500 else ArenaError)
     return cls(status, code, message, details)
 
 

@@ -1,4 +1,4 @@
-"""One request through the generated client, with the SDK's retry rules, for ``Arena`` and ``AsyncArena`` alike.
+"""The SDK's retry rules, for ``Arena`` and ``AsyncArena`` alike (pure but for the clock): what is retried, how long.
 
 The rules: a ``429 rate/limited`` answer is waited out (its ``Retry-After``, in ``retry_after``) by
 every call, since the server did nothing, for up to ``rate_limit_wait`` seconds in all (default
@@ -11,9 +11,7 @@ failure as ``ConnectionFailedError``.
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeVar
 
@@ -93,48 +91,6 @@ def raise_typed(error: Exception) -> NoReturn:
     if isinstance(error, ArenaError):
         raise error
     raise typed(error) from error
-
-
-def call(
-    send: Callable[[], Response[Any]],
-    expected: type[T],
-    *,
-    retry_for: float,
-    pause: float,
-    idempotent: bool,
-    rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
-) -> T:
-    """``send()``'s success model, retried by the module's rules; else its typed error."""
-    budget = RetryBudget.starting_now(retry_for, pause, rate_limit_wait)
-    while True:
-        try:
-            return unwrap(send(), expected)
-        except (httpx.TransportError, ArenaError, *PARSE_ERRORS) as error:
-            wait = budget.wait_before_retry(error, idempotent)
-            if wait is None:
-                raise_typed(error)
-            time.sleep(wait)
-
-
-async def acall(
-    send: Callable[[], Awaitable[Response[Any]]],
-    expected: type[T],
-    *,
-    retry_for: float,
-    pause: float,
-    idempotent: bool,
-    rate_limit_wait: float = DEFAULT_RATE_LIMIT_WAIT,
-) -> T:
-    """:func:`call` for the generated client's ``asyncio_detailed`` functions."""
-    budget = RetryBudget.starting_now(retry_for, pause, rate_limit_wait)
-    while True:
-        try:
-            return unwrap(await send(), expected)
-        except (httpx.TransportError, ArenaError, *PARSE_ERRORS) as error:
-            wait = budget.wait_before_retry(error, idempotent)
-            if wait is None:
-                raise_typed(error)
-            await asyncio.sleep(wait)
 
 
 class ActionResends:

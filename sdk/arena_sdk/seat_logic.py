@@ -5,17 +5,63 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, TypeAlias
 
-from arena_client.models import Event, MoveResult, SeatView
+from arena_client.models import MoveResult, Result, SeatView
 
-from arena_sdk.actions import Action, action_model
-from arena_sdk.errors import NO_ANSWER, InvalidTokenError
-from arena_sdk.streams import StreamEvent
+from arena_sdk.actions import Action, ActionLike, action_model
+from arena_sdk.errors import (
+    NO_ANSWER,
+    ActionTooLateError,
+    InvalidTokenError,
+    MatchOverError,
+    NotYourTurnError,
+    SeatOutError,
+    StaleVersionError,
+)
+from arena_sdk.events import AnyEvent, event_from_dict
+from arena_sdk.stream_state import StreamEvent
 
 #: The most legal actions a ``turn`` event carries (the server's bound on ``legal_limit``).
 MAX_LEGAL_LIMIT = 1000
+#: How many legal actions a turn offers by default, everywhere: ``Seat.turns(legal_limit=)``,
+#: ``Seat.stream(legal_limit=)``, ``Seat.play(max_actions=)``, the server's own ``legal_limit`` and
+#: the offline environments' ``sample_size``. A turn with more offers a uniform sample of this many.
+DEFAULT_LEGAL_LIMIT = 100
+#: How long a seat's loop (``turns``, ``play``) rides out an outage by default, in seconds: its stream
+#: resumes, and its turns' actions are resent, for this long (or the arena's ``retry_for``, if longer).
+DEFAULT_LOOP_TIMEOUT = 300.0
+#: How long connecting to the server may take (seconds) before a request fails, by default.
+CONNECT_TIMEOUT = 5.0
+
+#: How a seat's turns travel: the seat stream (server-sent events) and a request per move, or one
+#: WebSocket carrying both (``GET /matches/{id}/seat-socket``).
+Transport = Literal["sse", "ws"]
+
+#: The refusals that mean a turn was overtaken: the match moved on before the action arrived.
+OVERTAKEN = (StaleVersionError, NotYourTurnError, MatchOverError, ActionTooLateError, SeatOutError)
+
+#: Said with an ``IllegalActionError`` raised by ``play``.
+RESUMABLE = "Seat.play may be called again: it resumes at the seat's pending turn"
+
+#: What a sync policy returns: the action (a model or a dict).
+Decision: TypeAlias = ActionLike
+#: What an asyncio policy returns: the action, or an awaitable of it (a coroutine function's).
+AsyncDecision: TypeAlias = ActionLike | Awaitable[ActionLike]
+
+
+def decided(choice: Decision) -> ActionLike:
+    """A sync policy's action, as it is."""
+    return choice
+
+
+async def adecided(choice: AsyncDecision) -> ActionLike:
+    """An asyncio policy's action, awaited if it is an awaitable."""
+    if inspect.isawaitable(choice):
+        return await choice
+    return choice
+
 
 #: A seat token: ``<match id>.<seat>.<secret>`` (a host token has ``host`` for the seat).
 SEAT_TOKEN = re.compile(r"([A-Za-z0-9_-]+)\.([0-9]+)\.([A-Za-z0-9_-]+)")
@@ -84,8 +130,22 @@ class TurnData:
     view: SeatView
     actions: list[Action]
     total: int
-    events: list[Event]
+    events: list[AnyEvent]
     deadline: float | None
+
+
+@dataclasses.dataclass(frozen=True)
+class Ending:
+    """How a seat's loop ended: the match's end as ``match_over`` said it, and what the seat saw after its last turn.
+
+    ``status`` is ``finished`` or ``aborted``; ``result`` is ``None`` for an aborted match; ``events``
+    are the events since the seat's last turn (the move that ended the match among them).
+    """
+
+    version: int
+    status: str
+    result: Result | None
+    events: list[AnyEvent]
 
 
 class TurnCollector:
@@ -96,16 +156,28 @@ class TurnCollector:
     """
 
     def __init__(self) -> None:
-        self.events: list[Event] = []
-        #: The version of the ``match_over`` event, once the stream ended with it.
-        self.final_version: int | None = None
+        self.events: list[AnyEvent] = []
+        #: The match's end, once the stream ended with ``match_over``.
+        self.ending: Ending | None = None
+
+    @property
+    def final_version(self) -> int | None:
+        """The version of the ``match_over`` event, once the stream ended with it."""
+        return None if self.ending is None else self.ending.version
 
     def take(self, event: StreamEvent, acted_at: int) -> TurnData | None:
         """The turn ``event`` starts, if it does; an ``event`` is kept for the next turn."""
         if event.type == "event":
-            self.events.append(Event.from_dict(event.data))
+            self.events.append(event_from_dict(event.data))
         elif event.type == "match_over":
-            self.final_version = event.version
+            result = event.data.get("result")
+            self.ending = Ending(
+                event.version,
+                str(event.data.get("status")),
+                None if result is None else Result.from_dict(result),
+                self.events,
+            )
+            self.events = []
         elif event.type == "turn" and event.version > acted_at:
             actions, total = turn_actions(event)
             events, self.events = self.events, []

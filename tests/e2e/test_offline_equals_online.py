@@ -1,5 +1,8 @@
 """Offline equals online: one policy given the same match chooses alike in ``arena_envs`` and through the SDK.
 
+(The second half of this file: bots that remember, played offline by ``OfflineArena`` and online,
+see the same events and end in the same state digest: tests/e2e/test_offline_memory.py.)
+
 For every configuration of every game (43 in all) and two seeds, two policies play each match from
 its start: the first action offered, and a seeded random choice among the offered actions. Offline,
 every seat is played in the PettingZoo environment; online, every seat is an SDK seat playing with
@@ -12,11 +15,11 @@ prefix compared here does.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from arena_sdk import Arena, Turn
+from arena_sdk import Arena, Turns
 
 import arena_envs
 from tests.engine.conformance import configurations
@@ -66,7 +69,7 @@ def online(arena: Arena, configuration: tuple[str, int, dict[str, Any]], seed: i
     created = arena.create_match(game, players, options, seed=seed)
     match_id = created.match.match_id
     seats = {s.seat: arena.seat(match_id, s.token) for s in created.seats}
-    turns: dict[int, Iterator[Turn]] = {n: seat.turns(legal_limit=OFFERED) for n, seat in seats.items()}
+    turns: dict[int, Turns] = {n: seat.turns(legal_limit=OFFERED) for n, seat in seats.items()}
     played: Played = []
     version = 0
     try:
@@ -86,7 +89,7 @@ def online(arena: Arena, configuration: tuple[str, int, dict[str, Any]], seed: i
             version += 1
     finally:
         for stream in turns.values():
-            stream.close()  # type: ignore[attr-defined]
+            stream.close()
     return played
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import uuid
 from collections.abc import Callable, Iterator
@@ -15,6 +16,7 @@ from arena_client.api.matches import submit_action
 from arena_client.models import MoveResult, PipifaxFlip, PipifaxFlipType, SeatView
 from arena_sdk import (
     Arena,
+    AsyncArena,
     MatchFullError,
     MatchOverError,
     MatchWaitingError,
@@ -305,3 +307,16 @@ def test_play_resumes_its_stream_after_dropped_connections(arena: Arena, live_se
     assert [f.version for f in finals] == [arena.match(match_id).version] * 2
     first, *resumed = transport.resumed_from
     assert first is None and len(resumed) >= 3 and all(resumed[:3])  # each resumption names the last event
+
+
+def test_create_match_takes_pace_ms_in_both_faces(arena: Arena) -> None:
+    created = arena.create_match("pipifax", 2, seats=[{"bot": "random"}, {"bot": "random"}], pace_ms=250)
+    assert created.match.pace_ms == 250
+
+    async def created_async() -> int | None:
+        async with AsyncArena(arena.base_url) as other:
+            made = await other.create_match("taiga", 2, pace_ms=400)
+            pace = made.match.pace_ms
+            return pace if isinstance(pace, int) else None
+
+    assert asyncio.run(created_async()) == 400

@@ -100,19 +100,50 @@ def test_the_typescript_client_suite_passes(suite: str, ts_build: Path, request:
     assert re.search(r"^# pass [1-9]", done.stdout, re.M) and re.search(r"^# fail 0$", done.stdout, re.M), done.stdout
 
 
+#: What a copy of sdk-ts as a fresh clone has: its sources, not its build (dist/, build-test/) or tarballs.
+CLONED = ["README.md", "package.json", "package-lock.json", "tsconfig.json", "tsconfig.test.json", "src", "scripts"]
+
+
+def fresh_copy(ts_build: Path, where: Path) -> Path:
+    """A copy of sdk-ts as a fresh clone has it (no dist/), with the dependencies ``npm ci`` installs there."""
+    copy = where / "sdk-ts"
+    copy.mkdir(parents=True)
+    for name in CLONED:
+        source = ts_build / name
+        if source.is_dir():
+            shutil.copytree(source, copy / name)
+        else:
+            shutil.copy(source, copy / name)
+    (copy / "node_modules").symlink_to(ts_build / "node_modules")
+    assert not (copy / "dist").exists()
+    return copy
+
+
+def new_project(where: Path) -> Path:
+    where.mkdir(parents=True, exist_ok=True)
+    (where / "package.json").write_text(json.dumps({"name": "readme-bot", "private": True, "type": "module"}))
+    return where
+
+
 @pytest.fixture(scope="module")
 def ts_project(ts_build: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh TypeScript project with the packed client installed by npm, as a user would install it."""
-    project = tmp_path_factory.mktemp("ts-project")
-    packed = run(["npm", "pack", "--silent", "--pack-destination", str(project)], ts_build)
+    """A fresh TypeScript project with the client installed by npm from ``npm pack`` of a fresh clone, as a user
+    would install it: the pack builds dist/ first (the ``prepare`` script)."""
+    project = new_project(tmp_path_factory.mktemp("ts-project"))
+    packed = run(["npm", "pack", "--silent", "--pack-destination", str(project)], fresh_copy(ts_build, project))
     tarball = packed.stdout.strip().splitlines()[-1]
-    (project / "package.json").write_text(json.dumps({"name": "readme-bot", "private": True, "type": "module"}))
+    listed = run(["tar", "-tzf", tarball], project).stdout.split()
+    assert "package/dist/index.js" in listed and "package/dist/index.d.ts" in listed, listed
     run(["npm", "install", "--prefer-offline", "--no-audit", "--no-fund", f"./{tarball}"], project)
     installed = json.loads((project / "node_modules" / "tabletop-arena-sdk" / "package.json").read_text())
     assert set(installed["dependencies"]) == {"openapi-fetch"}, "openapi-fetch is the one runtime dependency"
+    assert set(installed["optionalDependencies"]) == {"ws"}, "ws: the seat socket where there is no global WebSocket"
+    assert (project / "node_modules" / "ws" / "package.json").exists()
     tsconfig = {
         "compilerOptions": {
             "strict": True,
+            "noUncheckedIndexedAccess": True,
+            "skipLibCheck": False,
             "target": "ES2022",
             "module": "NodeNext",
             "moduleResolution": "NodeNext",
@@ -222,3 +253,61 @@ def test_the_typescript_client_plays_a_match_in_a_browser_from_another_origin(
             browser.close()
     assert status == "finished", (status, errors)
     assert int(turns) > 0 and not errors, errors
+
+
+@pytest.mark.timeout(300)
+def test_npm_install_of_the_sdk_ts_folder_builds_and_imports(ts_build: Path, tmp_path: Path) -> None:
+    """``npm install <path>/sdk-ts``: the folder's ``prepare`` builds dist/, and the package imports."""
+    project = new_project(tmp_path / "folder-install")
+    folder = fresh_copy(ts_build, tmp_path)
+    run(["npm", "install", "--prefer-offline", "--no-audit", "--no-fund", str(folder)], project)
+    assert (folder / "dist" / "index.js").exists()
+    check = "import('tabletop-arena-sdk').then((m) => console.log(typeof m.Arena, typeof m.actionsOfType))"
+    assert run(["node", "-e", check], project).stdout.split() == ["function", "function"]
+
+
+SOCKET_BOT = """
+import { Arena } from "tabletop-arena-sdk";
+
+const arena = new Arena("http://127.0.0.1:8000");
+const created = await arena.createMatch({ game: "pipifax", players: 2, seats: [{ name: "me" }, { bot: "greedy" }] });
+const [seat] = arena.seats(created);
+if (seat === undefined) throw new Error("no player seat");
+const loop = seat.turns({ transport: "ws" });
+for await (const turn of loop) {
+  const action = turn.actions[0];
+  if (action !== undefined) await turn.act(action);
+}
+console.log(typeof (globalThis as { WebSocket?: unknown }).WebSocket, loop.ending?.status, loop.result?.winners);
+"""
+
+
+@pytest.mark.timeout(300)
+def test_the_seat_socket_plays_on_node_without_a_global_websocket(ts_project: Path, live_server: LiveServer) -> None:
+    """Node 20 has no global WebSocket without a flag: the client opens the seat socket with the ws package."""
+    printed = compile_and_run(ts_project, SOCKET_BOT.replace("http://127.0.0.1:8000", live_server.url))
+    global_type, status = printed.split()[:2]
+    major = int(run(["node", "-p", "process.versions.node.split('.')[0]"], ts_project).stdout)
+    assert status == "finished", printed
+    assert global_type == ("function" if major >= 22 else "undefined"), printed
+
+
+TYPED_EVENTS_BOT = """
+import { Arena } from "tabletop-arena-sdk";
+
+const seat = new Arena("http://127.0.0.1:9").seat("m", "m.0.secret", "pipifax");
+const seen = new Map<number, string>();
+for await (const turn of seat.turns()) {
+  for (const event of turn.events) if (event.kind === "KIND") seen.set(event.data.position, event.data.animal);
+}
+"""
+
+
+@pytest.mark.timeout(300)
+def test_a_misspelt_event_kind_fails_to_compile_and_the_right_one_types_its_data(ts_project: Path) -> None:
+    (ts_project / "bot.ts").write_text(TYPED_EVENTS_BOT.replace("KIND", "card_flip"))
+    tsc = str(SDK_TS / "node_modules" / ".bin" / "tsc")
+    failed = subprocess.run([tsc, "-p", "."], cwd=ts_project, capture_output=True, text=True, check=False, timeout=240)
+    assert failed.returncode != 0 and "card_flip" in failed.stdout, failed.stdout
+    (ts_project / "bot.ts").write_text(TYPED_EVENTS_BOT.replace("KIND", "card_flipped"))
+    run([tsc, "-p", "."], ts_project)

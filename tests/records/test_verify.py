@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import arena_sdk
+import orjson
 import pytest
 
 import engine
@@ -229,6 +230,18 @@ def test_a_record_whose_end_or_seats_differ_fails() -> None:
     edited = {**record, "steps": record["steps"][:-1]}  # cut before its end
     assert "not over" in fails(edited)
     assert fails({**record, "format": 1}) and sdk_fails({**record, "format": 1})
+
+
+def test_a_pili_pili_record_kept_with_the_whole_states_digest_still_verifies_and_no_other_digest_does() -> None:
+    """Records kept before clock readings were left out of the digest hold the whole state's (Pili Pili's
+    includes its deal time): their replay is checked against it; any other digest fails."""
+    played = by_play("pili-pili")
+    record = played.record()
+    final = played.table.match
+    whole = hashlib.sha256(orjson.dumps(final.state, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    assert whole != record["state_digest"], "Pili Pili's state holds a clock reading the digest leaves out"
+    assert verify_record({**record, "state_digest": whole}).status == "finished"
+    assert "not the record's" in fails({**record, "state_digest": hashlib.sha256(b"another").hexdigest()})
 
 
 def test_the_commitment_is_the_sha256_of_seed_and_salt_and_hides_the_seed() -> None:

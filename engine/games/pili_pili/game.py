@@ -17,6 +17,8 @@ from engine.games.pili_pili.view import PiliPiliView, hidden_paths, table_view
 
 
 class PiliPili(Game[PiliState]):
+    #: The deal's time (E2 and E4 show a hand for a few seconds from it): a clock reading, not a play.
+    clock_fields = ("dealt_at",)
     info = GameInfo(
         id="pili-pili",
         title="Pili Pili",

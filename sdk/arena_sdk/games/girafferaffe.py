@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 from arena_client.models import (
     GirafferaffePass,
@@ -14,6 +14,7 @@ from arena_client.models import (
 )
 
 from arena_sdk.actions import Action as AnyAction
+from arena_sdk.events import AnyEvent, GirafferaffeEvent, events_of
 from arena_sdk.games.narrowing import GameView, HasGameView, narrow_actions, narrow_view
 
 GAME = "girafferaffe"
@@ -21,6 +22,8 @@ GAME = "girafferaffe"
 #: Every Girafferaffe action model.
 Action: TypeAlias = GirafferaffePlay | GirafferaffePass
 View: TypeAlias = GirafferaffeView
+#: An event of this game's log (its own kinds or the arena's), narrowed by ``event.kind``.
+Event: TypeAlias = GirafferaffeEvent
 
 
 def view(source: HasGameView | GameView) -> GirafferaffeView:
@@ -42,3 +45,18 @@ def play(tree: str, cards: Sequence[str], copies: Sequence[str] = ()) -> Giraffe
 def return_apple() -> GirafferaffePass:
     """Return one apple to the supply instead of playing (a pass)."""
     return GirafferaffePass(type_=GirafferaffePassType.GIRAFFERAFFE_PASS)
+
+
+def events(seen: Iterable[AnyEvent]) -> list[Event]:
+    """``turn.events`` as Girafferaffe's events (``WrongGameError`` for another game's kind), narrowed by ``kind``."""
+    return cast(list[Event], events_of(seen, GAME))
+
+
+def plays(legal: Iterable[AnyAction]) -> list[GirafferaffePlay]:
+    """The plays among ``legal``."""
+    return [action for action in legal if isinstance(action, GirafferaffePlay)]
+
+
+def passes(legal: Iterable[AnyAction]) -> list[GirafferaffePass]:
+    """The pass (returning an apple) among ``legal``, if it is one."""
+    return [action for action in legal if isinstance(action, GirafferaffePass)]

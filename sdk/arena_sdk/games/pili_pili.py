@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 from arena_client.models import (
     PiliPiliBet,
@@ -24,6 +24,7 @@ from arena_client.models import (
 )
 
 from arena_sdk.actions import Action as AnyAction
+from arena_sdk.events import AnyEvent, PiliPiliEvent, events_of
 from arena_sdk.games.narrowing import GameView, HasGameView, narrow_actions, narrow_view
 
 GAME = "pili-pili"
@@ -39,6 +40,8 @@ Action: TypeAlias = (
     | PiliPiliPlaySlot
 )
 View: TypeAlias = PiliPiliView
+#: An event of this game's log (its own kinds or the arena's), narrowed by ``event.kind``.
+Event: TypeAlias = PiliPiliEvent
 
 _MODELS = (
     PiliPiliBet,
@@ -94,3 +97,43 @@ def exchange_with(player: int) -> PiliPiliExchangeWith:
 def give_card(card: int) -> PiliPiliGive:
     """Secretly choose the card you give in the exchange (mission E9)."""
     return PiliPiliGive(card=card, type_=PiliPiliGiveType.PILI_PILI_GIVE)
+
+
+def events(seen: Iterable[AnyEvent]) -> list[Event]:
+    """``turn.events`` as Pili Pili's events (``WrongGameError`` for another game's kind), narrowed by ``kind``."""
+    return cast(list[Event], events_of(seen, GAME))
+
+
+def bets(legal: Iterable[AnyAction]) -> list[PiliPiliBet]:
+    """The bets among ``legal``."""
+    return [action for action in legal if isinstance(action, PiliPiliBet)]
+
+
+def plays(legal: Iterable[AnyAction]) -> list[PiliPiliPlay]:
+    """The card plays among ``legal`` (a Joker once per value it may take)."""
+    return [action for action in legal if isinstance(action, PiliPiliPlay)]
+
+
+def slot_plays(legal: Iterable[AnyAction]) -> list[PiliPiliPlaySlot]:
+    """The plays by hidden slot among ``legal`` (mission E4)."""
+    return [action for action in legal if isinstance(action, PiliPiliPlaySlot)]
+
+
+def passes(legal: Iterable[AnyAction]) -> list[PiliPiliPass]:
+    """The secret passes among ``legal`` (mission S1)."""
+    return [action for action in legal if isinstance(action, PiliPiliPass)]
+
+
+def partner_choices(legal: Iterable[AnyAction]) -> list[PiliPiliChoosePartner]:
+    """The partner choices among ``legal`` (mission E6)."""
+    return [action for action in legal if isinstance(action, PiliPiliChoosePartner)]
+
+
+def exchanges(legal: Iterable[AnyAction]) -> list[PiliPiliExchangeWith]:
+    """The choices of whom to exchange with among ``legal`` (mission E9)."""
+    return [action for action in legal if isinstance(action, PiliPiliExchangeWith)]
+
+
+def gives(legal: Iterable[AnyAction]) -> list[PiliPiliGive]:
+    """The cards one may give among ``legal`` (mission E9)."""
+    return [action for action in legal if isinstance(action, PiliPiliGive)]

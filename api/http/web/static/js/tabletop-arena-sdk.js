@@ -822,10 +822,15 @@ var Connection = class {
     this.newKey = options.idempotencyKey ?? randomKey;
     this.webSocketClass = options.WebSocket;
   }
-  /** The WebSocket class to open seat sockets with, or `null` where there is none. */
-  webSocket() {
+  /**
+   * The WebSocket class to open seat sockets with, or `null` where there is none: the one given, else
+   * the global one (browsers, Node 22+), else the `ws` package's (Node 18 and 20, where the global one
+   * is missing or behind a flag; an optional dependency of this package, so npm installs it).
+   */
+  async webSocket() {
     if (this.webSocketClass !== void 0) return this.webSocketClass;
-    return globalThis.WebSocket ?? null;
+    const global = globalThis.WebSocket;
+    return global ?? await wsPackage();
   }
   /** An openapi-fetch client for this server, sending `token` as its bearer token if given. */
   client(token) {
@@ -864,6 +869,24 @@ var Connection = class {
     }
   }
 };
+var WS_PACKAGE = "ws";
+async function wsPackage() {
+  try {
+    const loaded = await import(WS_PACKAGE);
+    return loaded.WebSocket ?? loaded.default ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// src/events.ts
+var EVENT_KINDS = {
+  "arena": ["seed_committed", "joined", "started", "resigned", "timeout", "aborted", "ended"],
+  "pipifax": ["die_rolled", "card_flipped", "cards_turned_down", "turn_passed", "match_won"],
+  "taiga": ["discs_placed", "round_started", "card_to_bottom", "disc_flipped", "token_from_circle", "token_taken", "nothing_to_take", "family_found", "token_to_circle", "no_token_to_pay", "passed", "turn_passed", "game_over"],
+  "girafferaffe": ["round_started", "hand_dealt", "turn_started", "cards_played", "apples_taken", "card_drawn", "card_received", "robot_deck_topped", "reward_skipped", "apple_returned", "robot_drew", "robot_cannot_act", "player_lost", "rotten_apple_taken", "match_over"],
+  "pili-pili": ["round_started", "missions_reshuffled", "hand_dealt", "bet_placed", "hand_revealed", "choice_committed", "cards_passed", "cards_received", "hands_passed", "hand_received", "cards_drawn", "card_drawn", "hands_opened", "partners_revealed", "card_played", "trick_won", "marked_trick", "exchange_started", "cards_exchanged", "cards_given", "round_scored", "match_over"]
+};
 
 // src/games.ts
 function isGame(source, game) {
@@ -882,6 +905,19 @@ function actionsOf(actions, game) {
     if (isActionOf(action, game)) return action;
     throw new WrongGameError(NO_ANSWER, "client/wrong_game", `${JSON.stringify(action.type)} is not an action of ${game}`, {
       type: action.type,
+      expected: game
+    });
+  });
+}
+function actionsOfType(actions, type) {
+  return actions.filter((action) => action.type === type);
+}
+function eventsOf(events, game) {
+  const kinds = [...EVENT_KINDS[game], ...EVENT_KINDS.arena];
+  return events.map((event) => {
+    if (kinds.includes(event.kind)) return event;
+    throw new WrongGameError(NO_ANSWER, "client/wrong_game", `${JSON.stringify(event.kind)} is not an event of ${game}`, {
+      kind: event.kind,
       expected: game
     });
   });
@@ -1272,6 +1308,7 @@ function parsed(message) {
 
 // src/seat.ts
 var MAX_LEGAL_LIMIT = 1e3;
+var DEFAULT_LEGAL_LIMIT = 100;
 var SEAT_TOKEN = /^([A-Za-z0-9_-]+)\.([0-9]+)\.([A-Za-z0-9_-]+)$/;
 function seatOfToken(matchId, token) {
   const shape = SEAT_TOKEN.exec(token);
@@ -1322,6 +1359,28 @@ var Turn = class {
   /** Submit `action` at this turn's version (with `If-Match` and an idempotency key, like `Seat.act`). */
   act(action, options = {}) {
     return this.owner.act(action, { ...options, version: this.version });
+  }
+};
+var TurnLoop = class {
+  /** How the match ended, once the loop has run to its end (`null` until then). */
+  ending = null;
+  turns;
+  constructor(items) {
+    this.turns = items(this);
+  }
+  /** The match's result once the loop has run to the end of a finished match, else `null`. */
+  get result() {
+    return this.ending?.result ?? null;
+  }
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+  next() {
+    return this.turns.next();
+  }
+  /** Stop reading the seat's stream (a loop that breaks off may call `turns()` again later). */
+  async return() {
+    return this.turns.return(void 0);
   }
 };
 function wasOvertaken(error) {
@@ -1425,15 +1484,15 @@ var Seat = class {
    * WebSocket exists and the first socket opens, and reads the seat stream over HTTP otherwise.
    */
   async *stream(options = {}) {
-    const legalLimit = Math.max(0, Math.min(options.legalLimit ?? 100, MAX_LEGAL_LIMIT));
+    const legalLimit = Math.max(0, Math.min(options.legalLimit ?? DEFAULT_LEGAL_LIMIT, MAX_LEGAL_LIMIT));
     const policy = { ...this.connection.policy, retryFor: options.retryFor ?? this.connection.policy.retryFor };
     const transport = options.transport ?? "sse";
-    const WebSocket = transport === "sse" ? null : this.connection.webSocket();
+    const WebSocket = transport === "sse" ? null : await this.connection.webSocket();
     if (transport === "ws" && WebSocket === null) {
       throw new ConnectionFailedError(
         NO_ANSWER,
         "client/no_websocket",
-        "there is no WebSocket here: pass one as ArenaOptions.WebSocket (Node 20: run with --experimental-websocket), or use transport 'sse'"
+        "there is no WebSocket here: pass one as ArenaOptions.WebSocket, install the ws package (Node 18 and 20), or use transport 'sse'"
       );
     }
     if (WebSocket !== null) {
@@ -1563,7 +1622,10 @@ var Seat = class {
    * over it: one connection for the whole match instead of a request per move (`"auto"`: where a
    * socket opens).
    */
-  async *turns(options = {}) {
+  turns(options = {}) {
+    return new TurnLoop((loop) => this.turnItems(loop, options));
+  }
+  async *turnItems(loop, options) {
     let pending = [];
     let lastTurn = -1;
     const transport = options.transport ?? "sse";
@@ -1575,6 +1637,8 @@ var Seat = class {
         lastTurn = turn.version;
         pending = [];
         yield turn;
+      } else if (event.type === "match_over") {
+        loop.ending = { version: event.version, status: event.data.status, result: event.data.result, events: pending };
       }
     }
   }
@@ -1731,6 +1795,13 @@ var Arena = class {
       })
     );
   }
+  /** The match's webhook as its host sees it: how far it delivered, its attempts and dead letters. */
+  async matchWebhook(matchId, hostToken) {
+    const host = this.connection.client(hostToken);
+    return this.connection.call(
+      () => host.GET("/matches/{match_id}/webhook", { params: { path: { match_id: matchId } }, signal: this.connection.deadline() })
+    );
+  }
   /** End the match with no result, as its host (`CreatedMatch.host_token`). */
   async abort(matchId, hostToken) {
     const host = this.connection.client(hostToken);
@@ -1740,7 +1811,6 @@ var Arena = class {
     );
     return match;
   }
-  /** A page of the public event log after version `after` (-1: from the setup). */
   /** A finished or aborted match's record: seats, seed and salt, each version's action, the result. */
   async record(matchId) {
     return this.connection.call(
@@ -1763,6 +1833,7 @@ var Arena = class {
       })
     );
   }
+  /** A page of the public event log after version `after` (-1: from the setup). */
   async events(matchId, options = {}) {
     const query = { after: options.after ?? -1, limit: options.limit ?? 100 };
     return this.connection.call(
@@ -1856,9 +1927,11 @@ export {
   AuthError,
   ConflictError,
   ConnectionFailedError,
+  DEFAULT_LEGAL_LIMIT,
   DEFAULT_RETRY_POLICY,
   DEFAULT_TOLERANCE_SECONDS,
   ERROR_CLASSES,
+  EVENT_KINDS,
   IdempotencyKeyReusedError,
   IdempotencyMismatchError,
   IllegalActionError,
@@ -1883,14 +1956,17 @@ export {
   StoreFullError,
   StoreUnavailableError,
   Turn,
+  TurnLoop,
   UnexpectedResponseError,
   UnknownBotError,
   WaitTimeoutError,
   WrongGameError,
   WrongTokenError,
   actionsOf,
+  actionsOfType,
   errorClassOfStatus,
   errorFor,
+  eventsOf,
   isActionOf,
   isGame,
   retryAfterSeconds,
