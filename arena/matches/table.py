@@ -42,6 +42,9 @@ class SeatInfo:
     state: SeatState = "playing"
     #: The SHA-256 digest of the seat's token (player seats only).
     digest: str | None = None
+    #: The SHA-256 digest of the invitation an invitation-only open seat is joined with (``None``: anyone
+    #: may join it, or it is not open).
+    invitation: str | None = None
 
     @property
     def is_out(self) -> bool:
@@ -54,9 +57,17 @@ class SeatInfo:
             return self.bot
         return STAND_IN_BOT if self.is_out else None
 
+    @property
+    def by_invitation(self) -> bool:
+        """Whether this is an open seat only its invitation's holder may join."""
+        return self.kind == "open" and self.invitation is not None
+
     def to_json(self) -> dict[str, Any]:
         # Written out: dataclasses.asdict deep-copies field by field, a cost paid on every write.
-        return {"kind": self.kind, "name": self.name, "bot": self.bot, "state": self.state, "digest": self.digest}
+        seat = {"kind": self.kind, "name": self.name, "bot": self.bot, "state": self.state, "digest": self.digest}
+        if self.invitation is not None:
+            seat["invitation"] = self.invitation
+        return seat
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatInfo:
@@ -458,6 +469,7 @@ class Table:
                 "state": info.state,
                 "deadline": self.deadlines[seat] if seat < len(self.deadlines) else None,
                 "asked": self.has_asked(seat),
+                "invitation": info.by_invitation,
             }
             for seat, info in enumerate(self.seats)
         ]

@@ -522,6 +522,8 @@ var InvalidTokenError = class extends AuthError {
 };
 var WrongTokenError = class extends AuthError {
 };
+var NotInvitedError = class extends AuthError {
+};
 var NotHostError = class extends AuthError {
 };
 var NotFoundError = class extends ArenaError {
@@ -595,6 +597,7 @@ var ERROR_CLASSES = {
   "auth/not_a_seat": WrongTokenError,
   "auth/wrong_tournament": WrongTokenError,
   "auth/not_an_entrant": WrongTokenError,
+  "auth/invalid_invitation": NotInvitedError,
   "auth/not_host": NotHostError,
   "match/not_found": NotFoundError,
   "match/version_not_found": NotFoundError,
@@ -1946,6 +1949,7 @@ export {
   NO_ANSWER,
   NotFoundError,
   NotHostError,
+  NotInvitedError,
   NotYourTurnError,
   RateLimitedError,
   Seat,
