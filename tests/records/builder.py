@@ -69,8 +69,9 @@ class PureMatch:
         """The next version: a server bot's move if one is due, else a random legal move of the first seat to act."""
         step = self.table.server_step(self.tick())
         if step is None:
-            seat = self.table.to_act[0]
-            action = self.rng.choice(list(engine.legal_actions(self.table.match, seat)))
+            seat, match = self.table.to_act[0], self.table.match
+            # uniform over the legal actions without listing them (a Girafferaffe hand may have 400,000)
+            action = engine.nth_legal_action(match, seat, self.rng.randrange(engine.count_legal_actions(match, seat)))
             step = self.table.act(seat, action, self.now)
         self.write(step)
 

@@ -1,0 +1,106 @@
+"""Small pieces of English shared by every game's text record: seat names, lists, verbs, dates.
+
+Pure: the date is worked out from epoch seconds by arithmetic (the domain reads no clock and imports
+no ``datetime``), so the same record always gives the same words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+#: What a seat that is out of the match (or out of time) is played by: the server's ``random`` bot.
+STAND_IN = "stand-in"
+_SEAT_NUMBER = re.compile(r"\bseat (\d+)\b")
+_HISSING = ("s", "sh", "ch", "x", "z")
+
+
+class SeatNames:
+    """How the text calls each seat: its name, or the bot's, or ``seat N``; a name two seats share
+    is told apart by the seat's number (``ann (seat 1)``)."""
+
+    def __init__(self, seats: Sequence[Mapping[str, Any]], players: int) -> None:
+        bases = []
+        for number in range(players):
+            seat = seats[number] if number < len(seats) else {}
+            bases.append(seat.get("name") or seat.get("bot") or f"seat {number}")
+        self.names = [f"{base} (seat {number})" if bases.count(base) > 1 else base for number, base in enumerate(bases)]
+
+    def __call__(self, seat: int | None, nobody: str = "nobody") -> str:
+        """The name of ``seat`` (``nobody`` for ``None``, e.g. Girafferaffe's robot)."""
+        if seat is None:
+            return nobody
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+
+    def all(self, seats: Iterable[int]) -> str:
+        """Several seats' names as a list in words."""
+        return listed([self(seat) for seat in seats])
+
+    def in_label(self, label: str) -> str:
+        """An engine label with each ``seat N`` it names replaced by the seat's name."""
+        return _SEAT_NUMBER.sub(lambda found: self(int(found.group(1))), label)
+
+
+def listed(items: Sequence[str], empty: str = "nothing") -> str:
+    """``a``, ``a and b``, ``a, b and c``; ``empty`` for none."""
+    if not items:
+        return empty
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def counted(count: int, singular: str, plural: str | None = None) -> str:
+    """``1 token``, ``3 tokens``, ``no tokens``."""
+    word = singular if count == 1 else (plural or singular + "s")
+    return f"{'no' if count == 0 else count} {word}"
+
+
+def article(noun: str) -> str:
+    """``noun`` after ``a`` or ``an``, as it is said: ``a lion``, ``an elephant``."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def spoken(identifier: str) -> str:
+    """An id as words: ``red_fox`` is ``red fox``."""
+    return identifier.replace("_", " ")
+
+
+def third_person(label: str) -> str:
+    """An engine label (an order: ``flip card 7``) as what a player does (``flips card 7``)."""
+    verb, space, rest = label.partition(" ")
+    if not verb.isalpha():
+        return label
+    ending = "es" if verb.endswith(_HISSING) else "s"
+    return f"{verb}{ending}{space}{rest}"
+
+
+def sentence(text: str) -> str:
+    """``text`` with a full stop, unless it ends with one (or another mark) already."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def utc_time(seconds: float) -> str:
+    """Epoch ``seconds`` as ``2025-03-14 10:21:07 UTC`` (the proleptic Gregorian calendar, by arithmetic)."""
+    whole = int(seconds // 1)
+    days, in_day = divmod(whole, 86_400)
+    year, month, day = civil_from_days(days)
+    hours, rest = divmod(in_day, 3600)
+    return f"{year:04d}-{month:02d}-{day:02d} {hours:02d}:{rest // 60:02d}:{rest % 60:02d} UTC"
+
+
+def civil_from_days(days: int) -> tuple[int, int, int]:
+    """The year, month and day ``days`` after 1970-01-01 (Howard Hinnant's ``civil_from_days``)."""
+    shifted = days + 719_468  # days from 0000-03-01, so that leap days fall at the end of a year
+    era = shifted // 146_097
+    day_of_era = shifted - era * 146_097
+    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36_524 - day_of_era // 146_096) // 365
+    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    month_from_march = (5 * day_of_year + 2) // 153
+    day = day_of_year - (153 * month_from_march + 2) // 5 + 1
+    month = month_from_march + 3 if month_from_march < 10 else month_from_march - 9
+    return year_of_era + era * 400 + (1 if month <= 2 else 0), month, day
+
+
+def seconds(value: float) -> str:
+    """A duration in seconds as it is said: ``30 s``, ``2.5 s``."""
+    return f"{value:g} s"
