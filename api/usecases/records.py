@@ -27,7 +27,7 @@ from api.usecases.context import Context
 from api.usecases.matches.reading import load_table
 from arena.errors import ArenaError
 from arena.matches.table import Table
-from arena.records import checkpoints
+from arena.records import checkpoints, text
 from arena.records.codec import (
     FORMAT,
     RecordMismatch,
@@ -71,6 +71,24 @@ def match_record(ctx: Context, match_id: str) -> dict[str, Any]:
             tournament_id=tournament["tournament_id"],
         )
     return record
+
+
+def match_record_text(ctx: Context, match_id: str) -> str:
+    """The text of match ``match_id``'s record (``arena/records/text``), under :func:`match_record`'s rules;
+    409 ``record/unavailable`` for a record that no longer replays with this server's rules."""
+    return told(match_record(ctx, match_id))
+
+
+def told(record: dict[str, Any]) -> str:
+    """The text of ``record``; 409 ``record/unavailable`` when it does not replay with the engine here
+    (a record kept under rules that have changed since)."""
+    try:
+        return text.record_text(record)
+    except (engine.EngineError, KeyError, IndexError, TypeError, ValueError) as error:
+        log.warning("match %s: its record does not replay to text: %r", record.get("match_id"), error)
+        raise ArenaError(
+            "record/unavailable", "the match's record does not replay with this server's rules, so it has no text"
+        ) from None
 
 
 def kept_or_built(ctx: Context, match_id: str) -> dict[str, Any] | None:

@@ -144,9 +144,25 @@ export class Arena {
 
   /** A finished or aborted match's record: seats, seed and salt, each version's action, the result. */
   async record(matchId: string): Promise<MatchRecord> {
-    return this.connection.call(() =>
+    const record = await this.connection.call(() =>
       this.client.GET("/matches/{match_id}/record", {
         params: { path: { match_id: matchId } },
+        signal: this.connection.deadline(),
+      }),
+    );
+    return record as MatchRecord; // the JSON answer (the operation's text answer is matchRecordText's)
+  }
+
+  /**
+   * A finished or aborted match's record as text a player reads, as PGN is for chess: a header of tag
+   * pairs (the game, the seats, the options, the seed, the result and how the match ended), then one
+   * line per version in words (`GET /matches/{id}/record?format=text`).
+   */
+  async matchRecordText(matchId: string): Promise<string> {
+    return this.connection.call(() =>
+      this.client.GET("/matches/{match_id}/record", {
+        params: { path: { match_id: matchId }, query: { format: "text" } },
+        parseAs: "text",
         signal: this.connection.deadline(),
       }),
     );

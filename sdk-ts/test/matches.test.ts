@@ -24,6 +24,15 @@ describe("two client seats play a whole match", () => {
       const match = await arena.match(created.match.match_id, game);
       assert.equal(match.status, "finished");
       assert.ok(match.result !== null);
+      // the record as text a player reads: a header, then one line per version
+      const record = await arena.record(match.match_id);
+      const text = await arena.matchRecordText(match.match_id);
+      const [header, versions] = text.trimEnd().split("\n\n");
+      assert.ok(header!.startsWith(`[Game "`) && header!.includes(`[Match "${match.match_id}"]`));
+      assert.deepEqual(
+        versions!.split("\n").map((line) => line.split(". ")[0]),
+        record.steps.map((_, version) => String(version)),
+      );
       for (const [i, seat] of seats.entries()) {
         const { turns, events, final } = played[i]!;
         assert.ok(turns.length > 0, `seat ${i} had turns`);

@@ -22,9 +22,10 @@ import httpx
 import pytest
 from arena_client.api.records import replay_record_version
 from arena_client.models import Record, ReplayVersion
-from arena_sdk import Arena, AsyncArena, verify
+from arena_sdk import Arena, AsyncArena, MatchNotOverError, NotFoundError, verify
 
 from api.cli import main as arena_cli
+from arena.records.text import record_text
 from tests.engine.conformance import configurations
 from tests.live_server import LiveServer
 
@@ -128,3 +129,28 @@ def test_arena_verify_fetches_a_match_by_id(arena: Arena, live_server: LiveServe
         timeout=120,
     )
     assert missing.returncode == 1 and "404" in missing.stderr
+
+
+def test_a_record_as_text_through_the_sdk(arena: Arena, live_server: LiveServer) -> None:
+    """``match_record_text``: the record as text a player reads, a line per version, in both faces."""
+    record, _ = played_record(arena, "pili-pili", 3, {"missions": "standard"})
+    match_id = record["match_id"]
+    text = arena.match_record_text(match_id)
+    assert text == record_text(record)
+    header, versions = text[:-1].split("\n\n")
+    assert header.startswith(f'[Game "Pili Pili"]\n[Match "{match_id}"]\n')
+    lines = versions.splitlines()
+    assert [line.split(". ")[0] for line in lines] == [str(version) for version in range(len(record["steps"]))]
+    assert any(line.endswith("joiner takes seat 2; every seat is taken: the match starts.") for line in lines)
+    assert any(" p1 resigns" in line for line in lines)
+
+    async def fetched() -> str:
+        async with AsyncArena(live_server.url) as asynchronous:
+            return await asynchronous.match_record_text(match_id)
+
+    assert asyncio.run(fetched()) == text
+    playing = arena.create_match("taiga", 2, seed=3).match.match_id
+    with pytest.raises(MatchNotOverError):
+        arena.match_record_text(playing)
+    with pytest.raises(NotFoundError):
+        arena.match_record_text("no-such-match")

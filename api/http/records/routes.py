@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
 
@@ -14,29 +16,42 @@ from api.http.responses import answer_headers
 from api.usecases import records as service
 from arena.records.replays import record_version
 
+#: The media type of a text record (answered with ``charset=utf-8``).
+TEXT = "text/plain"
+
 blp = ArenaBlueprint("records", __name__, description="Records of finished matches, to keep, replay and verify.")
 
 
 @blp.route("/matches/<match_id>/record")
 class MatchRecord(MethodView):
-    @blp.doc(operationId="getMatchRecord")
+    @blp.doc(
+        operationId="getMatchRecord",
+        responses={200: {"content": {TEXT: {"schema": {"type": "string"}}}}},
+    )
+    @blp.arguments(schemas.RecordQuerySchema(), location="query")
     @blp.response(200, schemas.RecordSchema, headers=answer_headers("Cache-Control"))
     @blp.alt_response(404, schema=ErrorSchema, description="No such match, or its record expired (`match/not_found`).")
     @blp.alt_response(
         409,
         schema=ErrorSchema,
         description="The match is waiting or active (`match/not_over`); its tournament is still running "
-        "(`record/sealed`); its log does not replay (`record/unavailable`).",
+        "(`record/sealed`); its log (or, for its text, its record) does not replay (`record/unavailable`).",
     )
     @blp.alt_response(503, schema=ErrorSchema, description="The match store is unavailable (`store/unavailable`).")
-    def get(self, match_id: str) -> Response:
+    def get(self, query: dict[str, Any], match_id: str) -> Response:
         """A finished or aborted match's record: seats, seed and salt, each version's action and time, the result.
 
         Kept `ARENA_RECORD_TTL` seconds (30 days by default) after the match ended, after the match
         itself has expired. `arena replay FILE` and `arena verify FILE` replay it offline; the SDK's
-        `verify(record)` checks its commitment and consistency.
+        `verify(record)` checks its commitment and consistency. `?format=text` answers the record as
+        text a player reads (`text/plain; charset=utf-8`): a header of tag pairs (the game, the match,
+        the date, the seats, the options, the seed and its commitment, the result and how the match
+        ended), then one line per version in words, as PGN is for chess.
         """
-        response = jsonify(service.match_record(context(), match_id))
+        if query["format"] == "text":
+            response = Response(service.match_record_text(context(), match_id), mimetype=TEXT)
+        else:
+            response = jsonify(service.match_record(context(), match_id))
         response.headers["Cache-Control"] = "public, max-age=3600"  # a record never changes
         return response
 

@@ -18,6 +18,20 @@ class RecordSeatSchema(Schema):
     state = fields.String(required=True, validate=validate.OneOf(["playing", "resigned", "timed_out", "disqualified"]))
 
 
+class RecordQuerySchema(Schema):
+    """How a record is answered: as JSON data (the default) or as text a player reads."""
+
+    format = fields.String(
+        load_default="json",
+        validate=validate.OneOf(["json", "text"]),
+        metadata={
+            "description": "`json` (the default): the record as data, to replay and verify. `text`: the record "
+            "as text a player reads (`text/plain`), as PGN is for chess: a header of tag pairs, then one line "
+            "per version in words."
+        },
+    )
+
+
 class RecordSchema(Schema):
     """A finished (or aborted) match, whole: everything to replay and verify it offline."""
 

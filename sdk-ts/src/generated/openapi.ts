@@ -244,7 +244,10 @@ export interface paths {
          * A finished or aborted match's record: seats, seed and salt, each version's action and time, the result.
          * @description Kept `ARENA_RECORD_TTL` seconds (30 days by default) after the match ended, after the match
          *     itself has expired. `arena replay FILE` and `arena verify FILE` replay it offline; the SDK's
-         *     `verify(record)` checks its commitment and consistency.
+         *     `verify(record)` checks its commitment and consistency. `?format=text` answers the record as
+         *     text a player reads (`text/plain; charset=utf-8`): a header of tag pairs (the game, the match,
+         *     the date, the seats, the options, the seed and its commitment, the result and how the match
+         *     ended), then one line per version in words, as PGN is for chess.
          */
         get: operations["getMatchRecord"];
         put?: never;
@@ -680,8 +683,10 @@ export interface paths {
         /**
          * The record of every recorded match of a finished or cancelled tournament, as JSON lines.
          * @description Each line is the match's record (as `GET /matches/{id}/record` serves it) whose `tournament`
-         *     also holds the entrant in each seat, each seat's forfeit and points. Kept as long as the
-         *     tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at a time, unpaged.
+         *     also holds the entrant in each seat, each seat's forfeit and points, and whose `text` is the
+         *     match as text a player reads (`?format=text` of the match's record, naming the entrants too).
+         *     Kept as long as the tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at
+         *     a time, unpaged.
          *     `arena replay FILE` replays every line and checks its result and scoring.
          */
         get: operations["getTournamentRecords"];
@@ -2025,6 +2030,8 @@ export interface components {
             status: "finished" | "aborted";
             /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events. */
             steps: unknown[];
+            /** @description The match as text a player reads (as `GET /matches/{id}/record?format=text` gives it, its header also naming each seat's entrant, forfeit and points); null for a record that no longer replays with this server's rules. `arena replay` ignores it. */
+            text: string | null;
             time_control: components["schemas"]["TimeControl"] | null;
             tournament: components["schemas"]["RecordTournament"];
         };
@@ -3308,7 +3315,10 @@ export interface operations {
     };
     getMatchRecord: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `json` (the default): the record as data, to replay and verify. `text`: the record as text a player reads (`text/plain`), as PGN is for chess: a header of tag pairs, then one line per version in words. */
+                format?: "json" | "text";
+            };
             header?: never;
             path: {
                 match_id: string;
@@ -3329,6 +3339,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Record"];
+                    "text/plain": string;
                 };
             };
             /** @description No such match, or its record expired (`match/not_found`). */
@@ -3344,8 +3355,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match is waiting or active (`match/not_over`); its tournament is still running (`record/sealed`); its log does not replay (`record/unavailable`). */
+            /** @description The match is waiting or active (`match/not_over`); its tournament is still running (`record/sealed`); its log (or, for its text, its record) does not replay (`record/unavailable`). */
             409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter, header or body field out of its bounds (`request/invalid`). */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];

@@ -48,6 +48,7 @@ from .game_list import GameList
 from .game_score_order_type_1 import GameScoreOrderType1
 from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
 from .game_score_order_type_3_type_1 import GameScoreOrderType3Type1
+from .get_match_record_format import GetMatchRecordFormat
 from .get_tournament_crosstable_format import GetTournamentCrosstableFormat
 from .get_tournament_standings_format import GetTournamentStandingsFormat
 from .girafferaffe_pass import GirafferaffePass
@@ -257,6 +258,7 @@ __all__ = (
     "GameScoreOrderType1",
     "GameScoreOrderType2Type1",
     "GameScoreOrderType3Type1",
+    "GetMatchRecordFormat",
     "GetTournamentCrosstableFormat",
     "GetTournamentStandingsFormat",
     "GirafferaffePass",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Generator, Mapping, Sequence
 from functools import partial
+from http import HTTPStatus
 from types import TracebackType
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -241,6 +242,20 @@ class Arena:
 
         self.call(send, Record)  # typed errors and retries as for any read
         return raw_json(answers[-1])  # as served: keys a newer server adds (checkpoints) are kept
+
+    def match_record_text(self, match_id: str) -> str:
+        """The record of a finished or aborted match as text a player reads, as PGN is for chess: a
+        header of tag pairs (the game, the seats, the options, the seed, the result and how the match
+        ended), then one line per version in words (``GET /matches/{id}/record?format=text``)."""
+        path = f"/matches/{quote(match_id, safe='')}/record"
+
+        def send() -> Response[Any]:
+            answer = self.client.get_httpx_client().get(path, params={"format": "text"})
+            text = answer.text if answer.status_code == httpx.codes.OK else None
+            return Response(HTTPStatus(answer.status_code), answer.content, answer.headers, text)
+
+        text: str = self.call(send, str)  # typed errors and retries as for any read
+        return text
 
     def abort(self, match_id: str, host_token: str) -> Match:
         """End the match with no result, as its host (``CreatedMatch.host_token``)."""

@@ -1816,9 +1816,24 @@ var Arena = class {
   }
   /** A finished or aborted match's record: seats, seed and salt, each version's action, the result. */
   async record(matchId) {
-    return this.connection.call(
+    const record = await this.connection.call(
       () => this.client.GET("/matches/{match_id}/record", {
         params: { path: { match_id: matchId } },
+        signal: this.connection.deadline()
+      })
+    );
+    return record;
+  }
+  /**
+   * A finished or aborted match's record as text a player reads, as PGN is for chess: a header of tag
+   * pairs (the game, the seats, the options, the seed, the result and how the match ended), then one
+   * line per version in words (`GET /matches/{id}/record?format=text`).
+   */
+  async matchRecordText(matchId) {
+    return this.connection.call(
+      () => this.client.GET("/matches/{match_id}/record", {
+        params: { path: { match_id: matchId }, query: { format: "text" } },
+        parseAs: "text",
         signal: this.connection.deadline()
       })
     );
