@@ -9,7 +9,9 @@ tournament's id and the match's place in its schedule, what the tournament made 
 
 so every line is still a record that ``arena replay`` and ``arena verify`` replay, and they check
 the tournament's part against the replay too (:func:`arena.records.verify.check_tournament`): each
-forfeit matches how its seat ended, and each seat's points follow from the replayed result.
+forfeit matches how its seat ended, and each seat's points follow from the replayed result. The use
+case that streams the lines (``api/usecases/tournaments/views.py``) adds each line's ``text``: the
+match as text a player reads (``arena/records/text``), which the replay ignores.
 """
 
 from __future__ import annotations

@@ -191,6 +191,7 @@ def test_a_host_reads_the_records_of_its_tournament_and_arena_replay_checks_them
         assert record["match_id"] == row.match_id and record["tournament"]["entrants"] == row.entrants
         assert record["result"]["ranks"] == row.ranks
         assert verify(record).status == "finished"  # the SDK's own check, without the engine
+        assert record["text"].startswith('[Game "Taiga"]\n'), "and the match as text a player reads"
     file = tmp_path / "records.jsonl"
     file.write_text("".join(json.dumps(record) + "\n" for record in records))
     assert arena_cli(["replay", str(file)]) == 0

@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 
 from api.cli import main as arena_cli
 from api.store.tournaments import TournamentStore
+from arena.records.text import record_text
 from arena.records.verify import RecordInvalid, verify_record
 from tests.api.helpers import Json, assert_error, auth, get_json, store_of
 from tests.tournaments.test_tournament_api import BOTS, create, drive, schedule, tournament
@@ -52,6 +53,7 @@ def test_a_finished_tournaments_records_replay_to_its_outcomes(client: FlaskClie
     for line in lines:
         row = rows[line["tournament"]["index"]]
         assert set(line["tournament"]) == {"tournament_id", "index", "entrants", "forfeits", "points"}
+        assert line["text"].startswith('[Game "Girafferaffe"]\n')
         assert line["tournament"]["tournament_id"] == tournament_id
         assert line["match_id"] == row["match_id"] and line["seed"] == row["seed"]
         assert line["tournament"]["entrants"] == row["entrants"], "the entrants by seat"
@@ -63,11 +65,27 @@ def test_a_finished_tournaments_records_replay_to_its_outcomes(client: FlaskClie
             points[entrant] += line["tournament"]["points"][seat]
     standings = {row["entrant"]: row["points"] for row in done["standings"]["entrants"]}
     assert standings == dict(enumerate(points)), "the lines' points add up to the standings"
-    # A line is a record as the match serves it, with the tournament's part added.
+    # A line is a record as the match serves it, with the tournament's part and the text added.
     first = lines[0]
     served = get_json(client, f"/matches/{first['match_id']}/record")
-    assert {**served, "tournament": first["tournament"]} == first
+    assert {**served, "tournament": first["tournament"], "text": first["text"]} == first
     assert served["tournament"] == {"tournament_id": tournament_id, "index": first["tournament"]["index"]}
+
+
+def test_each_line_carries_its_match_as_text_naming_the_entrants(client: FlaskClient) -> None:
+    tournament_id, _ = finished_round_robin(client)
+    for line in records(client, tournament_id):
+        text = line.pop("text")
+        assert text == record_text(line), "the line's record, told"
+        scored = line["tournament"]
+        assert f'[Tournament "{tournament_id}, match {scored["index"]}"]' in text
+        for seat, entrant in enumerate(scored["entrants"]):
+            name = THREE_BOTS[entrant]["name"]
+            assert f"[Seat{seat} \"{name}: the server's {THREE_BOTS[entrant]['bot']} bot, entrant {entrant}, " in text
+        versions = text.split("\n\n")[1].splitlines()
+        assert [told.split(". ")[0] for told in versions] == [str(v) for v in range(len(line["steps"]))]
+        own = client.get(f"/matches/{line['match_id']}/record?format=text").get_data(as_text=True)
+        assert own.split("\n\n")[1] == text.split("\n\n")[1], "the same versions as the match's own text"
 
 
 def test_the_records_outlive_the_matches_and_expire_with_the_tournament(client: FlaskClient) -> None:

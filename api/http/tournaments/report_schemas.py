@@ -214,3 +214,12 @@ class TournamentRecordLineSchema(RecordSchema):
     where and how the tournament scored it. `arena replay` checks those against the replay too."""
 
     tournament = fields.Nested(RecordTournamentSchema, required=True)
+    text = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The match as text a player reads (as `GET /matches/{id}/record?format=text` gives it, "
+            "its header also naming each seat's entrant, forfeit and points); null for a record that no longer "
+            "replays with this server's rules. `arena replay` ignores it."
+        },
+    )

@@ -317,8 +317,10 @@ class Records(MethodView):
         """The record of every recorded match of a finished or cancelled tournament, as JSON lines.
 
         Each line is the match's record (as `GET /matches/{id}/record` serves it) whose `tournament`
-        also holds the entrant in each seat, each seat's forfeit and points. Kept as long as the
-        tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at a time, unpaged.
+        also holds the entrant in each seat, each seat's forfeit and points, and whose `text` is the
+        match as text a player reads (`?format=text` of the match's record, naming the entrants too).
+        Kept as long as the tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at
+        a time, unpaged.
         `arena replay FILE` replays every line and checks its result and scoring.
         """
         ctx = context()

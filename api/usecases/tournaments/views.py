@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from api.usecases.context import Context
-from api.usecases.records import kept_or_built
+from api.usecases.records import kept_or_built, told
 from arena.errors import ArenaError
 from arena.records.codec import decode_record
 from arena.tournaments import views
@@ -106,6 +106,16 @@ def record_lines(ctx: Context, tournament: Tournament) -> Iterator[bytes]:
     return _lines(ctx, tournament)
 
 
+def text_or_none(line: dict[str, Any]) -> str | None:
+    """The text of a line's record (``arena/records/text``: its header names the entrants, forfeits and
+    points too); ``None`` for a record that no longer replays with this server's rules, so that one
+    such match does not cut the stream short (``arena replay`` names it)."""
+    try:
+        return told(line)
+    except ArenaError:
+        return None
+
+
 def _lines(ctx: Context, tournament: Tournament) -> Iterator[bytes]:
     tournament_id = tournament.tournament_id
     start = 0
@@ -124,5 +134,6 @@ def _lines(ctx: Context, tournament: Tournament) -> Iterator[bytes]:
             if record is None:
                 log.warning("tournament %s: match %d has no record", tournament_id, outcome.index)
                 continue
-            yield line_bytes(record_line(record, tournament_id, outcome))
+            line = record_line(record, tournament_id, outcome)
+            yield line_bytes({**line, "text": text_or_none(line)})
         start += len(outcomes)
