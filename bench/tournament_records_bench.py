@@ -4,7 +4,9 @@ Starts Redis and the app in process (Flask's test client, so HTTP parsing is lef
 round robin of three server bots (Girafferaffe, ``--deals`` games per pairing) to its end with the
 referee's own functions, then times streaming every record as JSON lines and, as the baseline
 measured in the same run, fetching each match's record with ``GET /matches/{id}/record`` one by
-one (what a host did before). CPU is this process's (server and test client together):
+one (what a host did before); then the share of the stream that telling each line as text takes
+(``arena/records/text``, the lines' ``text``: a replay of each match with the engine). CPU is this
+process's (server and test client together):
 
     python -m bench.tournament_records_bench [--deals 20] [--repeats 5]
 """
@@ -12,6 +14,7 @@ one (what a host did before). CPU is this process's (server and test client toge
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import tempfile
 import time
@@ -28,6 +31,7 @@ from api.usecases.context import Context
 from api.usecases.tournaments.director import sweep
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
+from arena.records.text import record_text
 
 BOTS = [{"name": "greedy", "bot": "greedy"}, {"name": "random", "bot": "random"}, {"name": "random-2", "bot": "random"}]
 
@@ -80,7 +84,16 @@ def main() -> None:
             for match_id in match_ids:
                 assert client.get(f"/matches/{match_id}/record").status_code == 200
 
+        records = [json.loads(line) for line in body.splitlines()]
+        for record in records:
+            del record["text"]
+
+        def told() -> None:
+            for record in records:
+                record_text(record)
+
         streamed = [timed(stream) for _ in range(args.repeats)]
+        texts = [timed(told) for _ in range(args.repeats)]
         fetched = [timed(one_by_one) for _ in range(args.repeats)]
         lines = len(match_ids)
         stream_wall, stream_cpu = (statistics.median(t[i] for t in streamed) for i in (0, 1))
@@ -89,7 +102,10 @@ def main() -> None:
         print(f"{'':>24} {'wall s':>8} {'CPU s':>8} {'per record ms':>14}")
         print(f"{'stream (one request)':>24} {stream_wall:>8.3f} {stream_cpu:>8.3f} {stream_cpu / lines * 1000:>14.2f}")
         print(f"{'one by one (baseline)':>24} {fetch_wall:>8.3f} {fetch_cpu:>8.3f} {fetch_cpu / lines * 1000:>14.2f}")
+        text_cpu = statistics.median(t[1] for t in texts)
+        print(f"{'of which the text':>24} {'':>8} {text_cpu:>8.3f} {text_cpu / lines * 1000:>14.2f}")
         print(f"stream / one by one: {stream_cpu / fetch_cpu:.2f}x CPU, {stream_wall / fetch_wall:.2f}x wall")
+        print(f"the text: {text_cpu / stream_cpu:.0%} of the stream's CPU")
 
 
 if __name__ == "__main__":
