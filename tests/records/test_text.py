@@ -229,7 +229,7 @@ def test_a_tournament_line_names_entrants_forfeits_and_points() -> None:
     }
     header = tags(split(record_text(line))[0])
     assert header["Tournament"] == "t1, match 4"
-    assert header[f"Seat{out}"].endswith(f"out of time, entrant {[3, 5][out]}, forfeits (timeout), no points")
+    assert header[f"Seat{out}"].endswith(f"out of time, entrant {[3, 5][out]}, forfeits (timeout), 0 points")
     assert header[f"Seat{1 - out}"].endswith(f"entrant {[3, 5][1 - out]}, 1 point")
 
 

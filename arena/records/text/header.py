@@ -14,7 +14,7 @@ import orjson
 
 import engine
 from arena.records.text.narrator import Narrator
-from arena.records.text.words import SeatNames, counted, listed, seconds, utc_time
+from arena.records.text.words import SeatNames, listed, seconds, utc_time
 
 Json = Mapping[str, Any]
 
@@ -73,7 +73,7 @@ def seat_words(record: Json, seat: int, names: SeatNames) -> str:
         if forfeit is not None:
             parts.append(f"forfeits ({forfeit})")
         points = tournament["points"][seat]
-        parts.append(counted(int(points), "point") if float(points).is_integer() else f"{points:g} points")
+        parts.append(f"{points:g} {'point' if points == 1 else 'points'}")
     return f"{names(seat)}: {', '.join(parts)}"
 
 
@@ -91,7 +91,7 @@ def options_words(game: engine.Game[Any], options: Json, names: SeatNames) -> st
         elif spec.kind == "boolean":
             shown = "yes" if value else "no"
         elif value is None:
-            shown = "none"
+            shown = "default"
         elif spec.kind == "json":
             shown = orjson.dumps(value).decode()
         else:
