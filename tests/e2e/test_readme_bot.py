@@ -61,3 +61,4 @@ def test_the_readme_record_check_runs_as_printed(live_server: LiveServer) -> Non
     with contextlib.redirect_stdout(printed):
         exec(compile(code.replace("http://127.0.0.1:8000", live_server.url), str(README), "exec"), {})
     assert printed.getvalue().startswith("CheckedRecord(") and "status='finished'" in printed.getvalue()
+    assert '\n[Game "Taiga"]\n' in printed.getvalue() and "\n1. " in printed.getvalue(), "and the match as text"
