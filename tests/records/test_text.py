@@ -204,6 +204,7 @@ def test_names_the_seats_share_are_told_apart_and_quotes_are_escaped() -> None:
         SeatInfo("player", "bo"),
         SeatInfo("player", "bo"),
         SeatInfo("player"),
+        SeatInfo("player", "two\u2028lines"),  # no control characters in a name, but a line separator may be
     ]
     match = PureMatch("taiga", seats, {"first_player": 1})
     match.play(4)
@@ -212,6 +213,7 @@ def test_names_the_seats_share_are_told_apart_and_quotes_are_escaped() -> None:
     header, lines = split(record_text(record))
     assert header[3] == r'[Seat0 "ann \"the fox\": a player"]'
     assert tags(header)["Seat1"] == "bo (seat 1): a player" and tags(header)["Seat3"] == "seat 3: a player"
+    assert tags(header)["Seat4"] == "two lines: a player" and len(lines) == len(record["steps"])
     assert tags(header)["Options"] == "first player bo (seat 1)"
     assert lines[0].split("; ")[-2].startswith("bo (seat 1) starts a round")
 

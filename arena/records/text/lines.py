@@ -16,7 +16,7 @@ import orjson
 import engine
 from arena.records.codec import replayed_entries
 from arena.records.text.narrator import UNTOLD, Json, Narrator
-from arena.records.text.words import STAND_IN, SeatNames, sentence
+from arena.records.text.words import STAND_IN, SeatNames, one_line, sentence
 
 
 def version_lines(record: Json, names: SeatNames, narrator: Narrator) -> Iterator[str]:
@@ -48,7 +48,7 @@ def arena_step(seat: int | None, events: Sequence[Json], names: SeatNames, out: 
     for event in events:
         kind, data = event["kind"], event["data"]
         if kind == "joined":
-            told.append(f"{data.get('name') or 'a player'} takes seat {data['seat']}")
+            told.append(f"{one_line(data.get('name') or 'a player')} takes seat {data['seat']}")
         elif kind == "started":
             told.append("every seat is taken: the match starts")
         elif kind == "resigned":

@@ -24,7 +24,7 @@ class SeatNames:
         bases = []
         for number in range(players):
             seat = seats[number] if number < len(seats) else {}
-            bases.append(seat.get("name") or seat.get("bot") or f"seat {number}")
+            bases.append(one_line(seat.get("name") or seat.get("bot") or f"seat {number}"))
         self.names = [f"{base} (seat {number})" if bases.count(base) > 1 else base for number, base in enumerate(bases)]
 
     def __call__(self, seat: int | None, nobody: str = "nobody") -> str:
@@ -40,6 +40,12 @@ class SeatNames:
     def in_label(self, label: str) -> str:
         """An engine label with each ``seat N`` it names replaced by the seat's name."""
         return _SEAT_NUMBER.sub(lambda found: self(int(found.group(1))), label)
+
+
+def one_line(text: str) -> str:
+    """``text`` with anything a reader may take for a line break (``\u2028``, ...) as a space: a name
+    never splits a version's line."""
+    return " ".join(text.splitlines())
 
 
 def listed(items: Sequence[str], empty: str = "nothing") -> str:
