@@ -335,15 +335,10 @@ class Table:
         return seat < len(self.asked) and self.asked[seat] is not None
 
     def awaits_request(self, seat: int) -> bool:
-        """Whether a first request of ``seat``'s program is still news: its clock may depend on it."""
+        """Whether a first request of ``seat``'s program is still news: the seat's ``asked`` says so in every
+        match, and under a time control its clock may depend on it."""
         info = self.seats[seat]
-        return (
-            self.time_control is not None
-            and info.kind == "player"
-            and not info.is_out
-            and not self.is_over
-            and not self.has_asked(seat)
-        )
+        return info.kind == "player" and not info.is_out and not self.is_over and not self.has_asked(seat)
 
     def awaited_seats(self) -> list[int]:
         """The seats whose first request is still news (see :meth:`awaits_request`)."""
