@@ -46,6 +46,7 @@ ERROR_CODES: dict[str, ErrorCode] = _codes(
     ("auth/not_host", 403, "a seat's or entrant's token where the host's is needed"),
     ("auth/wrong_tournament", 403, "a token of another tournament"),
     ("auth/not_an_entrant", 403, "the tournament's host token where an entrant's is needed"),
+    ("auth/invalid_invitation", 403, "an invitation-only seat joined without its invitation, or with another's"),
     ("match/not_found", 404, "no such match (it may have expired)"),
     ("match/version_not_found", 404, "no such version of the match (a replay past its last version)"),
     ("game/unknown", (404, 422), "no such game (422 when a tournament names it)"),

@@ -8,18 +8,21 @@ from typing import Any
 from api.usecases.context import Context
 from api.usecases.matches.writing import settle, write_with_retries
 from arena.matches.access import authorise, authorise_host
-from arena.matches.lobby import open_seat
+from arena.matches.lobby import open_seat, publicly_open
 from arena.matches.table import Step, Table
 from arena.matches.views import match_resource
 from arena.tokens import Claim, digest, new_token
 
 
-def join(ctx: Context, match_id: str, name: str | None, seat: int | None) -> tuple[int, str]:
-    """Take an open seat (``seat``, or the first one left); racing joins each get a different seat."""
+def join(
+    ctx: Context, match_id: str, name: str | None, seat: int | None, invitation: str | None = None
+) -> tuple[int, str]:
+    """Take an open seat (``seat``, or the one ``invitation`` opens, or the first one open to anyone);
+    racing joins each get a different seat."""
     taken: list[tuple[int, str]] = []
 
     def take(table: Table) -> Step:
-        chosen = open_seat(table, seat)
+        chosen = open_seat(table, seat, invitation)
         token = new_token(match_id, chosen)
         taken.append((chosen, token))
         return table.join(chosen, name or table.seats[chosen].name, digest(token), ctx.clock.now())
@@ -71,34 +74,41 @@ def list_matches(
         score, _, last_id = cursor.partition("~")
         before = (float(score), last_id)
     index = ctx.store.keys.lobby(game, status)
-    if updated_within is None:
+    since = None if updated_within is None else ctx.clock.now() - updated_within
+    if since is None and not open_only:
         page, after = ctx.store.indexes.page(index, limit, before, status)
     else:
-        since = ctx.clock.now() - updated_within
-        page, after = recently_updated(ctx, index, limit=limit, before=before, status=status, since=since)
+        page, after = filtered(ctx, index, limit=limit, before=before, status=status, since=since, open_only=open_only)
     return {"matches": page, "next_cursor": None if after is None else f"{after[0]!r}~{after[1]}"}
 
 
-#: How many pages of the index one listing of recently updated matches reads at most, so that a lobby
-#: full of abandoned matches still answers in bounded time (the cursor leads on to the rest).
-RECENT_SCAN_PAGES = 10
+#: How many pages of the index one filtered listing (recently updated, or open to anyone) reads at most, so
+#: that a lobby full of abandoned or invitation-only matches still answers in bounded time (the cursor
+#: leads on to the rest).
+SCAN_PAGES = 10
 
 
-def recently_updated(
+def filtered(
     ctx: Context,
     index: str,
     *,
     limit: int,
     before: tuple[float, str] | None,
     status: str | None,
-    since: float,
+    since: float | None,
+    open_only: bool,
 ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
-    """Up to ``limit`` summaries of ``index`` whose match was updated at ``since`` or later, and the cursor."""
+    """Up to ``limit`` summaries of ``index`` whose match was updated at ``since`` or later (``None``: any
+    time) and (``open_only``) has a seat anyone may join, and the cursor."""
     page: list[dict[str, Any]] = []
     cursor = before
-    for _ in range(RECENT_SCAN_PAGES):
+    for _ in range(SCAN_PAGES):
         read, cursor = ctx.store.indexes.page(index, limit - len(page), cursor, status)
-        page.extend(summary for summary in read if summary["updated_at"] >= since)
+        page.extend(
+            summary
+            for summary in read
+            if (since is None or summary["updated_at"] >= since) and (not open_only or publicly_open(summary))
+        )
         if cursor is None or len(page) == limit:
             break
     return page, cursor

@@ -17,6 +17,7 @@ from typing import Any
 import engine
 from arena.commitment import commitment_event, new_salt, seed_commitment
 from arena.errors import ArenaError
+from arena.matches.lobby import new_invitation
 from arena.matches.table import SeatInfo, Step, Table, bot_memories
 from arena.matches.time_control import TimeControl
 from arena.tokens import digest, new_token
@@ -62,19 +63,25 @@ def seating(game_id: str, players: int, seats: Sequence[Mapping[str, Any]] | Non
                 )
             chosen.append(SeatInfo("bot", seat.get("name") or seat["bot"], bot=seat["bot"]))
         elif seat.get("open"):
-            chosen.append(SeatInfo("open", seat.get("name")))
+            chosen.append(SeatInfo("open", seat.get("name"), invitation=INVITED if seat.get("invitation") else None))
         else:
             chosen.append(SeatInfo("player", seat.get("name")))
     return chosen
 
 
+#: The invitation of a seat :func:`seating` made invitation-only, until :func:`new_match` draws its secret.
+INVITED = "invited"
+
+
 @dataclasses.dataclass(frozen=True)
 class NewMatch:
-    """A match's first version, and the tokens that only its creation's answer shows."""
+    """A match's first version, and the secrets that only its creation's answer shows: the tokens of its
+    player seats and its host, and the invitations of its invitation-only seats."""
 
     step: Step
     tokens: dict[int, str]
     host_token: str
+    invitations: dict[int, str] = dataclasses.field(default_factory=dict)
 
     @property
     def table(self) -> Table:
@@ -98,8 +105,14 @@ def new_match(
     salt = new_salt()
     tokens = {seat: new_token(match_id, seat) for seat, info in enumerate(seats) if info.kind == "player"}
     host_token = new_token(match_id, None)
+    invitations = {seat: new_invitation() for seat, info in enumerate(seats) if info.invitation == INVITED}
     seated = [
-        dataclasses.replace(info, digest=digest(tokens[s])) if s in tokens else info for s, info in enumerate(seats)
+        dataclasses.replace(info, digest=digest(tokens[s]))
+        if s in tokens
+        else dataclasses.replace(info, invitation=digest(invitations[s]))
+        if s in invitations
+        else info
+        for s, info in enumerate(seats)
     ]
     table = Table(
         match_id=match_id,
@@ -121,4 +134,4 @@ def new_match(
         table = table.with_deadlines((), None, now)
     events = [commitment_event(seed_commitment(match.seed, salt)), *events]  # the log opens with the commitment
     entry = {"version": 0, "seat": None, "action": None, "at": now, "events": [e.to_json() for e in events]}
-    return NewMatch(Step(table, entry, events), tokens, host_token)
+    return NewMatch(Step(table, entry, events), tokens, host_token, invitations)

@@ -32,6 +32,9 @@ export class InvalidTokenError extends AuthError {}
 /** A valid token used where it does not belong: another match, another seat, a host token on a seat's endpoint (403). */
 export class WrongTokenError extends AuthError {}
 
+/** An invitation-only seat joined without its invitation, or with another's (403 `auth/invalid_invitation`). */
+export class NotInvitedError extends AuthError {}
+
 /** A token that is not the host's where the host's is needed, e.g. to abort (403 `auth/not_host`). */
 export class NotHostError extends AuthError {}
 
@@ -138,6 +141,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = {
   "auth/not_a_seat": WrongTokenError,
   "auth/wrong_tournament": WrongTokenError,
   "auth/not_an_entrant": WrongTokenError,
+  "auth/invalid_invitation": NotInvitedError,
   "auth/not_host": NotHostError,
   "match/not_found": NotFoundError,
   "match/version_not_found": NotFoundError,

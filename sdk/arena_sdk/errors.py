@@ -37,6 +37,11 @@ class WrongTokenError(AuthError):
     seat's endpoint, or the reverse (403 ``auth/wrong_match``, ``auth/wrong_seat``, ``auth/not_a_seat``, ...)."""
 
 
+class NotInvitedError(AuthError):
+    """An invitation-only seat joined without its invitation, or with another's (403 ``auth/invalid_invitation``):
+    ask the match's host for the invitation (``Arena.join(..., invitation=...)``)."""
+
+
 class NotHostError(AuthError):
     """A token that is not the match's host token where one is needed, e.g. to abort (403 ``auth/not_host``)."""
 
@@ -177,6 +182,7 @@ ERROR_CLASSES: dict[str, type[ArenaError]] = {
     "auth/not_a_seat": WrongTokenError,
     "auth/wrong_tournament": WrongTokenError,
     "auth/not_an_entrant": WrongTokenError,
+    "auth/invalid_invitation": NotInvitedError,
     "auth/not_host": NotHostError,
     "match/not_found": NotFoundError,
     "match/version_not_found": NotFoundError,

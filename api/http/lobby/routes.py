@@ -53,6 +53,7 @@ class Join(MethodView):
     @blp.response(201, schemas.JoinedSchema, headers=answer_headers("Cache-Control"))
     @_errors(
         400,
+        403,
         404,
         409,
         413,
@@ -60,6 +61,8 @@ class Join(MethodView):
         422,
         503,
         described={
+            403: "An invitation-only seat joined without its invitation, or with another "
+            "(`auth/invalid_invitation`); nothing is stored.",
             404: "No such match (`match/not_found`).",
             409: "No open seat is left, or the one asked for is taken (`match/full`); the match is over "
             "(`match/over`).",
@@ -69,9 +72,10 @@ class Join(MethodView):
         """Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
 
         Of several joins racing for the same seat exactly one gets it; the match becomes `active`
-        when its last open seat is taken.
+        when its last open seat is taken. An invitation-only seat takes only a join that carries its
+        invitation (`invitation`, from the creation's answer).
         """
-        seat, token = service.join(context(), match_id, body["name"], body["seat"])
+        seat, token = service.join(context(), match_id, body["name"], body["seat"], body["invitation"])
         response = jsonify({"seat": seat, "token": token})
         response.status_code = 201
         response.headers["Cache-Control"] = "private, no-store"  # it carries the seat's token

@@ -24,8 +24,16 @@ class JoinSchema(Schema):
         allow_none=True,
         validate=SEAT,
         metadata={
-            "description": "The open seat to take (default: the first open one); a seat the match does not have "
-            "is 422 `request/invalid`."
+            "description": "The open seat to take (default: the one the invitation opens, else the first one open to "
+            "anyone); a seat the match does not have is 422 `request/invalid`."
+        },
+    )
+    invitation = fields.String(
+        load_default=None,
+        validate=validate.Length(min=1, max=256),
+        metadata={
+            "description": "The invitation of an invitation-only seat (from the creation's answer); without it, or "
+            "with another, such a seat is 403 `auth/invalid_invitation` and nothing is stored."
         },
     )
 
@@ -63,7 +71,10 @@ class MatchListQuerySchema(Schema):
     status = fields.String(load_default=None, validate=validate.OneOf(["waiting", "active", "finished", "aborted"]))
     open = fields.Boolean(
         load_default=None,
-        metadata={"description": "`true`: only matches with a seat anyone may join (those `waiting`)."},
+        metadata={
+            "description": "`true`: only matches with a seat anyone may join (`waiting`, with an open seat that is not "
+            "invitation-only)."
+        },
     )
     limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
     updated_within = fields.Float(

@@ -32,21 +32,40 @@ FILTER_KEYS = sorted({key for game in all_games() for key in game.info.action_fi
 
 
 class SeatRequestSchema(Schema):
-    """Who sits in one seat: a named player (`name`), a server bot (`bot`) or anyone who joins (`open`)."""
+    """Who sits in one seat: a named player (`name`), a server bot (`bot`) or anyone who joins (`open`),
+    or only a friend the host invites (`open` and `invitation`)."""
 
     class Meta:
         unknown = RAISE
-        # what ``one_kind`` checks: not both a bot and open
-        json_schema = {"not": {"required": ["bot", "open"], "properties": {"open": {"const": True}}}}
+        # what ``one_kind`` checks: not both a bot and open; an invitation only for an open seat
+        json_schema = {
+            "allOf": [
+                {"not": {"required": ["bot", "open"], "properties": {"open": {"const": True}}}},
+                {
+                    "if": {"required": ["invitation"], "properties": {"invitation": {"const": True}}},
+                    "then": {"required": ["open"], "properties": {"open": {"const": True}}},
+                },
+            ]
+        }
 
     name = fields.String(validate=NAME, metadata={"description": "The player's name (with `open`: a label)."})
     bot = fields.String(metadata={"description": "A bot id from the game's `bots`: the server plays this seat."})
     open = fields.Boolean(metadata={"description": "`true`: the seat waits for someone to join it."})
+    invitation = fields.Boolean(
+        metadata={
+            "description": "With `open`: `true` makes the seat invitation-only. The creation's answer holds its "
+            "invitation (a secret, with the web client's join link holding it in its fragment); only a join that "
+            "carries it takes the seat, and the public lobby (`GET /matches?open=true`) does not list a match "
+            "whose open seats are all invitation-only."
+        }
+    )
 
     @validates_schema
     def one_kind(self, data: dict[str, object], **_: object) -> None:
         if "bot" in data and data.get("open"):
             raise ValidationError("a seat is either a bot or open, not both")
+        if data.get("invitation") and not data.get("open"):
+            raise ValidationError("only an open seat takes an invitation", field_name="invitation")
 
 
 ON_TIMEOUT_DESCRIPTION = (
@@ -190,6 +209,11 @@ class SeatSchema(Schema):
         allow_none=True,
         metadata={"description": "Under a time control: when this seat must have acted (epoch seconds)."},
     )
+    invitation = fields.Boolean(
+        required=True,
+        dump_default=False,
+        metadata={"description": "Whether this open seat takes only its invitation (a friend's seat)."},
+    )
     asked = fields.Boolean(
         required=True,
         metadata={
@@ -266,8 +290,23 @@ class SeatTokenSchema(Schema):
     token = fields.String(required=True, metadata={"description": "The secret bearer token of this seat."})
 
 
+class InvitationSchema(Schema):
+    seat = fields.Integer(required=True)
+    invitation = fields.String(
+        required=True, metadata={"description": "The secret that joins this seat (`POST /matches/{id}/join`)."}
+    )
+    link = fields.String(
+        required=True,
+        metadata={
+            "description": "The web client's join page for this seat, relative to the server, with the invitation "
+            "in its fragment (a browser never sends a fragment anywhere): what a host shares with a friend."
+        },
+    )
+
+
 class CreatedMatchSchema(Schema):
-    """The new match, a secret token per player seat for the creator to hand out, and the host token."""
+    """The new match, a secret token per player seat and an invitation per invitation-only seat for the
+    creator to hand out, and the host token."""
 
     match = fields.Nested(MatchSchema, required=True)
     seats = fields.List(
@@ -277,6 +316,11 @@ class CreatedMatchSchema(Schema):
     )
     host_token = fields.String(
         required=True, metadata={"description": "The host's secret token: it may abort the match."}
+    )
+    invitations = fields.List(
+        fields.Nested(InvitationSchema),
+        required=True,
+        metadata={"description": "The invitations of the invitation-only open seats (none without), shown this once."},
     )
     webhook = fields.Nested(
         CreatedWebhookSchema,

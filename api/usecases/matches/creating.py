@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from api.store.errors import Replayed
 from api.usecases import webhooks
@@ -49,6 +50,10 @@ def create_match(
             "match": match_resource(table, None, now),
             "seats": [{"seat": seat, "token": token} for seat, token in created.tokens.items()],
             "host_token": created.host_token,
+            "invitations": [
+                {"seat": seat, "invitation": code, "link": invitation_link(match_id, seat, code)}
+                for seat, code in created.invitations.items()
+            ],
             "webhook": None if webhook is None else webhook.created(),
         },
     )
@@ -63,9 +68,16 @@ def create_match(
     return answer
 
 
+def invitation_link(match_id: str, seat: int, invitation: str) -> str:
+    """The web client's join page for an invitation-only seat, the invitation in the link's fragment (which
+    a browser never sends to a server)."""
+    return f"/play/join.html?{urlencode({'match': match_id, 'seat': seat})}#{urlencode({'invitation': invitation})}"
+
+
 def replay_creation(ctx: Context, match_id: str, remembered: Mapping[str, Any], request_print: str) -> Answer:
     """The remembered answer of a creation; its webhook is stored again if a crash after the match's
     write lost it (a webhook stored already is left as it is)."""
     replayed = Answer.replay(remembered, request_print)
+    replayed.body.setdefault("invitations", [])  # remembered before seats for friends existed
     webhooks.register(ctx, match_id, replayed.body.get("webhook"), replayed.body["match"]["created_at"])
     return replayed

@@ -197,7 +197,8 @@ export interface paths {
         /**
          * Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
          * @description Of several joins racing for the same seat exactly one gets it; the match becomes `active`
-         *     when its last open seat is taken.
+         *     when its last open seat is taken. An invitation-only seat takes only a join that carries its
+         *     invitation (`invitation`, from the creation's answer).
          */
         post: operations["joinMatch"];
         delete?: never;
@@ -877,6 +878,8 @@ export interface components {
         CreatedMatch: {
             /** @description The host's secret token: it may abort the match. */
             host_token: string;
+            /** @description The invitations of the invitation-only open seats (none without), shown this once. */
+            invitations: components["schemas"]["Invitation"][];
             match: components["schemas"]["Match"];
             /** @description The tokens of the player seats (not of bot or open seats). */
             seats: components["schemas"]["SeatToken"][];
@@ -1015,7 +1018,7 @@ export interface components {
              * @description Stable machine-readable error code (docs/api.md#errors lists what each means). A client should expect codes added in later versions and fall back on `status` for one it does not know.
              * @enum {string}
              */
-            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "tournament/no_sprt" | "webhook/not_found" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "match/moved_on" | "record/sealed" | "record/unavailable" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "tournament/not_running" | "tournament/not_paused" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "record/invalid" | "webhook/refused_url" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
+            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "auth/invalid_invitation" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "tournament/no_sprt" | "webhook/not_found" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "match/moved_on" | "record/sealed" | "record/unavailable" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "tournament/not_running" | "tournament/not_paused" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "record/invalid" | "webhook/refused_url" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
             /** @description Structured extras: the rule broken, the current version, field errors. */
             details: {
                 [key: string]: unknown;
@@ -1164,10 +1167,19 @@ export interface components {
             status: string;
             store: string;
         };
+        Invitation: {
+            /** @description The secret that joins this seat (`POST /matches/{id}/join`). */
+            invitation: string;
+            /** @description The web client's join page for this seat, relative to the server, with the invitation in its fragment (a browser never sends a fragment anywhere): what a host shares with a friend. */
+            link: string;
+            seat: number;
+        };
         Join: {
+            /** @description The invitation of an invitation-only seat (from the creation's answer); without it, or with another, such a seat is 403 `auth/invalid_invitation` and nothing is stored. */
+            invitation?: string | null;
             /** @description Your name at the table (default: the seat's label). */
             name?: string | null;
-            /** @description The open seat to take (default: the first open one); a seat the match does not have is 422 `request/invalid`. */
+            /** @description The open seat to take (default: the one the invitation opens, else the first one open to anyone); a seat the match does not have is 422 `request/invalid`. */
             seat?: number | null;
         };
         JoinTournament: {
@@ -1670,6 +1682,8 @@ export interface components {
             bot: string | null;
             /** @description Under a time control: when this seat must have acted (epoch seconds). */
             deadline: number | null;
+            /** @description Whether this open seat takes only its invitation (a friend's seat). */
+            invitation: boolean;
             /** @enum {string} */
             kind: "player" | "bot" | "open";
             name: string | null;
@@ -1683,11 +1697,13 @@ export interface components {
         SeatRequest: {
             /** @description A bot id from the game's `bots`: the server plays this seat. */
             bot?: string;
+            /** @description With `open`: `true` makes the seat invitation-only. The creation's answer holds its invitation (a secret, with the web client's join link holding it in its fragment); only a join that carries it takes the seat, and the public lobby (`GET /matches?open=true`) does not list a match whose open seats are all invitation-only. */
+            invitation?: boolean;
             /** @description The player's name (with `open`: a label). */
             name?: string;
             /** @description `true`: the seat waits for someone to join it. */
             open?: boolean;
-        };
+        } & (unknown & unknown);
         SeatToken: {
             seat: number;
             /** @description The secret bearer token of this seat. */
@@ -2237,7 +2253,7 @@ export interface operations {
                 /** @description Only matches of this game. */
                 game?: components["schemas"]["GameId"];
                 status?: "waiting" | "active" | "finished" | "aborted";
-                /** @description `true`: only matches with a seat anyone may join (those `waiting`). */
+                /** @description `true`: only matches with a seat anyone may join (`waiting`, with an open seat that is not invitation-only). */
                 open?: boolean;
                 limit?: number;
                 /** @description Only matches whose last version is at most this many seconds old, which leaves out abandoned ones (the web client lists waiting and live matches idle for less than 15 minutes). A page may then hold fewer than `limit` matches while `next_cursor` still leads on. */
@@ -3037,6 +3053,19 @@ export interface operations {
             };
             /** @description The body is not valid JSON (`request/bad_request`), or its arrays and objects nest deeper than 32 levels (`request/too_deep`). */
             400: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An invitation-only seat joined without its invitation, or with another (`auth/invalid_invitation`); nothing is stored. */
+            403: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];

@@ -60,6 +60,7 @@ from .girafferaffe_tree_view import GirafferaffeTreeView
 from .girafferaffe_view import GirafferaffeView
 from .girafferaffe_view_game import GirafferaffeViewGame
 from .health import Health
+from .invitation import Invitation
 from .join import Join
 from .join_tournament import JoinTournament
 from .joined import Joined
@@ -268,6 +269,7 @@ __all__ = (
     "GirafferaffeView",
     "GirafferaffeViewGame",
     "Health",
+    "Invitation",
     "Join",
     "JoinTournament",
     "Joined",

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.created_webhook import CreatedWebhook
+    from ..models.invitation import Invitation
     from ..models.match import Match
     from ..models.seat_token import SeatToken
 
@@ -19,12 +20,15 @@ class CreatedMatch:
     """
     Attributes:
         host_token (str): The host's secret token: it may abort the match.
+        invitations (list[Invitation]): The invitations of the invitation-only open seats (none without), shown this
+            once.
         match (Match):
         seats (list[SeatToken]): The tokens of the player seats (not of bot or open seats).
         webhook (CreatedWebhook | None): The webhook with its secret, shown this once; null without one.
     """
 
     host_token: str
+    invitations: list[Invitation]
     match: Match
     seats: list[SeatToken]
     webhook: CreatedWebhook | None
@@ -33,6 +37,11 @@ class CreatedMatch:
         from ..models.created_webhook import CreatedWebhook
 
         host_token = self.host_token
+
+        invitations = []
+        for invitations_item_data in self.invitations:
+            invitations_item = invitations_item_data.to_dict()
+            invitations.append(invitations_item)
 
         match = self.match.to_dict()
 
@@ -52,6 +61,7 @@ class CreatedMatch:
         field_dict.update(
             {
                 "host_token": host_token,
+                "invitations": invitations,
                 "match": match,
                 "seats": seats,
                 "webhook": webhook,
@@ -63,11 +73,19 @@ class CreatedMatch:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.created_webhook import CreatedWebhook
+        from ..models.invitation import Invitation
         from ..models.match import Match
         from ..models.seat_token import SeatToken
 
         d = dict(src_dict)
         host_token = d.pop("host_token")
+
+        invitations = []
+        _invitations = d.pop("invitations")
+        for invitations_item_data in _invitations:
+            invitations_item = Invitation.from_dict(invitations_item_data)
+
+            invitations.append(invitations_item)
 
         match = Match.from_dict(d.pop("match"))
 
@@ -95,6 +113,7 @@ class CreatedMatch:
 
         created_match = cls(
             host_token=host_token,
+            invitations=invitations,
             match=match,
             seats=seats,
             webhook=webhook,

@@ -7,6 +7,7 @@ class ErrorCode(StrEnum):
     ACTIONMALFORMED = "action/malformed"
     ACTIONNOT_YOUR_TURN = "action/not_your_turn"
     ACTIONTOO_LATE = "action/too_late"
+    AUTHINVALID_INVITATION = "auth/invalid_invitation"
     AUTHINVALID_TOKEN = "auth/invalid_token"
     AUTHMISSING_TOKEN = "auth/missing_token"
     AUTHNOT_AN_ENTRANT = "auth/not_an_entrant"

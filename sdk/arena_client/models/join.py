@@ -14,15 +14,24 @@ T = TypeVar("T", bound="Join")
 class Join:
     """
     Attributes:
+        invitation (None | str | Unset): The invitation of an invitation-only seat (from the creation's answer); without
+            it, or with another, such a seat is 403 `auth/invalid_invitation` and nothing is stored.
         name (None | str | Unset): Your name at the table (default: the seat's label).
-        seat (int | None | Unset): The open seat to take (default: the first open one); a seat the match does not have
-            is 422 `request/invalid`.
+        seat (int | None | Unset): The open seat to take (default: the one the invitation opens, else the first one open
+            to anyone); a seat the match does not have is 422 `request/invalid`.
     """
 
+    invitation: None | str | Unset = UNSET
     name: None | str | Unset = UNSET
     seat: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        invitation: None | str | Unset
+        if isinstance(self.invitation, Unset):
+            invitation = UNSET
+        else:
+            invitation = self.invitation
+
         name: None | str | Unset
         if isinstance(self.name, Unset):
             name = UNSET
@@ -38,6 +47,8 @@ class Join:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if invitation is not UNSET:
+            field_dict["invitation"] = invitation
         if name is not UNSET:
             field_dict["name"] = name
         if seat is not UNSET:
@@ -48,6 +59,15 @@ class Join:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+
+        def _parse_invitation(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        invitation = _parse_invitation(d.pop("invitation", UNSET))
 
         def _parse_name(data: object) -> None | str | Unset:
             if data is None:
@@ -68,6 +88,7 @@ class Join:
         seat = _parse_seat(d.pop("seat", UNSET))
 
         join = cls(
+            invitation=invitation,
             name=name,
             seat=seat,
         )

@@ -20,6 +20,7 @@ class Seat:
             `first_decision`.
         bot (None | str): The server bot playing it.
         deadline (float | None): Under a time control: when this seat must have acted (epoch seconds).
+        invitation (bool): Whether this open seat takes only its invitation (a friend's seat).
         kind (SeatKind):
         name (None | str):
         seat (int):
@@ -30,6 +31,7 @@ class Seat:
     asked: bool
     bot: None | str
     deadline: float | None
+    invitation: bool
     kind: SeatKind
     name: None | str
     seat: int
@@ -43,6 +45,8 @@ class Seat:
 
         deadline: float | None
         deadline = self.deadline
+
+        invitation = self.invitation
 
         kind = self.kind.value
 
@@ -60,6 +64,7 @@ class Seat:
                 "asked": asked,
                 "bot": bot,
                 "deadline": deadline,
+                "invitation": invitation,
                 "kind": kind,
                 "name": name,
                 "seat": seat,
@@ -88,6 +93,8 @@ class Seat:
 
         deadline = _parse_deadline(d.pop("deadline"))
 
+        invitation = d.pop("invitation")
+
         kind = SeatKind(d.pop("kind"))
 
         def _parse_name(data: object) -> None | str:
@@ -105,6 +112,7 @@ class Seat:
             asked=asked,
             bot=bot,
             deadline=deadline,
+            invitation=invitation,
             kind=kind,
             name=name,
             seat=seat,

@@ -15,16 +15,23 @@ class SeatRequest:
     """
     Attributes:
         bot (str | Unset): A bot id from the game's `bots`: the server plays this seat.
+        invitation (bool | Unset): With `open`: `true` makes the seat invitation-only. The creation's answer holds its
+            invitation (a secret, with the web client's join link holding it in its fragment); only a join that carries it
+            takes the seat, and the public lobby (`GET /matches?open=true`) does not list a match whose open seats are all
+            invitation-only.
         name (str | Unset): The player's name (with `open`: a label).
         open_ (bool | Unset): `true`: the seat waits for someone to join it.
     """
 
     bot: str | Unset = UNSET
+    invitation: bool | Unset = UNSET
     name: str | Unset = UNSET
     open_: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         bot = self.bot
+
+        invitation = self.invitation
 
         name = self.name
 
@@ -35,6 +42,8 @@ class SeatRequest:
         field_dict.update({})
         if bot is not UNSET:
             field_dict["bot"] = bot
+        if invitation is not UNSET:
+            field_dict["invitation"] = invitation
         if name is not UNSET:
             field_dict["name"] = name
         if open_ is not UNSET:
@@ -47,12 +56,15 @@ class SeatRequest:
         d = dict(src_dict)
         bot = d.pop("bot", UNSET)
 
+        invitation = d.pop("invitation", UNSET)
+
         name = d.pop("name", UNSET)
 
         open_ = d.pop("open", UNSET)
 
         seat_request = cls(
             bot=bot,
+            invitation=invitation,
             name=name,
             open_=open_,
         )

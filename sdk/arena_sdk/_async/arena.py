@@ -156,7 +156,9 @@ class AsyncArena:
         """Create a match; hand each ``seats[i].token`` to the program that plays seat ``seats[i].seat``.
 
         ``seats`` has one entry per seat: ``{"name": "ada"}`` (its token is returned now),
-        ``{"bot": "greedy"}`` (the server plays it) or ``{"open": True}`` (anyone may :meth:`join`).
+        ``{"bot": "greedy"}`` (the server plays it), ``{"open": True}`` (anyone may :meth:`join`) or
+        ``{"open": True, "invitation": True}`` (only a friend joins it, with the invitation in the
+        answer's ``invitations``: ``join(..., invitation=...)``, or the web client's link there).
         ``time_control`` is ``{"per_action": seconds, "on_timeout": "forfeit" | "bot"}``. ``webhook``
         is ``{"url": ..., "events": [...]}``: the public events are POSTed there, signed with the
         secret in the answer's ``webhook.secret`` (check each with :func:`arena_sdk.verify_signature`).
@@ -178,9 +180,16 @@ class AsyncArena:
         send = partial(create_match.asyncio_detailed, client=self.client, body=body, idempotency_key=key)
         return await self.call(send, CreatedMatch)
 
-    async def join(self, match_id: str, name: str | None = None, seat: int | None = None) -> AsyncSeat:
-        """Take an open seat (the first one, or ``seat``) and play it; ``MatchFullError`` if none is left."""
-        body = Join(name=UNSET if name is None else name, seat=UNSET if seat is None else seat)
+    async def join(
+        self, match_id: str, name: str | None = None, seat: int | None = None, invitation: str | None = None
+    ) -> AsyncSeat:
+        """Take an open seat (the first one, ``seat``, or the one ``invitation`` opens: an invitation-only seat
+        needs it, else ``NotInvitedError``) and play it; ``MatchFullError`` if none is left."""
+        body = Join(
+            name=UNSET if name is None else name,
+            seat=UNSET if seat is None else seat,
+            invitation=UNSET if invitation is None else invitation,
+        )
         send = partial(join_match.asyncio_detailed, match_id, client=self.client, body=body)
         joined = await self.call(send, Joined, idempotent=False)
         return self.seat(match_id, joined.token)

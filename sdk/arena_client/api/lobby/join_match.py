@@ -47,6 +47,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
     if response.status_code == 404:
         response_404 = Error.from_dict(response.json())
 
@@ -113,7 +118,8 @@ def sync_detailed(
     """Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
 
      Of several joins racing for the same seat exactly one gets it; the match becomes `active`
-    when its last open seat is taken.
+    when its last open seat is taken. An invitation-only seat takes only a join that carries its
+    invitation (`invitation`, from the creation's answer).
 
     Args:
         match_id (str):
@@ -148,7 +154,8 @@ def sync(
     """Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
 
      Of several joins racing for the same seat exactly one gets it; the match becomes `active`
-    when its last open seat is taken.
+    when its last open seat is taken. An invitation-only seat takes only a join that carries its
+    invitation (`invitation`, from the creation's answer).
 
     Args:
         match_id (str):
@@ -178,7 +185,8 @@ async def asyncio_detailed(
     """Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
 
      Of several joins racing for the same seat exactly one gets it; the match becomes `active`
-    when its last open seat is taken.
+    when its last open seat is taken. An invitation-only seat takes only a join that carries its
+    invitation (`invitation`, from the creation's answer).
 
     Args:
         match_id (str):
@@ -211,7 +219,8 @@ async def asyncio(
     """Take an open seat; the answer holds its secret token. 409 `match/full` when none is left.
 
      Of several joins racing for the same seat exactly one gets it; the match becomes `active`
-    when its last open seat is taken.
+    when its last open seat is taken. An invitation-only seat takes only a join that carries its
+    invitation (`invitation`, from the creation's answer).
 
     Args:
         match_id (str):

@@ -45,6 +45,8 @@ const SENTENCES = {
   "auth/wrong_seat": () => "This seat's link belongs to another seat.",
   "auth/not_a_seat": () => "This is the host's link, which plays no seat. Open your seat from its own link.",
   "auth/not_host": () => "Only the host who created the match can do that.",
+  "auth/invalid_invitation": () =>
+    "This seat is for a friend the host invited, and this link does not hold its invitation: ask the host for the invitation link.",
   "rate/limited": () => "The server asks the page to slow down. Try again in a few seconds.",
   "store/unavailable": () => "The server cannot reach its storage just now. Try again in a moment.",
   "store/busy": () => "The server is busy with this match just now. Try again in a moment.",

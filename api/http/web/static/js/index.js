@@ -17,16 +17,22 @@ const IDLE_SECONDS = 900;
 
 const $ = (id) => document.getElementById(id);
 
-/** Open the seat page for `token` (and the host token): both go in the fragment, which no request carries. */
-function openSeat(matchId, token, hostToken = null) {
+/**
+ * Open the seat page for `token` (and, for the host, the host token and the invitations of the seats for
+ * friends, `invite-<seat>`): all go in the fragment, which no request carries.
+ */
+function openSeat(matchId, token, hostToken = null, invitations = []) {
   const secrets = new URLSearchParams({ token });
   if (hostToken) secrets.set("host", hostToken);
+  for (const { seat, invitation } of invitations) secrets.set(`invite-${seat}`, invitation);
   location.assign(`${pageLink("seat.html", { match: matchId })}#${secrets}`);
 }
 
-/** Open the match page as its host (to share open seats, watch bots, abort). */
-function openAsHost(matchId, hostToken) {
-  location.assign(`${pageLink("match.html", { id: matchId })}#${new URLSearchParams({ host: hostToken })}`);
+/** Open the match page as its host (to share open seats and friends' invitations, watch bots, abort). */
+function openAsHost(matchId, hostToken, invitations = []) {
+  const secrets = new URLSearchParams({ host: hostToken });
+  for (const { seat, invitation } of invitations) secrets.set(`invite-${seat}`, invitation);
+  location.assign(`${pageLink("match.html", { id: matchId })}#${secrets}`);
 }
 
 // --- the form ---------------------------------------------------------------------------------
@@ -138,6 +144,7 @@ function seatChoice(game, seat, previous) {
   const choices = [
     ...(seat === 0 ? [["you", "you"]] : []),
     ["open", "an open seat: share a link"],
+    ["friend", "a seat for a friend: share its invitation link"],
     ...game.bots.map((bot) => [`bot:${bot.id}`, `the ${bot.id} bot`]),
   ];
   const fallback = seat === 0 ? "you" : `bot:${game.bots.some((bot) => bot.id === "greedy") ? "greedy" : game.bots[0].id}`;
@@ -208,6 +215,7 @@ function setUpForm(games) {
     const seats = [...document.querySelectorAll("#seats .seat-choice")].map((field) => field.value);
     const bots = seats.filter((value) => value.startsWith("bot:")).length;
     const open = seats.filter((value) => value === "open").length;
+    const friends = seats.filter((value) => value === "friend").length;
     $("pace-row").hidden = bots === 0;
     $("on-timeout-row").hidden = $("time-control").value === "";
     $("name").closest(".row").hidden = seats[0] !== "you";
@@ -215,6 +223,9 @@ function setUpForm(games) {
     $("form-note").textContent = [
       seats[0] === "you" ? "You play seat 0." : "You do not play: you watch, and may abort the match.",
       open ? `${open} open seat${open === 1 ? "" : "s"}: you get a link to share for each; the match starts once all are taken.` : "",
+      friends
+        ? `${friends === 1 ? "1 seat for a friend: it has" : `${friends} seats for friends: each has`} an invitation link only you get, and the public list does not show ${friends === 1 ? "it" : "them"}.`
+        : "",
       bots === seats.length ? "Only bots play: watch them move by move." : "",
       solo ? "Solo: you play against the robot, which the server plays within your turns." : "",
     ]
@@ -251,6 +262,7 @@ function setUpForm(games) {
       const seats = [...document.querySelectorAll("#seats .seat-choice")].map((field) => {
         if (field.value === "you") return { name: $("name").value.trim() || "player" };
         if (field.value === "open") return { open: true };
+        if (field.value === "friend") return { open: true, invitation: true };
         return { bot: field.value.slice(4) };
       });
       const body = { game: chosen.id, players: Number(players.value), options: chosenOptions(chosen), seats };
@@ -261,8 +273,9 @@ function setUpForm(games) {
       if (seats.some((seat) => seat.bot) && pace > 0) body.pace_ms = pace;
       const created = await arena.createMatch(body); // sent with an Idempotency-Key
       const mine = created.seats.find((seat) => seat.seat === 0);
-      if (seats[0].name !== undefined && mine) openSeat(created.match.match_id, mine.token, created.host_token);
-      else openAsHost(created.match.match_id, created.host_token);
+      const invitations = created.invitations ?? [];
+      if (seats[0].name !== undefined && mine) openSeat(created.match.match_id, mine.token, created.host_token, invitations);
+      else openAsHost(created.match.match_id, created.host_token, invitations);
     } catch (error) {
       showError(error);
       start.disabled = false;
@@ -298,7 +311,9 @@ async function listMatches(status, tableId) {
   const table = $(tableId);
   const mine = new Map(rememberedSeats().map((entry) => [entry.match_id, entry]));
   const recent = status === "finished" ? {} : { updatedWithin: IDLE_SECONDS };
-  const { matches } = await arena.listMatches({ status, limit: 20, ...recent });
+  // Waiting matches: only those with a seat anyone may join (a seat for a friend is not for the public).
+  const joinable = status === "waiting" ? { open: true } : {};
+  const { matches } = await arena.listMatches({ status, limit: 20, ...recent, ...joinable });
   const head = el("tr", {}, ["game", "players", "seats", "version", "last move", ""].map((text) => el("th", { scope: "col" }, text)));
   const now = Date.now() / 1000;
   const rows = matches.map((summary) => {

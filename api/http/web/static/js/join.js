@@ -1,5 +1,6 @@
-// The join page: where a shared link leads (`join.html?match=<id>&seat=<n>`). It shows the match
-// and the seat, asks for a name, and takes the seat; the seat page then opens with its token.
+// The join page: where a shared link leads (`join.html?match=<id>&seat=<n>`, a seat for a friend's with
+// `#invitation=<secret>`: a fragment no request carries). It shows the match and the seat, asks for a
+// name, and takes the seat (with the invitation); the seat page then opens with its token.
 //
 // It follows the match live over its public stream: a seat someone else takes, the match starting
 // or the host calling it off shows at once, so the page never offers a seat that is gone.
@@ -11,6 +12,7 @@ import { howToPlay, matchParts, renderInto, setHeading, showError, startPage } f
 
 const matchId = queryParam("match");
 const wantedSeat = queryParam("seat") === null ? null : Number(queryParam("seat"));
+const invitation = new URLSearchParams(location.hash.slice(1)).get("invitation");
 
 let match = null;
 let taking = false;
@@ -20,8 +22,16 @@ function openSeat(token) {
   location.assign(`${pageLink("seat.html", { match: matchId })}#${new URLSearchParams({ token })}`);
 }
 
+/** The open seats this page can take: those open to anyone, and (holding an invitation) the seat it is for. */
 function openSeats() {
-  return match.seats.filter((seat) => seat.kind === "open").map((seat) => seat.seat);
+  return match.seats
+    .filter((seat) => seat.kind === "open" && (!seat.invitation || (invitation && seat.seat === wantedSeat)))
+    .map((seat) => seat.seat);
+}
+
+/** Whether some seat is open, but only for friends the host invites (and this page holds no invitation to it). */
+function onlyForFriends() {
+  return match.seats.some((seat) => seat.kind === "open" && seat.invitation);
 }
 
 async function take(seat, name) {
@@ -30,6 +40,7 @@ async function take(seat, name) {
   try {
     const body = { name: name || undefined };
     if (seat !== null) body.seat = seat;
+    if (invitation) body.invitation = invitation;
     const joined = await arena.join(matchId, body);
     openSeat(joined.token);
   } catch (error) {
@@ -42,7 +53,9 @@ async function take(seat, name) {
 /** Why no seat can be taken, in a sentence, with a link to watch. */
 function noSeat() {
   const why = {
-    waiting: "Every seat is taken.",
+    waiting: onlyForFriends()
+      ? "The seats left are for friends the host invited: ask the host for your invitation link."
+      : "Every seat is taken.",
     active: "Every seat is taken: the match has started.",
     finished: "This match is over: no seat can be taken.",
     aborted: "The host called this match off: no seat can be taken.",

@@ -12,6 +12,7 @@ import { el } from "./dom.js";
 import { rememberSeat } from "./my-seats.js";
 import {
   fragment,
+  heldInvitations,
   hostPanel,
   howToPlay,
   logPanel,
@@ -99,7 +100,7 @@ async function main() {
   onBack(refresh); // whatever was missed while the connection was lost
   await refresh();
   if (!match) return;
-  if (hostToken && !EMBED) rememberSeat({ matchId, host: hostToken, game: match.game });
+  if (hostToken && !EMBED) rememberSeat({ matchId, host: hostToken, game: match.game, invitations: heldInvitations() });
   try {
     const { events: past, last } = await readLog((query) => arena.events(matchId, query));
     events.push(...past);

@@ -34,9 +34,10 @@ function same(entry, matchId, seat) {
 
 /**
  * Remember a seat (`seat` null: the host of a match it does not play), newest first. `token` and
- * `host` are the secrets that open it; `game` names the game for the list.
+ * `host` are the secrets that open it; `invitations` (the host's: seat -> invitation) open its seats for
+ * friends; `game` names the game for the list.
  */
-export function rememberSeat({ matchId, seat = null, token = null, host = null, game = null }) {
+export function rememberSeat({ matchId, seat = null, token = null, host = null, game = null, invitations = null }) {
   const entries = readAll();
   const old = entries.find((entry) => same(entry, matchId, seat));
   const entry = {
@@ -46,6 +47,7 @@ export function rememberSeat({ matchId, seat = null, token = null, host = null, 
     token: token || (old && old.token) || null,
     host: host || (old && old.host) || null,
     game: game || (old && old.game) || null,
+    invitations: invitations || (old && old.invitations) || null,
     saved_at: old ? old.saved_at : Date.now() / 1000,
   };
   if (old && JSON.stringify(old) === JSON.stringify(entry)) return;
@@ -67,10 +69,11 @@ export function forgetAllSeats() {
   writeAll(readAll().filter((entry) => entry.api !== API_BASE));
 }
 
-/** The fragment that opens a remembered seat's page (`token=...&host=...`). */
+/** The fragment that opens a remembered seat's page (`token=...&host=...&invite-<seat>=...`). */
 export function seatFragment(entry) {
   const secrets = new URLSearchParams();
   if (entry.token) secrets.set("token", entry.token);
   if (entry.host) secrets.set("host", entry.host);
+  for (const [seat, invitation] of Object.entries(entry.invitations || {})) secrets.set(`invite-${seat}`, invitation);
   return secrets.toString();
 }

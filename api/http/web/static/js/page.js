@@ -147,9 +147,17 @@ export function absoluteLink(page, query) {
   return new URL(pageLink(page, query), location.href).href;
 }
 
-/** The link that lets a person take open `seat` of the match. */
-export function joinLink(matchId, seat) {
-  return absoluteLink("join.html", { match: matchId, seat });
+/** The link that lets a person take open `seat` of the match (with its invitation, for a seat for a friend). */
+export function joinLink(matchId, seat, invitation = null) {
+  const link = absoluteLink("join.html", { match: matchId, seat });
+  return invitation ? `${link}#${new URLSearchParams({ invitation })}` : link;
+}
+
+/** The invitations this page holds (the host's, in its fragment: `invite-<seat>`), by seat. */
+export function heldInvitations() {
+  const held = {};
+  for (const [key, value] of fragment()) if (key.startsWith("invite-")) held[key.slice("invite-".length)] = value;
+  return held;
 }
 
 /**
@@ -173,7 +181,15 @@ export function waitingRoom(match) {
       "ul",
       { class: "share-links" },
       open.map((seat) => {
-        const link = joinLink(match.match_id, seat.seat);
+        const invitation = heldInvitations()[String(seat.seat)] ?? null;
+        if (seat.invitation && !invitation) {
+          return el(
+            "li",
+            { "data-seat": seat.seat, class: "friend-seat" },
+            `Seat ${seat.seat}${seat.name ? ` (${seat.name})` : ""}: for a friend the host invites (only the host has its link).`,
+          );
+        }
+        const link = joinLink(match.match_id, seat.seat, invitation);
         return el(
           "li",
           { "data-seat": seat.seat },

@@ -14,6 +14,7 @@ import { el } from "./dom.js";
 import { rememberSeat } from "./my-seats.js";
 import {
   fragment,
+  heldInvitations,
   hostPanel,
   howToPlay,
   logPanel,
@@ -381,7 +382,7 @@ async function main() {
     const { events, last } = await readLog((query) => seat.events(query));
     state.events = events;
     await show(await seat.view());
-    if (!EMBED) rememberSeat({ matchId, seat: seat.seat, token, host: hostToken, game: state.match.game });
+    if (!EMBED) rememberSeat({ matchId, seat: seat.seat, token, host: hostToken, game: state.match.game, invitations: heldInvitations() });
     if (state.match.status === "finished" || state.match.status === "aborted") return;
     // The page lists legal actions with their labels itself, so the turns need carry none.
     for await (const item of seat.stream({ after: last, legalLimit: 0, transport: "auto", ...FOLLOW })) {
