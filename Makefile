@@ -24,7 +24,7 @@ TS_SOURCES := $(shell find $(TS)/src -name '*.ts') $(TS)/package.json $(TS)/tsco
 TS_TESTS := $(TS)/build-test/.built
 
 .DEFAULT_GOAL := all
-.PHONY: all serve test soak lint generate lock upgrade bench clean chromium
+.PHONY: all serve test soak lint generate lock upgrade bench clean chromium postgresql
 
 all: $(STAMP) $(TS_TARBALL)
 
@@ -84,6 +84,11 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 	@test -x /usr/bin/npm || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm)
 
+# bench/peer's durable peer keeps its matches in a Postgres cluster it makes and removes itself, with
+# Debian's PostgreSQL programs.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql)
+
 generate: $(STAMP) $(TS_MODULES)
 	scripts/generate.sh
 
@@ -105,7 +110,7 @@ upgrade:
 	$(MAKE) lock LOCK_FLAGS=--upgrade
 	$(MAKE) test
 
-bench: $(STAMP)
+bench: $(STAMP) postgresql
 	$(BIN)/python -m bench.engine_bench
 	$(BIN)/python -m bench.http_bench
 	$(BIN)/python -m bench.bots_bench --matches 500
