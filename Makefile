@@ -24,7 +24,7 @@ TS_SOURCES := $(shell find $(TS)/src -name '*.ts') $(TS)/package.json $(TS)/tsco
 TS_TESTS := $(TS)/build-test/.built
 
 .DEFAULT_GOAL := all
-.PHONY: all serve test soak lint generate lock upgrade bench clean chromium
+.PHONY: all serve test soak lint generate lock upgrade bench clean chromium postgresql
 
 all: $(STAMP) $(TS_TARBALL)
 
@@ -66,14 +66,16 @@ lint: $(STAMP) $(TS_TESTS)
 test: lint chromium
 	$(BIN)/pytest -n 2 -q --durations=30
 
-# The outage tests at full length: a runner killed, a webhook receiver down, and the server under the
-# README's bot killed (SIGKILL) and started again, for a real minute each (the suite's outages are
+# The outage tests at full length: a runner killed, a webhook receiver down, the server under the
+# README's bot killed (SIGKILL) and started again, and the whole arena down while a seat's clock runs
+# (no timeout scored), for a real minute each (the suite's outages are
 # shorter, to keep it under 15 minutes).
 soak: $(STAMP)
 	ARENA_OUTAGE_SECONDS=60 $(BIN)/pytest -n 2 -q \
 		tests/e2e/test_tournament_runner.py::test_a_runner_killed_for_a_while_loses_no_match_to_the_outage \
 		tests/e2e/test_sdk_outage.py::test_the_readme_loop_rides_out_a_killed_and_restarted_server \
-		tests/webhooks/test_webhooks_live.py::test_a_receiver_down_for_a_while_then_back_gets_every_event
+		tests/webhooks/test_webhooks_live.py::test_a_receiver_down_for_a_while_then_back_gets_every_event \
+		tests/e2e/test_outages_live.py
 
 # tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used), and
 # check pages with axe-core, which tests/web/conftest.py installs from tests/web/axe/package-lock.json
@@ -81,6 +83,11 @@ soak: $(STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 	@test -x /usr/bin/npm || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm)
+
+# bench/peer's durable peer keeps its matches in a Postgres cluster it makes and removes itself, with
+# Debian's PostgreSQL programs.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql)
 
 generate: $(STAMP) $(TS_MODULES)
 	scripts/generate.sh
@@ -103,7 +110,7 @@ upgrade:
 	$(MAKE) lock LOCK_FLAGS=--upgrade
 	$(MAKE) test
 
-bench: $(STAMP)
+bench: $(STAMP) postgresql
 	$(BIN)/python -m bench.engine_bench
 	$(BIN)/python -m bench.http_bench
 	$(BIN)/python -m bench.bots_bench --matches 500

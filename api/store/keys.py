@@ -105,6 +105,22 @@ class Keys:
         """The channel that tells referees the due set changed."""
         return f"{self.prefix}:referee:wake"
 
+    def api_beat(self) -> str:
+        """When a serving API process last beat (every process beats every second)."""
+        return f"{self.prefix}:{{referee}}:api-beat"
+
+    def outages(self) -> str:
+        """The arena's outages: ``<from>,<until>`` scored by ``until`` (gaps between the API's beats)."""
+        return f"{self.prefix}:{{referee}}:outages"
+
+    def outages_credited(self) -> str:
+        """The end of the last outage whose clocks the referees have extended in every match in play."""
+        return f"{self.prefix}:{{referee}}:outages-credited"
+
+    def crediting(self) -> str:
+        """The lease of the referee extending the clocks of an outage now."""
+        return f"{self.prefix}:{{referee}}:crediting"
+
     # --- a tournament: {t:<tournament id>} ---------------------------------------------------------
 
     def tournament(self, tournament_id: str, name: str = "tournament") -> str:

@@ -102,6 +102,7 @@ class MatchScripts:
         self._set_due = LuaScript(client, "set_due")
         self._claim = LuaScript(client, "claim_due")
         self._first_request = LuaScript(client, "first_request")
+        self._beat = LuaScript(client, "beat")
 
     def write_match(
         self,
@@ -205,3 +206,8 @@ class MatchScripts:
         keys = [match_key] if due_key is None else [match_key, due_key]
         noted, moved = self._first_request(keys, [seat, repr(at), number(due), match_id, wake_channel])
         return FirstRequest(noted == 1, moved == 1, noted != -1)
+
+    def beat(self, *, beat_key: str, outages_key: str, now: float, gap: float, wake_channel: str, keep: int) -> bool:
+        """Note a serving API process's heartbeat at ``now``; when the last beat is more than ``gap`` seconds
+        old, record the outage between them (kept ``keep`` seconds) and wake the referees; whether it did."""
+        return bool(self._beat([beat_key, outages_key], [repr(now), repr(gap), wake_channel, keep]))

@@ -117,6 +117,9 @@ class Table:
     #: The salt of the seed's commitment (``arena/commitment.py``), secret until the seed is revealed;
     #: ``None`` for a match created before matches committed to their seeds.
     salt: str | None = None
+    #: The end of the last arena outage this match's clocks were extended for (``None``: none yet), so an
+    #: outage is credited once (:meth:`extend_clocks`).
+    credited_until: float | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -261,6 +264,47 @@ class Table:
             raise ArenaError("match/moved_on", f"seat {seat}'s bot is no longer the server's next step", seat=seat)
         return self._apply(seat, action, now, [])
 
+    def clock_credits(self, down_from: float, down_until: float) -> dict[int, float]:
+        """Seconds each seat's clock ran while the arena was down (from ``down_from`` to ``down_until``):
+        the overlap of the outage with the seat's running decision, from when its clock started."""
+        if self.status != "active" or self.time_control is None or not self.starts:
+            return {}
+        if self.credited_until is not None and self.credited_until >= down_until:
+            return {}  # credited already
+        credits = {}
+        for seat, start in enumerate(self.starts):
+            if start is None or self.deadlines[seat] is None or start >= down_until:
+                continue
+            credit = down_until - max(down_from, start)
+            if credit > 0:
+                credits[seat] = credit
+        return credits
+
+    def extend_clocks(self, down_from: float, down_until: float, now: float) -> Step | None:
+        """The arena could not serve from ``down_from`` to ``down_until`` (the server, or its store, was down):
+        every decision running then gets that time back (its deadline moves on by the overlap), as one
+        version whose ``clocks_extended`` event says so; ``None`` when no clock ran meanwhile."""
+        credits = self.clock_credits(down_from, down_until)
+        if not credits:
+            return None
+        starts = tuple(
+            None if start is None else start + credits.get(seat, 0.0) for seat, start in enumerate(self.starts)
+        )
+        asked = tuple(
+            None if at is None or seat not in credits else at + credits[seat]
+            for seat, at in enumerate(self.asked or tuple(None for _ in self.seats))
+        )
+        table = dataclasses.replace(
+            self,
+            starts=starts,
+            asked=asked,
+            deadlines=deadlines_of(starts, asked, self.time_control),
+            credited_until=down_until,
+        )
+        seconds = {str(seat): credit for seat, credit in sorted(credits.items())}
+        event = Event("clocks_extended", {"from": down_from, "until": down_until, "seconds": seconds})
+        return table._next(None, None, [event], now)
+
     def time_out(self, seat: int, now: float) -> Step:
         """``seat`` let its deadline pass: it forfeits, or the stand-in bot makes this one decision."""
         assert self.time_control is not None
@@ -335,15 +379,10 @@ class Table:
         return seat < len(self.asked) and self.asked[seat] is not None
 
     def awaits_request(self, seat: int) -> bool:
-        """Whether a first request of ``seat``'s program is still news: its clock may depend on it."""
+        """Whether a first request of ``seat``'s program is still news: the seat's ``asked`` says so in every
+        match, and under a time control its clock may depend on it."""
         info = self.seats[seat]
-        return (
-            self.time_control is not None
-            and info.kind == "player"
-            and not info.is_out
-            and not self.is_over
-            and not self.has_asked(seat)
-        )
+        return info.kind == "player" and not info.is_out and not self.is_over and not self.has_asked(seat)
 
     def awaited_seats(self) -> list[int]:
         """The seats whose first request is still news (see :meth:`awaits_request`)."""
@@ -412,6 +451,7 @@ class Table:
             "starts": list(self.starts),
             "asked": list(self.asked),
             "salt": self.salt,
+            "credited_until": self.credited_until,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -442,6 +482,7 @@ class Table:
             starts=tuple(record.get("starts") or ()),
             asked=tuple(record.get("asked") or ()),
             salt=record.get("salt"),
+            credited_until=record.get("credited_until"),
         )
 
     def summary(self) -> dict[str, Any]:

@@ -27,7 +27,9 @@ from arena.tournaments.standings import Outcome
 from engine import Event
 
 #: The arena steps a record may hold, by the kind of their first event.
-ARENA_STEPS = ("joined", "resigned", "timeout", "aborted")
+ARENA_STEPS = ("joined", "resigned", "timeout", "aborted", "clocks_extended")
+#: The arena's steps that are no seat's: a join (of an open seat), the abort, the clocks extended after an outage.
+SEATLESS_STEPS = ("joined", "aborted", "clocks_extended")
 
 
 class RecordInvalid(ValueError):
@@ -220,7 +222,8 @@ def _action_step(table: Table, seat: int, at: float, taken: tuple[Any, Any], ver
 
 
 def _arena_step(table: Table, seat: int | None, at: float, events: Any, version: int) -> Step:
-    """A join, a resignation (or disqualification), a forfeit on time or the abort, with the events it gave."""
+    """A join, a resignation (or disqualification), a forfeit on time, the abort, or the clocks extended after
+    an outage of the arena, with the events it gave."""
     _require(
         isinstance(events, list) and len(events) > 0 and isinstance(events[0], Mapping),
         "an arena step has events",
@@ -228,10 +231,18 @@ def _arena_step(table: Table, seat: int | None, at: float, events: Any, version:
     )
     first, data = events[0].get("kind"), _data(events[0])
     _require(first in ARENA_STEPS, f"an arena step is one of {list(ARENA_STEPS)}, not {first!r}", version)
-    seatless = first in ("joined", "aborted")
-    _require((seat is None) == seatless, "every arena step but a join and the abort is a seat's", version)
+    seatless = first in SEATLESS_STEPS
+    _require((seat is None) == seatless, "every arena step but a join, the abort and an outage's is a seat's", version)
     if first == "aborted":
         step = table.abort(at)
+    elif first == "clocks_extended":
+        down_from, down_until = data.get("from"), data.get("until")
+        if not (isinstance(down_from, int | float) and isinstance(down_until, int | float)):
+            raise RecordInvalid("an outage has a start and an end", version)
+        extended = table.extend_clocks(float(down_from), float(down_until), at)
+        _require(extended is not None, "no clock ran during the outage a step extends them for", version)
+        assert extended is not None
+        step = extended
     elif first == "joined":
         name, joined = data.get("name"), data.get("seat")
         _require(name is None or isinstance(name, str), "a joined seat's name is a string", version)
@@ -239,7 +250,7 @@ def _arena_step(table: Table, seat: int | None, at: float, events: Any, version:
             raise RecordInvalid("a join names a seat", version)
         step = table.join(joined, name, "", at)
     elif seat is None:
-        raise RecordInvalid("every arena step but a join and the abort is a seat's", version)
+        raise RecordInvalid("every arena step but a join, the abort and an outage's is a seat's", version)
     elif first == "resigned":
         reason = data.get("reason")
         _require(reason in ("resigned", "disqualified"), "a seat resigns or is disqualified", version)

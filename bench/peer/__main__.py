@@ -1,4 +1,4 @@
-"""Side by side with boardgame.io: server CPU per move, latency and throughput, ratios to the peer's move.
+"""Side by side with boardgame.io in memory and on Postgres: server CPU per move, latency, throughput, ratios.
 
     python -m bench.peer [--rounds 5] [--seconds 5] [--matches 3] [--workers 2] [--warm-up 5]
 
@@ -8,11 +8,13 @@ See ``bench/peer/__init__.py`` for what each contender is and how the CPU is rea
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import functools
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +23,7 @@ from api.gunicorn_conf import worker_class
 from api.store.redis_server import RedisServer
 from bench.peer.boardgameio import HERE, BoardgameioServer, node
 from bench.peer.boardgameio import run_round as run_peer_round
+from bench.peer.postgres import PostgresServer
 from bench.peer.seat_socket import SeatSocketPlayer, unavailable_reason
 from bench.server_cpu_bench import LOADS, Round, run_round
 from bench.servers import GunicornServer
@@ -46,12 +49,20 @@ class Contender:
         return statistics.quantiles([x for r in self.rounds for x in r.latencies], n=100)[cut - 1]
 
 
-def versions() -> str:
-    """boardgame.io's version as installed, and Node's."""
-    package = (HERE / "node_modules" / "boardgame.io" / "package.json").read_text()
-    installed = package.split('"version"', 1)[1].split('"')[1]
+def versions(store: PostgresServer | None) -> str:
+    """boardgame.io's version as installed and Node's; bgio-postgres's and Postgres's with a store."""
     node_version = subprocess.run([node(), "--version"], capture_output=True, text=True, check=True).stdout.strip()
-    return f"boardgame.io {installed} (Node {node_version})"
+    peer = f"boardgame.io {installed_version('boardgame.io')} (Node {node_version})"
+    if store is None:
+        return peer
+    durable = f"bgio-postgres {installed_version('bgio-postgres')} on {store.version()} (synchronous_commit=off)"
+    return f"{peer}, durable: {durable}"
+
+
+def installed_version(package: str) -> str:
+    """An npm package's version as installed in this folder."""
+    manifest = (HERE / "node_modules" / package / "package.json").read_text()
+    return manifest.split('"version"', 1)[1].split('"')[1]
 
 
 def socket_unavailable(base_url: str) -> str | None:
@@ -64,16 +75,26 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
 
 
-def report(contenders: list[Contender], args: argparse.Namespace, load_before: float) -> None:
-    peer = contenders[0]
+def against(contender: Contender, baseline: Contender) -> tuple[str, str]:
+    """``contender``'s CPU per move over ``baseline``'s round by round, and its p50 latency over the baseline's."""
+    if contender is baseline or baseline.unavailable is not None:
+        return "", ""
+    ratios = [c.cpu_per_request / b.cpu_per_request for c, b in zip(contender.rounds, baseline.rounds, strict=True)]
+    return spread(ratios), f"{contender.latency(50) / baseline.latency(50):.2f}x"
+
+
+def report(
+    contenders: list[Contender], args: argparse.Namespace, load_before: float, store: PostgresServer | None
+) -> None:
+    peer, durable = contenders[0], contenders[1]
     print(
-        f"\n{versions()} against the API, {args.matches} matches at once, {args.rounds} rounds x {args.seconds:g} s "
-        f"per contender, alternating; ours: gunicorn {worker_class.rsplit('.', 1)[-1]} x {args.workers} "
-        f"workers and Redis (AOF); load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+        f"\n{versions(store)} against the API, {args.matches} matches at once, {args.rounds} rounds x "
+        f"{args.seconds:g} s per contender, alternating; ours: gunicorn {worker_class.rsplit('.', 1)[-1]} x "
+        f"{args.workers} workers and Redis (AOF); load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     )
     print(
-        f"{'':<28}{'CPU/move':>10}{'(server':>9}{'Redis)':>8}{'moves/s':>9}{'p50':>10}{'p99':>10}"
-        f"{'CPU x peer (rounds)':>22}{'p50 x peer':>12}"
+        f"{'':<28}{'CPU/move':>10}{'(server':>9}{'store)':>8}{'moves/s':>9}{'p50':>10}{'p99':>10}"
+        f"{'CPU x peer (rounds)':>22}{'x durable (rounds)':>22}{'p50 x peer':>12}{'x durable':>11}"
     )
     for contender in contenders:
         if contender.unavailable is not None:
@@ -81,18 +102,21 @@ def report(contenders: list[Contender], args: argparse.Namespace, load_before: f
             continue
         moves = [r.requests + r.creates for r in contender.rounds]
         app = statistics.median(r.app_cpu / n for r, n in zip(contender.rounds, moves, strict=True))
-        redis = statistics.median(r.redis_cpu / n for r, n in zip(contender.rounds, moves, strict=True))
-        ratios = [c.cpu_per_request / p.cpu_per_request for c, p in zip(contender.rounds, peer.rounds, strict=True)]
-        against_peer = "" if contender is peer else spread(ratios)
-        latency_against_peer = "" if contender is peer else f"{contender.latency(50) / peer.latency(50):.2f}x"
+        store_cpu = statistics.median(r.redis_cpu / n for r, n in zip(contender.rounds, moves, strict=True))
+        cpu_against_peer, latency_against_peer = against(contender, peer)
+        cpu_against_durable, latency_against_durable = against(contender, durable)
         print(
             f"{contender.name:<28}{contender.median(lambda r: r.cpu_per_request) * 1e3:>7.3f} ms"
-            f"{app * 1e3:>9.3f}{f'{redis * 1e3:.3f}' if contender is not peer else '-':>8}"
+            f"{app * 1e3:>9.3f}{f'{store_cpu * 1e3:.3f}' if contender is not peer else '-':>8}"
             f"{contender.median(lambda r: r.rate):>9,.0f}"
             f"{contender.latency(50) * 1e3:>7.2f} ms{contender.latency(99) * 1e3:>7.2f} ms"
-            f"{against_peer:>22}{latency_against_peer:>12}"
+            f"{cpu_against_peer:>22}{cpu_against_durable:>22}{latency_against_peer:>12}{latency_against_durable:>11}"
         )
-    print("CPU/move: server CPU (ms) per move, medians over rounds; a match created within a round counts as a move")
+    print(
+        "CPU/move: server CPU (ms) per move, medians over rounds, its server's processes and its store's: Redis for "
+        "ours, the whole Postgres cluster for the durable peer; a match created within a round counts as a move"
+    )
+    print("x peer: against boardgame.io in memory; x durable: against boardgame.io on Postgres (median, min-max)")
     for contender in contenders:
         if contender.unavailable is None:
             client = contender.median(lambda r: r.client_cpu / r.requests)
@@ -113,21 +137,32 @@ def main() -> None:
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
 
-    with (
-        tempfile.TemporaryDirectory() as data,
-        RedisServer(Path(data)) as redis_server,
-        BoardgameioServer() as peer,
-        GunicornServer(redis_server.url, workers=args.workers) as api,
-        GunicornServer(redis_server.url, app="bench.bare_app:app", workers=args.workers) as bare,
-    ):
+    with contextlib.ExitStack() as servers:
+        data = servers.enter_context(tempfile.TemporaryDirectory())
+        redis_server = servers.enter_context(RedisServer(Path(data)))
+        peer = servers.enter_context(BoardgameioServer())
+        store: PostgresServer | None = None
+        durable_unavailable: str | None = None
+        try:
+            store = servers.enter_context(PostgresServer())
+            durable = servers.enter_context(BoardgameioServer(store))
+        except RuntimeError as missing:
+            print(f"boardgame.io on Postgres not measured: {missing}", file=sys.stderr)
+            durable_unavailable = f"not available: {missing}"
+        api = servers.enter_context(GunicornServer(redis_server.url, workers=args.workers))
+        bare = servers.enter_context(GunicornServer(redis_server.url, app="bench.bare_app:app", workers=args.workers))
         assert redis_server.process is not None
         redis_pid = redis_server.process.pid
 
         def ours(server: GunicornServer, load: str) -> Callable[[float], Round]:
             return lambda seconds: run_round(server, redis_pid, load, args.matches, seconds, drivers=DRIVERS)
 
+        def on_postgres(seconds: float) -> Round:
+            return run_peer_round(durable, args.matches, seconds)
+
         contenders = [
             Contender("boardgame.io move", functools.partial(run_peer_round, peer, args.matches)),
+            Contender("boardgame.io move, Postgres", on_postgres, durable_unavailable),
             Contender("HTTP move", ours(api, "move")),
             Contender("HTTP move, Idempotency-Key", ours(api, "keyed move")),
             Contender("WebSocket move", ours(api, "socket move"), socket_unavailable(api.url)),
@@ -146,7 +181,7 @@ def main() -> None:
             for contender in contenders:
                 if contender.unavailable is None:
                     contender.rounds.append(contender.play_round(args.seconds))
-    report(contenders, args, load_before)
+        report(contenders, args, load_before, store)
 
 
 if __name__ == "__main__":

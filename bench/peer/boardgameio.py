@@ -2,8 +2,9 @@
 
 The npm packages are pinned by ``package-lock.json`` in this folder and installed into its
 ``node_modules`` by ``npm ci`` the first time they are needed (and again when the lock file is newer
-than the installed tree). ``server.js`` serves ``game.js`` with boardgame.io; ``client.js`` plays
-one match per process over socket.io, as boardgame.io's own client does, and reports its moves.
+than the installed tree). ``server.js`` serves ``game.js`` with boardgame.io, in memory or on a
+Postgres cluster (``postgres.py``); ``client.js`` plays one match per process over socket.io, as
+boardgame.io's own client does, and reports its moves.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ import orjson
 import requests
 
 from api.store.redis_server import free_port
+from bench.peer.postgres import PostgresServer
 from bench.server_cpu_bench import Round, cpu_delta, process_cpu
-from bench.servers import child_pids
+from bench.servers import child_pids, die_with_parent
 
 HERE = Path(__file__).parent
 #: How long a load generator may take to set its match up, and to answer after its round.
@@ -48,17 +50,25 @@ def install() -> None:
 
 
 class BoardgameioServer:
-    """``node server.js <port>`` with ``NODE_ENV=production`` on a free loopback port, stopped on exit."""
+    """``node server.js <port>`` with ``NODE_ENV=production`` on a free loopback port, stopped on exit;
+    its matches in memory, or in ``store`` (a running Postgres cluster) through bgio-postgres."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: PostgresServer | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.store = store
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> BoardgameioServer:
         install()
         env = {**os.environ, "NODE_ENV": "production"}
-        self.process = subprocess.Popen([node(), "server.js", str(self.port)], cwd=HERE, env=env)
+        command = [node(), "server.js", str(self.port), *([self.store.url] if self.store else [])]
+        self.process = subprocess.Popen(
+            command,
+            cwd=HERE,
+            env=env,
+            preexec_fn=die_with_parent,  # noqa: PLW1509 (see die_with_parent)
+        )
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -76,6 +86,10 @@ class BoardgameioServer:
         if self.process is None:
             return []
         return [self.process.pid, *child_pids(self.process.pid)]
+
+    def store_cpu(self) -> float:
+        """CPU seconds the store's processes have used so far (0 in memory)."""
+        return 0.0 if self.store is None else self.store.cpu()
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -115,9 +129,10 @@ def _send(stream: IO[str] | None, line: str) -> None:
 def run_round(server: BoardgameioServer, clients: int, seconds: float) -> Round:
     """One round of ``clients`` load generators (a match each) for ``seconds`` against ``server``.
 
-    Each client sets its match up first; the server's CPU is read just before they are told to go and
-    just after the last of them reported, so it covers their moves only (and the rare match created
-    when one ends within the round, counted apart, as in ``bench/server_cpu_bench.py``).
+    Each client sets its match up first; the server's CPU (Node's, and its store's in ``redis_cpu``) is
+    read just before they are told to go and just after the last of them reported, so it covers their
+    moves only (and the rare match created when one ends within the round, counted apart, as in
+    ``bench/server_cpu_bench.py``).
     """
     command = [node(), "client.js", server.url]
     processes = [
@@ -128,12 +143,12 @@ def run_round(server: BoardgameioServer, clients: int, seconds: float) -> Round:
         for process in processes:
             if not _read_line(process).get("ready"):
                 raise RuntimeError("a boardgame.io client did not get ready")
-        before, began = process_cpu(server.pids()), time.perf_counter()
+        before, store_before, began = process_cpu(server.pids()), server.store_cpu(), time.perf_counter()
         for process in processes:
             _send(process.stdin, f"go {seconds}")
         done = [_read_line(process) for process in processes]
         elapsed = time.perf_counter() - began
-        after = process_cpu(server.pids())
+        after, store_after = process_cpu(server.pids()), server.store_cpu()
     finally:
         for process in processes:
             if process.stdin is not None:
@@ -149,7 +164,7 @@ def run_round(server: BoardgameioServer, clients: int, seconds: float) -> Round:
         creates=sum(int(result["creates"]) for result in done),
         seconds=elapsed,
         app_cpu=cpu_delta(before, after),
-        redis_cpu=0.0,
+        redis_cpu=store_after - store_before,
         client_cpu=sum(float(result["cpu"]) for result in done),
         latencies=[float(x) for result in done for x in result["latencies"]],
     )

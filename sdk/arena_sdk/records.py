@@ -31,7 +31,9 @@ RECORD_FORMAT = 2
 #: A salt or a SHA-256 digest, as records hold them.
 HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 #: The arena steps (``[seat, at, events]``), by the kind of their first event.
-ARENA_STEPS = ("joined", "resigned", "timeout", "aborted")
+ARENA_STEPS = ("joined", "resigned", "timeout", "aborted", "clocks_extended")
+#: The arena's steps that are no seat's: a join, the abort, the clocks extended after an outage of the arena.
+SEATLESS_STEPS = ("joined", "aborted", "clocks_extended")
 SEAT_KINDS = ("player", "bot", "open")
 SEAT_STATES = ("playing", "resigned", "timed_out", "disqualified")
 
@@ -126,7 +128,7 @@ def _check_steps(steps: Sequence[Any], players: int) -> dict[int, str]:
         )
         seat, at = step[0], step[1]
         arena = len(step) == 3 and isinstance(step[2], list) and len(step[2]) > 0
-        if seat is not None or not (arena and _kind(step[2][0]) in ("joined", "aborted")):  # no seat's steps
+        if seat is not None or not (arena and _kind(step[2][0]) in SEATLESS_STEPS):  # no seat's steps
             _require(_is_int(seat) and 0 <= seat < players, f"seat {seat!r} does not exist", version)
         _require(_is_time(at), "the time is a number of seconds", version)
         events = step[-1]

@@ -172,3 +172,18 @@ def test_a_first_decision_out_of_range_is_refused(client: FlaskClient) -> None:
         )
         assert response.status_code == 422, response.get_json()
         assert body_of(response)["code"] == "request/invalid"
+
+
+@pytest.mark.parametrize("read", ["view", "legal-actions", "seat-events", "seat-stream"])
+def test_asked_says_a_program_asked_in_a_match_without_a_time_control(client: FlaskClient, read: str) -> None:
+    """``seats[].asked`` is what the spec says in every match: whether the seat's program has asked for it."""
+    created = body_of(client.post("/matches", json={"game": "pipifax", "players": 2}))
+    match_id, tokens = created["match"]["match_id"], [seat["token"] for seat in created["seats"]]
+    assert [seat["asked"] for seat in get_json(client, f"/matches/{match_id}")["seats"]] == [False, False]
+    path = f"/matches/{match_id}/{read}" + ("?after=0" if read == "seat-stream" else "")
+    response = client.get(path, headers=auth(tokens[1]), buffered=read != "seat-stream")
+    assert response.status_code == 200
+    response.close()
+    assert [seat["asked"] for seat in get_json(client, f"/matches/{match_id}")["seats"]] == [False, True]
+    table = load_table(context_of(client), match_id)
+    assert table.has_asked(1) and not table.has_asked(0) and table.deadlines == (None, None)

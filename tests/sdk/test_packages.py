@@ -22,8 +22,13 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).parents[2]
 SERVER = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 SDK = tomllib.loads((ROOT / "sdk" / "pyproject.toml").read_text())["project"]
-#: This repository's own top-level packages (and the generated client).
-OWN = {"engine", "api", "arena_envs", "arena_runner", "arena_sdk", "arena_client", "tests", "bench", "examples"}
+#: This repository's own top-level packages (the import contracts' roots, the SDK's and the generated
+#: client among them), and its folders of tests, benchmarks and examples.
+OWN = {*tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["root_packages"]} | {
+    "tests",
+    "bench",
+    "examples",
+}
 
 
 def names(requirements: list[str]) -> set[str]:

@@ -24,6 +24,7 @@ from api.store.redis_server import RedisServer
 from api.store.tournament_scripts import TournamentScripts
 from api.store.webhook_scripts import WebhookScripts
 from tests.store import (
+    test_beat,
     test_compact_match,
     test_due_scripts,
     test_first_request,
@@ -41,6 +42,7 @@ WRITING_TABLES: dict[str, tuple[Wrapper, list[Case]]] = {
     "set_due": (lambda t: MatchScripts(t.client).set_due, test_due_scripts.SET_DUE_CASES),
     "claim_due": (lambda t: MatchScripts(t.client).claim_due, test_due_scripts.claim_cases(K.due())),
     "first_request": (lambda t: MatchScripts(t.client).first_request, test_first_request.CASES),
+    "beat": (lambda t: MatchScripts(t.client).beat, test_beat.CASES),
     "write_tournament": (lambda t: TournamentScripts(t.client).write_tournament, test_tournament_scripts.WRITE_CASES),
     "tournament_match_field": (
         lambda t: TournamentScripts(t.client).set_match_field,

@@ -7,7 +7,7 @@ import engine
 from api.store.errors import Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.usecases.context import Context
 from api.usecases.matches.reading import known_table, load_table
-from api.usecases.matches.writing import RETRIES, commit, settle
+from api.usecases.matches.writing import RETRIES, commit, credited, settle
 from arena.errors import ArenaError
 from arena.matches.access import authorise
 from arena.matches.idempotency import Answer, fingerprint
@@ -26,6 +26,7 @@ def play(
     expected: Expected,
     action: engine.Action,
     idempotency_key: str | None = None,
+    _retried: bool = False,
 ) -> Answer:
     """Apply one action at the version ``expected`` allows, with compare-and-set; exactly one of racing
     moves wins.
@@ -57,7 +58,14 @@ def play(
         if key is not None and (remembered := ctx.store.remembered(match_id, scope, key)) is not None:
             return Answer.replay(remembered, request_print)
         if refusal.code == "action/too_late":
-            settle(ctx, table)  # the seat's time ran out before the referee noticed: apply it now
+            extended = credited(ctx, table)
+            if extended is not table and not _retried:
+                # The arena was down while the seat's clock ran: the time is given back, so the move is
+                # checked again at the match as extended (only its clocks changed since the version named).
+                again = Expected(frozenset((*(expected.versions or ()), extended.version)), expected.named)
+                retry = again if expected.versions is not None else expected
+                return play(ctx, match_id, claim, expected=retry, action=action, idempotency_key=key, _retried=True)
+            settle(ctx, extended)  # the seat's time ran out before the referee noticed: apply it now
         elif refusal.code in ILLEGAL_CODES and table.max_illegal is not None:
             count_illegal(ctx, table, seat)
         raise

@@ -13,6 +13,7 @@ from typing import Any
 from api.clock import Stopwatch
 from api.observability.metrics import observe_bot_decision
 from api.store.errors import StaleVersion, StoreFull
+from api.store.outages import OutageLog
 from api.usecases.context import Context
 from api.usecases.matches.reading import load_table
 from arena.errors import ArenaError
@@ -84,6 +85,12 @@ def server_step(table: Table, now: float) -> Step | None:
     return step
 
 
+def is_timeout(step: Step) -> bool:
+    """Whether a server step applies a seat's timeout (a forfeit, or the stand-in's decision)."""
+    events = step.entry["events"]
+    return bool(events) and events[0]["kind"] == "timeout"
+
+
 def settle(ctx: Context, table: Table, steps: int = SETTLE_STEPS, seconds: float = SETTLE_SECONDS) -> Table:
     """Play what the server must play now (bots' turns, passed deadlines), one version at a time.
 
@@ -101,6 +108,9 @@ def settle(ctx: Context, table: Table, steps: int = SETTLE_STEPS, seconds: float
         step = server_step(table, now)
         if step is None:
             return table
+        if is_timeout(step) and (extended := credited(ctx, table)) is not table:
+            table = extended  # the arena was down meanwhile: the deadline moved on, look again
+            continue
         try:
             table = commit(ctx, table, step)
         except StaleVersion:
@@ -110,4 +120,30 @@ def settle(ctx: Context, table: Table, steps: int = SETTLE_STEPS, seconds: float
             return table
         if ctx.clock.monotonic() > stop:
             break
+    return table
+
+
+def credited(ctx: Context, table: Table) -> Table:
+    """``table`` with its clocks extended for every outage of the arena it has not been credited for
+    (``api/usecases/outages.py``: a write per outage that concerns it; the table as it was when none
+    does). Every timeout is applied only after this: no outage is scored against a seat."""
+    if table.time_control is None or table.status != "active":
+        return table
+    for down_from, down_until in OutageLog(ctx.store).after(table.credited_until):
+        if down_until <= table.created_at:
+            continue
+        table = _extend(ctx, table, down_from, down_until)
+    return table
+
+
+def _extend(ctx: Context, table: Table, down_from: float, down_until: float) -> Table:
+    """``table`` once its clocks are extended for one outage (again from a fresh read when a write raced it)."""
+    for _ in range(RETRIES):
+        step = table.extend_clocks(down_from, down_until, ctx.clock.now())
+        if step is None:
+            return table
+        try:
+            return commit(ctx, table, step)
+        except StaleVersion:
+            table = load_table(ctx, table.match_id)
     return table

@@ -12,6 +12,9 @@ match stays claimed while its decision is under way (a lease that ends meanwhile
 left alone); the decision comes back to this loop, which writes it with compare-and-set, or drops it
 if the match moved on meanwhile (a timeout, a resignation), and settles the match on from there.
 
+While no API process beats (``api/usecases/outages.py``), the arena is down: the referee holds every
+timeout, and once the beats return it gives the outage's time back to every clock that ran meanwhile.
+
 The write that ends a match makes it due at once: the referee that claims it has a thinker keep its
 record (``api/usecases/records.py``), then takes it out of the due set. A record that could not be
 kept (the store was unreachable) is tried again when the claim's lease ends.
@@ -33,6 +36,7 @@ from api.usecases import wiring
 from api.usecases.context import Context
 from api.usecases.matches.reading import load_table
 from api.usecases.matches.writing import commit, settle
+from api.usecases.outages import credit_outages, serving
 from api.usecases.tournaments.director import sweep
 from api.workers.referee.thinker import Kept, Thinker, Thought
 from arena.errors import ArenaError
@@ -167,6 +171,19 @@ class Referee:
         except Exception:
             log.exception("referee: writing a decision of match %s failed", thought.match_id)
 
+    def look(self) -> bool:
+        """One look at the store: settle every match due (and take in what the thinkers finished), sweep the
+        tournaments; whether it looked. While no API process beats (:func:`~api.usecases.outages.serving`)
+        the arena is down and nobody can act, so it holds: no clock may run out then, and the outage's
+        time is given back to every clock that ran during it once the beats return."""
+        if not serving(self.ctx):
+            return False
+        credit_outages(self.ctx)
+        while self.run_due() or self.write_thoughts():
+            self.run_sweep()  # on its own timer: bots due again at once must not starve it
+        self.run_sweep()
+        return True
+
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""
         wake = self.store.client.pubsub(ignore_subscribe_messages=True)
@@ -180,9 +197,9 @@ class Referee:
                     if added := self.store.indexes.repair():
                         log.warning("referee: put back %d index entries a write left out", added)
                     repaired_at = self.clock.monotonic()
-                while self.run_due() or self.write_thoughts():
-                    self.run_sweep()  # on its own timer: bots due again at once must not starve it
-                self.run_sweep()
+                if not self.look():
+                    self.clock.wait(stop, LONGEST_SLEEP)  # the arena is down: nothing runs out meanwhile
+                    continue
                 first = self.store.indexes.next_due()
                 pause = LONGEST_SLEEP if first is None else min(max(first - self.clock.now(), 0.0), LONGEST_SLEEP)
                 if self.thinker.busy:  # wake for a decision as it comes back, and look at the due set often

@@ -57,6 +57,10 @@ class ArenaAborted(TypedDict):
     """The data of arena's ``aborted``."""
 
 
+#: The data of arena's ``clocks_extended``.
+ArenaClocksExtended = TypedDict("ArenaClocksExtended", {"from": float, "until": float, "seconds": dict[str, Any]})
+
+
 class ArenaEnded(TypedDict):
     """The data of arena's ``ended``."""
 
@@ -455,6 +459,7 @@ ArenaEvent: TypeAlias = (
     | GameEvent[Literal["resigned"], ArenaResigned]
     | GameEvent[Literal["timeout"], ArenaTimeout]
     | GameEvent[Literal["aborted"], ArenaAborted]
+    | GameEvent[Literal["clocks_extended"], ArenaClocksExtended]
     | GameEvent[Literal["ended"], ArenaEnded]
 )
 
@@ -538,7 +543,9 @@ AnyEvent: TypeAlias = ArenaEvent | PipifaxEvent | TaigaEvent | GirafferaffeEvent
 
 #: Each game's event kinds (``arena``: those of every game).
 KINDS: dict[str, frozenset[str]] = {
-    "arena": frozenset(["aborted", "ended", "joined", "resigned", "seed_committed", "started", "timeout"]),
+    "arena": frozenset(
+        ["aborted", "clocks_extended", "ended", "joined", "resigned", "seed_committed", "started", "timeout"]
+    ),
     "pipifax": frozenset(["card_flipped", "cards_turned_down", "die_rolled", "match_won", "turn_passed"]),
     "taiga": frozenset(
         [
