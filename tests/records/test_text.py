@@ -7,8 +7,6 @@ scenarios of ``test_verify.py``) and their records told; no Redis, no HTTP.
 from __future__ import annotations
 
 import copy
-import datetime
-import random
 import re
 from typing import Any
 
@@ -16,7 +14,8 @@ import orjson
 import pytest
 
 import engine
-from arena.matches.table import SeatInfo
+from arena.matches.table import SeatInfo, Step, Table
+from arena.matches.time_control import TimeControl
 from arena.records.codec import replayed_entries
 from arena.records.text import record_text
 from arena.records.text.narrator import UNTOLD
@@ -243,9 +242,24 @@ def test_labels_become_what_a_player_does() -> None:
     assert (names(0), names(2), names(None, nobody="the robot")) == ("ann", "seat 2", "the robot")
 
 
-def test_dates_are_the_calendars() -> None:
-    rng = random.Random(5)
-    moments = [0.0, 951_782_400.0, 4_107_542_399.5, -86_400.0, *(rng.uniform(-3e9, 6e10) for _ in range(2000))]
-    for moment in moments:
-        expected = datetime.datetime.fromtimestamp(int(moment // 1), datetime.UTC)
-        assert utc_time(moment) == expected.strftime("%Y-%m-%d %H:%M:%S UTC"), moment
+def test_a_date_is_the_recorded_time_in_utc_to_the_second() -> None:
+    assert utc_time(0.0) == "1970-01-01 00:00:00 UTC"
+    assert utc_time(951_782_400.0) == "2000-02-29 00:00:00 UTC"  # a leap day
+    assert utc_time(1_718_000_000.9) == "2024-06-10 06:13:20 UTC"  # the fraction is dropped, not rounded
+
+
+def test_an_outage_of_the_arena_says_how_long_and_whose_time_came_back() -> None:
+    seats = [SeatInfo("player", "ann"), SeatInfo("player", "bob")]
+    match = PureMatch("pipifax", seats, {"first_player": 0}, control=TimeControl(30, "forfeit"))
+    match.play(3)
+    waiting = match.table.to_act[0]
+
+    def extended(table: Table, now: float) -> Step:
+        step = table.extend_clocks(now - 1.0, now, now)  # the seat to act has been deciding since the last tick
+        assert step is not None
+        return step
+
+    match.then(extended)
+    match.then(lambda table, now: table.resign(1 - waiting, now))
+    lines = assert_told(match.record())
+    assert lines[4] == f"4. the arena was down for 1 s: time given back to {['ann', 'bob'][waiting]} 1 s."

@@ -1,5 +1,6 @@
 """One line per version of a record's match: the setup, each action with what followed, and the
-arena's own steps (a join, a resignation, a disqualification, a timeout, the abort) in words.
+arena's own steps (a join, a resignation, a disqualification, a timeout, the abort, the clocks extended
+after an outage) in words.
 
 The record is replayed with the engine (``arena/records/codec.py``'s :func:`replayed_entries`) for each
 version's label and events; a seat out of the match, or out of time, is played by its stand-in (the
@@ -16,7 +17,7 @@ import orjson
 import engine
 from arena.records.codec import replayed_entries
 from arena.records.text.narrator import UNTOLD, Json, Narrator
-from arena.records.text.words import STAND_IN, SeatNames, one_line, sentence
+from arena.records.text.words import STAND_IN, SeatNames, listed, one_line, seconds, sentence
 
 
 def version_lines(record: Json, names: SeatNames, narrator: Narrator) -> Iterator[str]:
@@ -63,6 +64,11 @@ def arena_step(seat: int | None, events: Sequence[Json], names: SeatNames, out: 
             told.append(ended_words(data, names))
         elif kind == "aborted":
             told.append("the host aborts the match: no result")
+        elif kind == "clocks_extended":
+            given = [f"{names(int(seat))} {seconds(back)}" for seat, back in sorted(data["seconds"].items())]
+            told.append(
+                f"the arena was down for {seconds(data['until'] - data['from'])}: time given back to {listed(given)}"
+            )
         else:
             told.append(f"{UNTOLD}{kind} {orjson.dumps(data).decode()}")
     if seat is not None and seat in out and not any(event["kind"] == "ended" for event in events):

@@ -1,11 +1,12 @@
 """Small pieces of English shared by every game's text record: seat names, lists, verbs, dates.
 
-Pure: the date is worked out from epoch seconds by arithmetic (the domain reads no clock and imports
-no ``datetime``), so the same record always gives the same words.
+Pure: a date is a recorded time formatted (the domain reads no clock), so the same record always gives
+the same words.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -86,25 +87,8 @@ def sentence(text: str) -> str:
 
 
 def utc_time(seconds: float) -> str:
-    """Epoch ``seconds`` as ``2025-03-14 10:21:07 UTC`` (the proleptic Gregorian calendar, by arithmetic)."""
-    whole = int(seconds // 1)
-    days, in_day = divmod(whole, 86_400)
-    year, month, day = civil_from_days(days)
-    hours, rest = divmod(in_day, 3600)
-    return f"{year:04d}-{month:02d}-{day:02d} {hours:02d}:{rest // 60:02d}:{rest % 60:02d} UTC"
-
-
-def civil_from_days(days: int) -> tuple[int, int, int]:
-    """The year, month and day ``days`` after 1970-01-01 (Howard Hinnant's ``civil_from_days``)."""
-    shifted = days + 719_468  # days from 0000-03-01, so that leap days fall at the end of a year
-    era = shifted // 146_097
-    day_of_era = shifted - era * 146_097
-    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36_524 - day_of_era // 146_096) // 365
-    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
-    month_from_march = (5 * day_of_year + 2) // 153
-    day = day_of_year - (153 * month_from_march + 2) // 5 + 1
-    month = month_from_march + 3 if month_from_march < 10 else month_from_march - 9
-    return year_of_era + era * 400 + (1 if month <= 2 else 0), month, day
+    """Epoch ``seconds`` as ``2025-03-14 10:21:07 UTC`` (a recorded time formatted, never the clock read)."""
+    return datetime.datetime.fromtimestamp(int(seconds // 1), datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def seconds(value: float) -> str:
