@@ -28,6 +28,9 @@ from arena_runner.outage import Outage, describe, is_outage, seconds
 #: Seconds between a busy worker's heartbeats: a lost worker's job is given up about a minute after it.
 MONITORING_INTERVAL = 5
 
+#: What a lost Redis connection raises.
+REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
 log = logging.getLogger(__name__)
 
 
@@ -41,10 +44,13 @@ class OutageProofWorker(Worker):
         self.stop_asked = True
         super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
 
+    # What a busy worker writes to Redis while its match plays (every MONITORING_INTERVAL seconds): each is
+    # skipped while Redis cannot be reached, so the worker keeps watching its match instead of quitting.
+
     def maintain_heartbeats(self, job: Job) -> None:
         try:
             super().maintain_heartbeats(job)
-        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
+        except REDIS_DOWN as error:
             self.log.warning(
                 "Worker %s: Redis cannot be reached (%s): heartbeat skipped, the match goes on", self.name, error
             )
@@ -52,10 +58,14 @@ class OutageProofWorker(Worker):
     def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
         try:
             super().heartbeat(timeout, pipeline)
-        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError) as error:
-            if pipeline is not None:
-                raise
+        except REDIS_DOWN as error:
             self.log.warning("Worker %s: Redis cannot be reached (%s): heartbeat skipped", self.name, error)
+
+    def set_current_job_working_time(self, current_job_working_time: float, pipeline: Any = None) -> None:
+        try:
+            super().set_current_job_working_time(current_job_working_time, pipeline)
+        except REDIS_DOWN as error:
+            self.log.warning("Worker %s: Redis cannot be reached (%s): working time not noted", self.name, error)
 
 
 def run(redis_url: str, queues: Sequence[str], logs: Path | None = None, burst: bool = False) -> int:
