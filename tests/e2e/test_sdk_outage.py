@@ -22,10 +22,10 @@ from typing import Any
 
 import pytest
 import requests
-from api.store.redis_server import RedisServer
 from arena_client.models import MoveResult
 from arena_sdk import Arena, Turn
 
+from api.store.redis_server import RedisServer
 from tests.e2e.test_readme_bot import README, readme_section_code
 from tests.live_server import LiveServer
 

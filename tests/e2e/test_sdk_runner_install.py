@@ -15,8 +15,8 @@ import venv
 from pathlib import Path
 
 import pytest
-from api.store.redis_server import RedisServer
 
+from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
 ROOT = Path(__file__).parents[2]
