@@ -14,6 +14,7 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -54,6 +55,24 @@ def restartable_server(own_redis: RedisServer) -> Iterator[LiveServer]:
         yield server
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes ``pid`` started (from any of its threads), and theirs."""
+    children: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):  # a thread that ended meanwhile
+            children += [int(child) for child in (task / "children").read_text().split()]
+    return children + [grandchild for child in children for grandchild in descendants(child)]
+
+
+def kill_server(server: LiveServer) -> None:
+    """SIGKILL the server (:func:`kill_hard`) and the referee's thinker processes, which would outlive it."""
+    thinkers = descendants(server.referee.pid) if server.referee is not None else []
+    kill_hard(server)
+    for pid in thinkers:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
 def wait_for_log(log: Path, runner: subprocess.Popen[bytes], done: str, after: str | None = None) -> None:
     """Block until the runner's log holds ``done`` (after the last ``after``, when given)."""
     while True:
@@ -81,7 +100,7 @@ def test_the_runner_rides_out_a_killed_server_and_a_stopped_redis(
     runner = start(runner_command(server, own_redis.url, output, *flags), log, started)
     wait_for_progress(server, output, 1, runner)
 
-    kill_hard(server)  # the API and its referee: SIGKILL
+    kill_server(server)  # the API and its referee: SIGKILL
     killed_at = time.monotonic()
     wait_for_log(log, runner, "waiting for the API and its Redis: unreachable for")
     wait_out(OUTAGE, killed_at)
