@@ -67,12 +67,13 @@ test: lint chromium
 	$(BIN)/pytest -n 2 -q --durations=30
 
 # The outage tests at full length: a runner killed, a webhook receiver down, the server under the
-# README's bot killed (SIGKILL) and started again, and the whole arena down while a seat's clock runs
-# (no timeout scored), for a real minute each (the suite's outages are
-# shorter, to keep it under 15 minutes).
+# README's bot killed (SIGKILL) and started again, the server and then its Redis under a running
+# tournament, and the whole arena down while a seat's clock runs (no timeout scored), for a real
+# minute each (the suite's outages are shorter, to keep it under 15 minutes).
 soak: $(STAMP)
 	ARENA_OUTAGE_SECONDS=60 $(BIN)/pytest -n 2 -q \
 		tests/e2e/test_tournament_runner.py::test_a_runner_killed_for_a_while_loses_no_match_to_the_outage \
+		tests/e2e/test_tournament_host.py::test_the_runner_rides_out_a_killed_server_and_a_stopped_redis \
 		tests/e2e/test_sdk_outage.py::test_the_readme_loop_rides_out_a_killed_and_restarted_server \
 		tests/webhooks/test_webhooks_live.py::test_a_receiver_down_for_a_while_then_back_gets_every_event \
 		tests/e2e/test_outages_live.py

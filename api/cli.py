@@ -167,7 +167,7 @@ def write_openapi(args: argparse.Namespace) -> int:
 
 def run_tournament(args: argparse.Namespace) -> int:
     """Create (or resume) a tournament and run it with local programs (arena_runner, the tournaments extra)."""
-    from arena_sdk import ConnectionFailedError
+    from arena_sdk import ArenaError, ConnectionFailedError
     from redis.exceptions import ConnectionError as RedisConnectionError
 
     from arena_runner.config import ConfigError, build, read_file
@@ -180,18 +180,45 @@ def run_tournament(args: argparse.Namespace) -> int:
         return fail(str(error))
     try:
         return Runner(config).run()
-    except (RedisConnectionError, ConnectionFailedError) as error:
+    except (RedisConnectionError, ConnectionFailedError) as error:  # before the server ever answered: a wrong address?
         return fail(f"cannot reach the API or its Redis ({error}); run again with the same --output to continue")
+    except ArenaError as error:  # the tournament refused (an unknown bot, options the game refuses, ...)
+        return fail(f"{config.url} refused: {error.message} ({error.code})")
 
 
 def report_tournament(args: argparse.Namespace) -> int:
     """Write a tournament's results (JSON, CSV, PNG) again; a one-line error when there is no such tournament."""
-    from arena_runner.runner import ReportError, report
+    from arena_runner.host_commands import HostCommandError, report
 
     try:
-        return report(args.url, args.tournament_id, Path(args.output))
-    except ReportError as error:
+        paths = report(Path(args.output), args.tournament_id, args.url, Settings.from_environment().url)
+    except HostCommandError as error:
         return fail(str(error))
+    for path in paths:
+        print(f"wrote {path}", flush=True)
+    return 0
+
+
+def tournament_status(args: argparse.Namespace) -> int:
+    """Show the run's tournament: progress, matches playing, standings, SPRT (the runner's state file's token)."""
+    from arena_runner.host_commands import HostCommandError, status
+
+    try:
+        print("\n".join(status(Path(args.output), args.url)), flush=True)
+    except HostCommandError as error:
+        return fail(str(error))
+    return 0
+
+
+def steer_tournament(args: argparse.Namespace) -> int:
+    """Pause, resume or cancel the run's tournament with the runner's state file's token."""
+    from arena_runner.host_commands import HostCommandError, steer
+
+    try:
+        print(steer(Path(args.output), args.action, args.url), flush=True)
+    except HostCommandError as error:
+        return fail(str(error))
+    return 0
 
 
 def run_worker(args: argparse.Namespace) -> int:
@@ -209,12 +236,15 @@ def verify_records(args: argparse.Namespace) -> int:
 
     A match id (anything that is not a file) is fetched from ``--url`` first.
     """
-    from api.record_files import RecordsUnreadable, fetch_record, read_records
+    from api.record_files import RecordsUnreadable, could_be_match_id, fetch_record, read_records
     from arena.records.verify import RecordInvalid, verify_record
 
     try:
         path = Path(args.target)
-        records = read_records(path) if path.exists() else [fetch_record(args.url, args.target)]
+        if path.exists() or not could_be_match_id(args.target):
+            records = read_records(path)  # a missing file is said to be missing, never fetched
+        else:
+            records = [fetch_record(args.url, args.target)]
     except RecordsUnreadable as error:
         return fail(str(error))
     failed = 0
@@ -321,7 +351,7 @@ def sprt_flag(text: str) -> dict[str, float]:
 
 
 def add_tournament_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser], settings: Settings) -> None:
-    """``arena tournament run``, ``arena tournament report`` and ``arena worker``."""
+    """``arena tournament run|report|status|pause|resume|cancel`` and ``arena worker``."""
     tournament = commands.add_parser("tournament", help="run tournaments of local programs (docs/tournaments.md)")
     actions = tournament.add_subparsers(dest="action", required=True)
     run = actions.add_parser("run", help="create (or resume) a tournament and play it with local programs")
@@ -363,13 +393,31 @@ def add_tournament_commands(commands: argparse._SubParsersAction[argparse.Argume
         ("--bot", "bot", "NAME=BOT", "a server bot"),
     ]:
         run.add_argument(flag, action="append", dest="entrants", metavar=meta, help=text, type=partial(tuple_of, kind))
-    run.add_argument("--quiet", action="store_true", help="no live display")
     run.set_defaults(handler=run_tournament)
+    run.add_argument(
+        "--quiet", action="store_true", help="no live display: a line per match over, as without a terminal"
+    )
     report = actions.add_parser("report", help="write a tournament's results again (JSON, CSV, PNG)")
-    report.add_argument("tournament_id")
-    report.add_argument("--url", default=settings.url)
-    report.add_argument("--output", default=".", help="directory to write to (default: here)")
+    report.add_argument("tournament_id", nargs="?", help="default: the tournament of --output's state file")
+    report.add_argument("--url", default=None, help="the API (default: the state file's, else ARENA_URL)")
+    report.add_argument(
+        "--output", default=".", help="directory to write to, holding the runner's state (default: here)"
+    )
     report.set_defaults(handler=report_tournament)
+    state_help = "the runner's --output, where its state.json is (default: here)"
+    status = actions.add_parser("status", help="show a run's tournament: progress, matches playing, standings")
+    status.add_argument("--output", default=".", help=state_help)
+    status.add_argument("--url", default=None, help="the API (default: the state file's)")
+    status.set_defaults(handler=tournament_status)
+    for action, text in [
+        ("pause", "no match starts until resume; matches playing finish"),
+        ("resume", "matches start again"),
+        ("cancel", "abort the matches playing and never start the rest"),
+    ]:
+        steer = actions.add_parser(action, help=f"{action} a run's tournament: {text}")
+        steer.add_argument("--output", default=".", help=state_help)
+        steer.add_argument("--url", default=None, help="the API (default: the state file's)")
+        steer.set_defaults(handler=steer_tournament)
     worker = commands.add_parser("worker", help="play tournament match jobs from the queue on the API's Redis")
     worker.add_argument(
         "--redis",

@@ -7,6 +7,7 @@ may be pretty-printed over many lines. Both are told apart by parsing the whole 
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -51,9 +52,19 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     """The records in the file at ``path``."""
     try:
         text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordsUnreadable(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise RecordsUnreadable(f"{path}: a directory, not a record file") from None
     except (OSError, UnicodeDecodeError) as error:
         raise RecordsUnreadable(f"{path}: {error}") from None
     return parse_records(text, str(path))
+
+
+def could_be_match_id(target: str) -> bool:
+    """Whether ``target`` could name a match (its id: URL-safe base64 letters alone), rather than a file: a
+    path with a dot or a slash in it is a file, so a missing one is said to be missing, not fetched."""
+    return re.fullmatch(r"[A-Za-z0-9_-]+", target) is not None
 
 
 def fetch_record(base_url: str, match_id: str) -> dict[str, Any]:

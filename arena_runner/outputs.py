@@ -1,7 +1,8 @@
 """The runner's results, read from the server and written to the output directory:
 
 - ``tournament.json``: the tournament, its whole standings (best first) and its schedule;
-- ``standings.csv`` and ``standings.png`` (points with forfeits by cause, and the rating beside);
+- ``standings.csv`` and ``standings.png`` (points, points per match and matches won, drawn and lost, with
+  forfeits by cause, and the rating beside; the title says the tournament's state);
 - ``crosstable.json``, ``crosstable.csv`` and ``crosstable.png`` (every pair's results and scores; on
   2-player tables each pair's Elo difference with its 95% interval and likelihood of superiority;
   the heatmap of each entrant's score share against each other);
@@ -22,7 +23,7 @@ import httpx
 from arena_sdk import Arena
 from arena_sdk.tournaments import tournament_records
 
-from arena_runner import plot
+from arena_runner import lines, plot
 
 #: The files every tournament gets, in the order they are written.
 FILES = (
@@ -101,7 +102,8 @@ def write(url: str, tournament_id: str, output: Path) -> list[Path]:
         if name in written:
             path.write_text(written[name])
         elif name == "standings.png":
-            plot.standings(tournament, standings, path)
+            counts = lines.tallies(schedule["matches"], tournament["entrant_count"])
+            plot.standings(tournament, standings, counts, path)
         elif name == "crosstable.png":
             plot.crosstable(tournament, crosstable, standings, path)
         paths.append(path)

@@ -56,6 +56,8 @@ class MatchJob:
     seats: tuple[SeatLaunch, ...]
     #: Seconds the programs may run.
     timeout: float
+    #: Which attempt at the match this is (0: the first; one more for each attempt voided and played again).
+    attempt: int = 0
 
     @property
     def job_id(self) -> str:
@@ -70,6 +72,7 @@ class MatchJob:
             "host_token": self.host_token,
             "seats": [seat.to_json() for seat in self.seats],
             "timeout": self.timeout,
+            "attempt": self.attempt,
         }
 
 
@@ -94,7 +97,10 @@ def match_jobs(
             if entrants[entrant].is_program and entrants[entrant].mode == "match" and str(seat) in tokens
         )
         if seats:
-            jobs.append(MatchJob(tournament_id, row["index"], row["match_id"], url, host_token, seats, timeout))
+            attempt = len(row.get("voided") or ())
+            jobs.append(
+                MatchJob(tournament_id, row["index"], row["match_id"], url, host_token, seats, timeout, attempt)
+            )
     return jobs
 
 

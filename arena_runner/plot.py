@@ -1,12 +1,16 @@
 """The runner's plots (matplotlib, files only): the standings, the crosstable's heatmap and the SPRT's curve.
 
-- ``standings.png``: one row per entrant, best at the top (at most :data:`MOST_ROWS`). Left, its
-  points as a bar (at its end the points and the matches won), with below it its forfeits stacked
-  by cause; right, its
-  rating, mu with a bar of +-3 sigma. The legends sit below the panels, clear of every bar.
+Every title says the tournament's state (``finished``, ``cancelled after 12 of 30 matches``, ...).
+
+- ``standings.png``: one row per entrant, best at the top (at most :data:`MOST_ROWS`), each row of
+  the same height however many there are. Left, its points as a bar (at its end the points, the
+  points per match and the matches won, drawn and lost: a shared first place is a draw, not a
+  win), with below it its forfeits stacked by cause; right, its rating, mu with a bar of +-3 sigma.
+  The legends sit below the panels, clear of every bar.
 - ``crosstable.png``: each entrant's share of the score against each other it met (1: it always
-  finished ahead), green above 1/2 and red below, blank where they never met; the best
-  :data:`MOST_ROWS` entrants of the standings, in that order.
+  finished ahead), green above 1/2 and red below, blank where they never met, with the number of
+  matches each share is counted over; the best :data:`MOST_ROWS` entrants of the standings, in that
+  order.
 - ``sprt.png``: the log-likelihood ratio after each recorded match, with the bounds where the test
   accepts H1 (above) or H0 (below).
 """
@@ -23,6 +27,9 @@ matplotlib.use("Agg")  # files only: no display needed
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.figure import Figure
+
+from arena_runner.lines import Tally
 
 #: The most entrants a plot shows (the best of the standings).
 MOST_ROWS = 40
@@ -32,36 +39,82 @@ FORFEIT_COLOURS = {"timeout": "#d62728", "crash": "#9467bd", "illegal": "#ff7f0e
 ANNOTATE_UP_TO = 12
 
 
+def state_words(tournament: Mapping[str, Any]) -> str:
+    """The tournament's state as a title says it: ``finished, 30 matches``, ``cancelled after 12 of 30 matches``,
+    ``running: 12 of 30 matches over``."""
+    status, progress = tournament["status"], tournament["progress"]
+    over, scheduled = progress["finished"], progress["scheduled"]
+    if status == "finished":
+        return f"finished, {over} matches"
+    if status == "cancelled":
+        return f"cancelled after {over} of {scheduled} matches"
+    return f"{status}: {over} of {scheduled} matches over"
+
+
 def _title(tournament: Mapping[str, Any], what: str) -> str:
-    return f"{tournament['game']} {tournament['format']} ({tournament['tournament_id']}): {what}"
+    name = f"{tournament['game']} {tournament['format']} ({tournament['tournament_id']})"
+    return f"{name}, {state_words(tournament)}\n{what}"
 
 
-def _save(figure: Any, path: Path) -> None:
+def _save(figure: Figure, path: Path) -> None:
     try:
         figure.savefig(path, format="png", dpi=100, bbox_inches="tight")
     finally:
-        plt.close(figure)
+        close(figure)
 
 
-def standings(tournament: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], path: Path) -> None:
-    """Draw the standings (``lines``: every entrant, best first) to ``path``."""
+def close(figure: Figure) -> None:
+    """Let matplotlib forget ``figure`` (each figure drawn is closed once saved)."""
+    plt.close(figure)
+
+
+#: Inches of the standings plot: each entrant's row, the title above, the axis labels and legend below.
+ROW_INCHES, TITLE_INCHES, BELOW_INCHES = 0.5, 0.9, 1.15
+
+
+def bar_label(row: Mapping[str, Any], tally: Tally) -> str:
+    """What a standings bar says at its end: points, points per match, matches won, drawn and lost."""
+    if not row["matches"]:
+        return "no match yet"
+    per_match = row["points"] / row["matches"]
+    unit = "point" if row["points"] == 1 else "points"
+    return (
+        f"{row['points']:g} {unit} ({per_match:.2f} per match): {tally.won} won, {tally.drawn} drawn, {tally.lost} lost"
+    )
+
+
+def standings(
+    tournament: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], counts: Sequence[Tally], path: Path
+) -> None:
+    """Draw the standings (``lines``: every entrant, best first; ``counts``: each entrant's matches won, drawn
+    and lost, by entrant number) to ``path``."""
+    _save(standings_figure(tournament, lines, counts), path)
+
+
+def standings_figure(
+    tournament: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], counts: Sequence[Tally]
+) -> Figure:
+    """The standings' figure: each row keeps its height however few or many rows there are."""
     shown = list(lines[:MOST_ROWS])
     rows = list(reversed(shown))  # the best at the top
-    height = 1.6 + 0.38 * max(1, len(rows))
-    figure, (left, right) = plt.subplots(1, 2, figsize=(11, height), sharey=True, gridspec_kw={"width_ratios": [3, 2]})
+    slots = max(2, len(rows))
+    height = TITLE_INCHES + ROW_INCHES * slots + BELOW_INCHES
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, height), sharey=True, gridspec_kw={"width_ratios": [3, 2]})
+    figure.subplots_adjust(top=1 - TITLE_INCHES / height, bottom=BELOW_INCHES / height, wspace=0.05)
     positions = np.arange(len(rows))
     points = [row["points"] for row in rows]
-    left.barh(positions + 0.2, points, height=0.4, color="#1f77b4", label="points")
+    left.barh(positions + 0.18, points, height=0.34, color="#1f77b4", label="points")
     most = max([1.0, *points])
     for position, row in zip(positions, rows, strict=True):
-        won = f"  ({row['wins']}/{row['matches']} won)" if row["matches"] else ""
-        left.text(row["points"] + most * 0.01, position + 0.2, f"{row['points']:g}{won}", va="center", fontsize="small")
+        tally = counts[row["entrant"]] if 0 <= row["entrant"] < len(counts) else Tally()
+        left.text(row["points"] + most * 0.01, position + 0.18, bar_label(row, tally), va="center", fontsize="small")
     start = np.zeros(len(rows))
     for cause, colour in FORFEIT_COLOURS.items():
-        counts = np.array([row["forfeits"].get(cause, 0) for row in rows], dtype=float)
-        left.barh(positions - 0.2, counts, height=0.4, left=start, color=colour, label=f"forfeits: {cause}")
-        start += counts
-    left.set_xlim(0, max(most, float(start.max(initial=0))) * 1.35)
+        counted = np.array([row["forfeits"].get(cause, 0) for row in rows], dtype=float)
+        left.barh(positions - 0.18, counted, height=0.34, left=start, color=colour, label=f"forfeits: {cause}")
+        start += counted
+    left.set_xlim(0, max(most, float(start.max(initial=0))) * 2.2)
+    left.set_ylim(-0.6, slots - 0.4)
     left.set_yticks(list(positions), [row["name"] for row in rows])
     left.set_xlabel("points (blue) and forfeits by cause (below each)")
     right.errorbar(
@@ -76,52 +129,67 @@ def standings(tournament: Mapping[str, Any], lines: Sequence[Mapping[str, Any]],
     right.set_xlabel("rating (openskill), beside the order")
     hidden = len(lines) - len(shown)
     suffix = f", the best {len(shown)} of {len(lines)}" if hidden else ""
-    figure.suptitle(_title(tournament, f"standings{suffix}"))
+    figure.suptitle(_title(tournament, f"standings{suffix}"), y=1 - 0.1 / height, va="top")
     handles = [*left.get_legend_handles_labels()[0], *right.get_legend_handles_labels()[0]]
     labels = [*left.get_legend_handles_labels()[1], *right.get_legend_handles_labels()[1]]
     figure.legend(handles, labels, loc="lower center", ncol=3, fontsize="small", bbox_to_anchor=(0.5, 0.0))
-    # The legend's rows and the title keep a fixed height (in inches) however many entrants there are.
-    figure.tight_layout(rect=(0, 0.75 / height, 1, 1 - 0.45 / height))
-    _save(figure, path)
+    return figure
 
 
-def scores_matrix(table: Mapping[str, Any], order: Sequence[int]) -> np.ndarray[Any, Any]:
+def scores_matrix(table: Mapping[str, Any], order: Sequence[int]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     """The entrants ``order`` by ``order``: ``[i][j]`` is entrant ``order[i]``'s share of the score against
-    ``order[j]`` (NaN where they never met)."""
+    ``order[j]`` (NaN where they never met), and the matches they played together (0 where none)."""
     place = {entrant: i for i, entrant in enumerate(order)}
-    matrix = np.full((len(order), len(order)), np.nan)
+    shares = np.full((len(order), len(order)), np.nan)
+    matches = np.zeros((len(order), len(order)), dtype=int)
     for pair in table["pairs"]:
         a, b = pair["a"], pair["b"]
         if pair["matches"] and a in place and b in place:
-            matrix[place[a], place[b]] = pair["a_score"] / pair["matches"]
-            matrix[place[b], place[a]] = pair["b_score"] / pair["matches"]
-    return matrix
+            shares[place[a], place[b]] = pair["a_score"] / pair["matches"]
+            shares[place[b], place[a]] = pair["b_score"] / pair["matches"]
+            matches[place[a], place[b]] = matches[place[b], place[a]] = pair["matches"]
+    return shares, matches
 
 
 def crosstable(
     tournament: Mapping[str, Any], table: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], path: Path
 ) -> None:
     """Draw the crosstable's heatmap (the best :data:`MOST_ROWS` of ``lines``, in their order) to ``path``."""
+    _save(crosstable_figure(tournament, table, lines), path)
+
+
+def crosstable_figure(
+    tournament: Mapping[str, Any], table: Mapping[str, Any], lines: Sequence[Mapping[str, Any]]
+) -> Figure:
+    """The crosstable's figure: each cell the share of the score and, below it, the matches it is counted over."""
     order = [line["entrant"] for line in lines[:MOST_ROWS]]
     names = [line["name"] for line in lines[:MOST_ROWS]]
-    matrix = scores_matrix(table, order)
-    size = 2.5 + 0.32 * len(order)
+    shares, matches = scores_matrix(table, order)
+    size = 3.0 + (0.45 if len(order) <= ANNOTATE_UP_TO else 0.32) * len(order)
     figure, axes = plt.subplots(figsize=(size + 1.5, size))
-    image = axes.imshow(np.ma.masked_invalid(matrix), cmap="RdYlGn", vmin=0.0, vmax=1.0)
+    image = axes.imshow(np.ma.masked_invalid(shares), cmap="RdYlGn", vmin=0.0, vmax=1.0)
     axes.set_xticks(range(len(order)), names, rotation=90, fontsize="small")
     axes.set_yticks(range(len(order)), names, fontsize="small")
     axes.set_xlabel("against")
     axes.set_ylabel("entrant (best at the top)")
+    met = matches[matches > 0]
     if len(order) <= ANNOTATE_UP_TO:
         for i in range(len(order)):
             for j in range(len(order)):
-                if not np.isnan(matrix[i, j]):
-                    axes.text(j, i, f"{matrix[i, j]:.2f}", ha="center", va="center", fontsize="small")
+                if not np.isnan(shares[i, j]):
+                    text = f"{shares[i, j]:.2f}\n{matches[i, j]} match{'es' if matches[i, j] != 1 else ''}"
+                    axes.text(j, i, text, ha="center", va="center", fontsize="x-small")
+        counted = "each cell: the share, and the matches it is counted over"
+    elif met.size:
+        spread = f"{met.min()}" if met.min() == met.max() else f"{met.min()} to {met.max()}"
+        counted = f"each cell counted over {spread} matches"
+    else:
+        counted = "no pair has met yet"
     figure.colorbar(image, ax=axes, label="share of the score against (1: always ahead)", shrink=0.8)
     hidden = len(lines) - len(order)
     suffix = f", the best {len(order)} of {len(lines)}" if hidden else ""
-    axes.set_title(_title(tournament, f"crosstable{suffix}"), fontsize="medium")
-    _save(figure, path)
+    axes.set_title(_title(tournament, f"crosstable{suffix} ({counted})"), fontsize="medium")
+    return figure
 
 
 def sprt(tournament: Mapping[str, Any], curve: Mapping[str, Any], path: Path) -> None:

@@ -10,6 +10,10 @@ machine down), none of their matches starts, and those that started without thei
 voided and played again once it is back. Everything it needs to go on after a restart is on the
 server, in Redis, or in ``<output>/state.json``.
 
+An outage of the API or its Redis does not stop it (:mod:`arena_runner.outage`): it says that it
+waits, for how long so far and when it tries again, keeps its workers and programs running, and
+goes on once they answer. It says each match over in a line (:mod:`arena_runner.lines`).
+
 Ctrl-C (or SIGTERM) says "stopping", pauses the tournament, calls off the matches its programs are
 playing (they are played again on resume: nothing is lost) and returns within :data:`STOP_WITHIN`
 seconds; running the same command again resumes it.
@@ -18,13 +22,14 @@ seconds; running the same command again resumes it.
 from __future__ import annotations
 
 import contextlib
+import json
 import signal
 import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import httpx
 import redis
@@ -34,9 +39,10 @@ from rq import Queue, Retry, Worker
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 
-from arena_runner import handshake, outputs, planning, processes, state
+from arena_runner import handshake, lines, outputs, planning, processes, state
 from arena_runner.config import EntrantConfig, RunConfig
 from arena_runner.display import Display
+from arena_runner.outage import Outage, is_outage
 
 #: How often RQ retries a match job that failed or whose worker was lost.
 JOB_RETRIES = 2
@@ -56,25 +62,50 @@ STOP_CALL_TIMEOUT = 2.0
 ALL_CRASHED = 3
 #: Exit status of a run stopped by a failed handshake.
 HANDSHAKE_FAILED = 2
+#: Seconds each call retries a dropped connection or a 503 before the run says it waits for the arena.
+CALL_RETRY_FOR = 5.0
+#: Seconds after the arena answers again before RQ's registry of started jobs is cleaned: the workers'
+#: heartbeats, missed while Redis was down, catch up first (so no job still running is taken as lost).
+CLEANUP_AFTER_OUTAGE = 20.0
+#: Times in all a local worker that stopped by itself is started again.
+WORKER_RESTARTS = 5
+#: Seconds between two reads of the whole schedule (for the lines of matches over), at least ...
+SCHEDULE_EVERY = 1.0
+#: ... and one second more per this many scheduled matches.
+SCHEDULE_ROWS_PER_SECOND = 4000
+#: The statuses of a tournament still going on, and of one over.
+LIVE = ("running", "open", "paused")
+OVER = ("finished", "cancelled")
 
-
-class ReportError(Exception):
-    """``arena tournament report`` cannot write the results (no such tournament, no server)."""
+T = TypeVar("T")
 
 
 class Runner:
     def __init__(self, config: RunConfig) -> None:
         self.config = config
-        self.arena = Arena(config.url)
+        # Calls retry a dropped connection or a 503 briefly; a longer outage is the run's to wait out (ride_out).
+        self.arena = Arena(config.url, retry_for=CALL_RETRY_FOR)
         self.stop_requested = threading.Event()
         self.queue: Queue | None = None
         if config.redis_url:
             self.queue = Queue(config.queue, connection=redis.Redis.from_url(config.redis_url))
         self.workers: list[subprocess.Popen[bytes]] = []
+        self.worker_restarts = 0
         self.entrants: dict[str, subprocess.Popen[bytes]] = {}
         self.restarts: dict[str, int] = {}
+        #: When each long-lived entrant was first seen stopped, and the outage that excused its last restart.
+        self.stopped_at: dict[str, float] = {}
+        self.excused: dict[str, int] = {}
         self.cleaned_at = 0.0
         self.leased_at = -float("inf")
+        self.outage = Outage()
+        self.display = Display(config.display)
+        self.names = [entrant.name for entrant in config.entrants]
+        self.announcer = lines.Announcer(started=True)
+        self.counts: list[lines.Tally] = []
+        #: The progress the lines of matches over were last brought up to date with, and when.
+        self.told: tuple[int, ...] = ()
+        self.told_at = -float("inf")
 
     # --- the tournament ----------------------------------------------------------------------
 
@@ -83,6 +114,7 @@ class Runner:
         program has passed its handshake (``None`` when one failed: the run stops)."""
         found = state.load(self.config.output)
         if found is not None:
+            self.announcer = lines.Announcer(started=False)  # what was over before is counted, not listed
             return found
         if self.config.handshake_timeout > 0 and any(e.is_program for e in self.config.entrants):
             print("handshake: starting each program once", flush=True)
@@ -102,7 +134,10 @@ class Runner:
         return run
 
     def run(self) -> int:
-        """Run the tournament to its end (or until SIGTERM/SIGINT); write the results; the exit status."""
+        """Run the tournament to its end (or until SIGTERM/SIGINT); write the results; the exit status.
+
+        Until the server has answered once, a server that cannot be reached stops the run at once (a
+        wrong URL is said at once); after that an outage of the API or its Redis is waited out."""
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda _signum, _frame: self.stop_requested.set())
         status = "running"
@@ -115,35 +150,92 @@ class Runner:
             print(f"tournament {run.tournament_id} ({self.config.output / state.FILE_NAME})", flush=True)
             self.renew_lease(host)
             # Workers before the tournament resumes: a match's programs had better be ready for it.
-            self.start_workers()
-            if host.tournament(limit=1).status.value == "paused":
-                host.resume()  # paused by the Ctrl-C that stopped the last run
-            with Display(self.config.display) as display:
+            self.ride_out(self.start_workers)
+            self.ride_out(lambda: self.resume_if_paused(host))
+            with self.display:
                 while not self.stop_requested.is_set():
-                    self.renew_lease(host)
-                    rows = host.schedule("playing").to_dict()["matches"]
-                    tournament = host.tournament().to_dict()
-                    status = tournament["status"]
-                    self.dispatch(run, host, rows)
-                    if status in ("running", "open", "paused"):
-                        self.keep_entrants(run, host, rows)
-                    display.update(tournament)
-                    if status not in ("running", "open", "paused"):
+                    looked = self.ride_out(lambda: self.look(run, host))
+                    if looked is None:
+                        break  # stopped while waiting out an outage
+                    status = looked
+                    if status in OVER:
                         break
                     self.stop_requested.wait(self.config.poll)
-            if status in ("finished", "cancelled"):
-                self.wait_for_jobs(run)
+            if status in OVER:
+                self.ride_out(lambda: self.wait_for_jobs(run))
         finally:
-            if self.stop_requested.is_set() and run is not None and status not in ("finished", "cancelled"):
+            if self.stop_requested.is_set() and run is not None and status not in OVER:
                 self.stop(run)
             else:
                 self.stop_children()
-        if status not in ("finished", "cancelled"):
+        if status not in OVER:
             print("stopped before the end: run again with the same --output to continue", flush=True)
             return 1
-        for path in outputs.write(self.config.url, run.tournament_id, self.config.output):
+        paths = self.ride_out(lambda: outputs.write(self.config.url, run.tournament_id, self.config.output))
+        for path in paths or ():
             print(f"wrote {path}", flush=True)
-        return self.crash_status(run)
+        if paths is None:
+            return 1
+        written = json.loads((self.config.output / "tournament.json").read_text())
+        counts = lines.tallies(written["matches"], len(self.names))
+        self.display.final(written["tournament"], written["standings"], counts)
+        crashed = self.ride_out(lambda: self.crash_status(run))
+        return 1 if crashed is None else crashed
+
+    def resume_if_paused(self, host: Host) -> None:
+        if host.tournament(limit=1).status.value == "paused":
+            host.resume()  # paused by the Ctrl-C that stopped the last run
+
+    def look(self, run: state.RunState, host: Host) -> str:
+        """One look at the tournament: renew the lease, hand out the matches playing, keep the programs and
+        workers running, say what ended; its status."""
+        self.renew_lease(host)
+        rows = host.schedule("playing").to_dict()["matches"]
+        tournament = host.tournament().to_dict()
+        self.dispatch(run, host, rows)
+        if tournament["status"] in LIVE:
+            self.keep_entrants(run, host, rows)
+            self.keep_workers()
+        self.tell(host, tournament)
+        return str(tournament["status"])
+
+    def tell(self, host: Host, tournament: dict[str, Any]) -> None:
+        """Say each match over (and attempt voided) once, and show the standings with each entrant's matches won,
+        drawn and lost. The whole schedule is read only when the progress moved, and not more often than
+        once a second per :data:`SCHEDULE_ROWS_PER_SECOND` matches."""
+        progress = tournament["progress"]
+        moved = (progress["finished"], progress["replayed"], progress["done"])
+        due = self.told_at + max(SCHEDULE_EVERY, progress["scheduled"] / SCHEDULE_ROWS_PER_SECOND)
+        if moved != self.told and (time.monotonic() >= due or tournament["status"] in OVER):
+            rows = host.schedule().to_dict()["matches"]
+            self.told, self.told_at = moved, time.monotonic()
+            self.counts = lines.tallies(rows, len(self.names))
+            for line in self.announcer.lines(rows, self.names):
+                self.display.say(line)
+        self.display.update(tournament, self.counts)
+
+    def ride_out(self, step: Callable[[], T]) -> T | None:
+        """``step()``, tried again after an outage of the API or its Redis (with a growing pause, said on each
+        try) until it is done; ``None`` if a stop was asked for meanwhile. Other errors raise."""
+        while True:
+            began = time.monotonic()
+            try:
+                result = step()
+            except Exception as error:
+                if not is_outage(error):
+                    raise
+                now = time.monotonic()
+                wait = self.outage.failed(now, since=began)
+                self.display.outage(self.outage.waiting_line(error, wait, now))
+                self.note_stopped_entrants(now)
+                if self.stop_requested.wait(wait):
+                    return None
+                continue
+            lasted = self.outage.answered(time.monotonic())
+            if lasted is not None:
+                self.display.outage(None)
+                self.display.say(Outage.back_line(lasted))
+            return result
 
     def renew_lease(self, host: Host) -> None:
         """Renew the presence lease on the entrants, a third of its length before it would lapse."""
@@ -237,7 +329,10 @@ class Runner:
     def cleanup_lost_workers(self) -> None:
         """Have RQ notice started jobs whose worker stopped sending heartbeats (it retries or fails them)."""
         assert self.queue is not None
-        if time.monotonic() - self.cleaned_at >= CLEANUP_EVERY:
+        after_outage = (
+            self.outage.ended_at is not None and time.monotonic() - self.outage.ended_at < CLEANUP_AFTER_OUTAGE
+        )
+        if not after_outage and time.monotonic() - self.cleaned_at >= CLEANUP_EVERY:
             StartedJobRegistry(queue=self.queue).cleanup()
             self.cleaned_at = time.monotonic()
 
@@ -269,33 +364,66 @@ class Runner:
     def start_workers(self) -> None:
         if self.queue is None or not any(e.is_program and e.mode == "match" for e in self.config.entrants):
             return
-        logs = self.config.output / "logs"
-        command = [sys.executable, "-m", "api.cli", "worker", "--redis", self.config.redis_url]
-        command += ["--queue", self.config.queue, "--logs", str(logs)]
-        for number in range(self.config.workers):
-            self.workers.append(processes.start(command, logs / f"worker-{number}.log", new_session=True))
+        if not self.workers:
+            self.workers = [self.start_worker(number) for number in range(self.config.workers)]
         deadline = time.monotonic() + WORKERS_START
         while Worker.count(queue=self.queue) < len(self.workers) and time.monotonic() < deadline:
             if any(process.poll() is not None for process in self.workers):
-                raise RuntimeError(f"a local worker stopped at once: see {logs}")
+                raise RuntimeError(f"a local worker stopped at once: see {self.config.output / 'logs'}")
             self.stop_requested.wait(0.1)
 
+    def start_worker(self, number: int) -> subprocess.Popen[bytes]:
+        logs = self.config.output / "logs"
+        command = [sys.executable, "-m", "api.cli", "worker", "--redis", self.config.redis_url]
+        command += ["--queue", self.config.queue, "--logs", str(logs)]
+        return processes.start(command, logs / f"worker-{number}.log", new_session=True)
+
+    def keep_workers(self) -> None:
+        """Start again a local worker that stopped by itself (at most :data:`WORKER_RESTARTS` times in all)."""
+        for number, process in enumerate(self.workers):
+            if process.poll() is None or self.stop_requested.is_set() or self.worker_restarts >= WORKER_RESTARTS:
+                continue
+            self.worker_restarts += 1
+            log = self.config.output / "logs" / f"worker-{number}.log"
+            self.display.say(f"local worker {number} stopped (exit status {process.returncode}): started again ({log})")
+            self.workers[number] = self.start_worker(number)
+
     def keep_entrants(self, run: state.RunState, host: Host, rows: list[dict[str, Any]]) -> None:
-        """Start each long-lived entrant once; one that stopped early forfeits its match (crash) and starts again."""
+        """Start each long-lived entrant once. One that stopped early forfeits its match (crash) and starts again
+        (at most :data:`RESTARTS` times); one that stopped during an outage of the arena, or just after it,
+        stopped because of it (its SDK gave up waiting): it starts again, once per outage, and forfeits nothing."""
+        now = time.monotonic()
         for index, entrant in enumerate(self.config.entrants):
             if not (entrant.is_program and entrant.mode == "entrant"):
                 continue
             process = self.entrants.get(entrant.name)
             if process is not None and process.poll() is None:
+                self.stopped_at.pop(entrant.name, None)
                 continue
             if process is not None:
+                stopped_at = self.stopped_at.setdefault(entrant.name, now)
+                if self.outage.excuses(stopped_at) and self.excused.get(entrant.name) != self.outage.count:
+                    self.excused[entrant.name] = self.outage.count
+                    self.display.say(
+                        f"entrant {entrant.name!r} stopped during an outage of the arena (exit status "
+                        f"{process.returncode}): started again, its match not forfeited"
+                    )
+                    self.entrants[entrant.name] = self.start_entrant(run, entrant)
+                    continue
                 if process.returncode == 0 or self.restarts.get(entrant.name, 0) >= RESTARTS:
                     continue
                 self.restarts[entrant.name] = self.restarts.get(entrant.name, 0) + 1
                 for row in rows:
                     if row["state"] == "playing" and index in row["entrants"]:
                         self.report_crash(host, row["index"], row["entrants"].index(index))
+            self.stopped_at.pop(entrant.name, None)
             self.entrants[entrant.name] = self.start_entrant(run, entrant)
+
+    def note_stopped_entrants(self, now: float) -> None:
+        """Note when each long-lived entrant was first seen stopped (during an outage: no call to the arena)."""
+        for name, process in self.entrants.items():
+            if process.poll() is not None:
+                self.stopped_at.setdefault(name, now)
 
     def start_entrant(self, run: state.RunState, entrant: EntrantConfig) -> subprocess.Popen[bytes]:
         command = [*entrant.command, "--url", self.config.url, "--tournament", run.tournament_id]
@@ -314,20 +442,3 @@ class Runner:
                 process.send_signal(signal.SIGTERM)
         for process in [*self.entrants.values(), *self.workers]:
             processes.stop_group(process, max(0.1, deadline - time.monotonic()))
-
-
-def report(url: str, tournament_id: str, output: Path) -> int:
-    """``arena tournament report ID``: write the result files again."""
-    try:
-        paths = outputs.write(url, tournament_id, output)
-    except httpx.HTTPStatusError as error:
-        if error.response.status_code == 404:
-            raise ReportError(f"no tournament {tournament_id!r} at {url} (it may have expired)") from None
-        raise ReportError(f"{url} answered {error.response.status_code} for tournament {tournament_id!r}") from None
-    except httpx.HTTPError as error:
-        raise ReportError(f"cannot reach {url} ({error})") from None
-    except ArenaError as error:
-        raise ReportError(f"{url} gave no records of tournament {tournament_id!r} ({error})") from None
-    for path in paths:
-        print(f"wrote {path}", flush=True)
-    return 0

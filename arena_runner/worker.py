@@ -3,33 +3,122 @@
 Run it on any machine that reaches the Redis server and the API and has the entrants' programs at
 the paths the config names. A worker stopped with SIGTERM or Ctrl-C finishes its match first; a
 lost one's job is retried by RQ once its heartbeat expires (see :mod:`arena_runner.jobs`).
+
+A worker rides out an outage of its Redis: RQ waits for it while idle, a heartbeat missed while a
+match plays is skipped (the match and its programs go on), and a worker that RQ stopped on a lost
+connection waits for Redis with a growing pause and works again.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import redis
 from rq import Queue, Worker
+from rq.job import Job
 
 from arena_runner.jobs import LOGS_ENV
+from arena_runner.outage import Outage, describe, is_outage, seconds
 
 #: Seconds between a busy worker's heartbeats: a lost worker's job is given up about a minute after it.
 MONITORING_INTERVAL = 5
 
+#: What a lost Redis connection raises.
+REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+log = logging.getLogger(__name__)
+
+
+class OutageProofWorker(Worker):
+    """An RQ worker whose heartbeats skip an outage of Redis instead of ending the worker (and its match)."""
+
+    #: Whether SIGTERM or Ctrl-C asked it to stop (RQ's own flag is set only while a job runs).
+    stop_asked = False
+
+    def request_stop(self, signum: int, frame: Any) -> None:
+        self.stop_asked = True
+        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+
+    # What a busy worker writes to Redis while its match plays (every MONITORING_INTERVAL seconds): each is
+    # skipped while Redis cannot be reached, so the worker keeps watching its match instead of quitting.
+
+    def maintain_heartbeats(self, job: Job) -> None:
+        try:
+            super().maintain_heartbeats(job)
+        except REDIS_DOWN as error:
+            self.log.warning(
+                "Worker %s: Redis cannot be reached (%s): heartbeat skipped, the match goes on", self.name, error
+            )
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        try:
+            super().heartbeat(timeout, pipeline)
+        except REDIS_DOWN as error:
+            self.log.warning("Worker %s: Redis cannot be reached (%s): heartbeat skipped", self.name, error)
+
+    def set_current_job_working_time(self, current_job_working_time: float, pipeline: Any = None) -> None:
+        try:
+            super().set_current_job_working_time(current_job_working_time, pipeline)
+        except REDIS_DOWN as error:
+            self.log.warning("Worker %s: Redis cannot be reached (%s): working time not noted", self.name, error)
+
 
 def run(redis_url: str, queues: Sequence[str], logs: Path | None = None, burst: bool = False) -> int:
-    """Work on ``queues`` until stopped (or, with ``burst``, until they are empty)."""
+    """Work on ``queues`` until stopped (or, with ``burst``, until they are empty), through outages of Redis."""
     if logs is not None:
         logs.mkdir(parents=True, exist_ok=True)
         os.environ[LOGS_ENV] = str(logs.resolve())
     connection = redis.Redis.from_url(redis_url)
-    worker = Worker(
-        [Queue(name, connection=connection) for name in queues],
-        connection=connection,
-        job_monitoring_interval=MONITORING_INTERVAL,
-    )
-    worker.work(burst=burst, logging_level="WARNING", with_scheduler=False)
-    return 0
+    outage = Outage()
+    while True:
+        worker = OutageProofWorker(
+            [Queue(name, connection=connection) for name in queues],
+            connection=connection,
+            job_monitoring_interval=MONITORING_INTERVAL,
+        )
+        try:
+            worker.work(burst=burst, logging_level="WARNING", with_scheduler=False)
+        except Exception as error:  # its teardown, when Redis is still down
+            if not is_outage(error):
+                raise
+        if burst or worker.stop_asked:
+            return 0
+        # RQ stopped on a lost connection: wait for Redis, then work again (a new worker: a new name).
+        while not _answers(connection):
+            now = time.monotonic()
+            wait = outage.failed(now)
+            assert outage.down_since is not None
+            print(
+                f"arena worker: Redis cannot be reached for {seconds(now - outage.down_since)}: "
+                f"next try in {seconds(wait)}",
+                flush=True,
+            )
+            if _stopped_within(worker, wait):
+                return 0
+        outage.answered(time.monotonic())
+
+
+def _stopped_within(worker: OutageProofWorker, wait: float) -> bool:
+    """Whether a stop (SIGTERM, Ctrl-C: the worker's handlers note it) comes within ``wait`` seconds."""
+    until = time.monotonic() + wait
+    while time.monotonic() < until:
+        if worker.stop_asked:
+            return True
+        time.sleep(min(0.2, max(0.0, until - time.monotonic())))  # a slice of the pause between two tries
+    return worker.stop_asked
+
+
+def _answers(connection: redis.Redis) -> bool:
+    try:
+        connection.ping()
+    except Exception as error:
+        if not is_outage(error):
+            raise
+        log.warning("Redis cannot be reached: %s", describe(error))
+        return False
+    return True

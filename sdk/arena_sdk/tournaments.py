@@ -121,8 +121,9 @@ class Entrant:
                 return _assignment(found)
 
     def _next_within(self, wait: float) -> NextMatch | None:
-        """One long-poll of ``next`` (retried by the SDK's rules); ``None`` on a 304."""
-        budget = RetryBudget.starting_now(self.arena.retry_for, self.arena.retry_pause, self.arena.rate_limit_wait)
+        """One long-poll of ``next`` (retried by the SDK's rules, for ``retry_for`` from its first failure: a
+        connection lost at the end of a long wait is retried as long as one lost at its start); ``None`` on a 304."""
+        budget: RetryBudget | None = None
         while True:
             try:
                 response = self.client.get_httpx_client().get(
@@ -134,6 +135,10 @@ class Entrant:
                     raise error_of(response)
                 return NextMatch.from_dict(response.json())
             except (httpx.TransportError, ArenaError) as error:
+                if budget is None:
+                    budget = RetryBudget.starting_now(
+                        self.arena.retry_for, self.arena.retry_pause, self.arena.rate_limit_wait
+                    )
                 pause = budget.wait_before_retry(error, idempotent=True)
                 if pause is None:
                     raise_typed(error)

@@ -3,6 +3,7 @@ server of its own for a test that counts Redis's commands)."""
 
 from __future__ import annotations
 
+import subprocess
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,3 +32,19 @@ def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
 @pytest.fixture
 def arena(live_server: LiveServer) -> Arena:
     return Arena(live_server.url)
+
+
+@pytest.fixture
+def started() -> Iterator[list[subprocess.Popen[bytes]]]:
+    """The processes a test starts; any still running at its end (a failed test's) are stopped."""
+    processes: list[subprocess.Popen[bytes]] = []
+    yield processes
+    for process in processes:
+        if process.poll() is None:
+            process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
