@@ -117,6 +117,9 @@ class Table:
     #: The salt of the seed's commitment (``arena/commitment.py``), secret until the seed is revealed;
     #: ``None`` for a match created before matches committed to their seeds.
     salt: str | None = None
+    #: Who the match counts against until it ends (``arena/matches/quota.py``: an address, or a
+    #: tournament); ``None`` for a match that counts against nobody (created before the quota).
+    holder: str | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -412,6 +415,7 @@ class Table:
             "starts": list(self.starts),
             "asked": list(self.asked),
             "salt": self.salt,
+            "holder": self.holder,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -442,6 +446,7 @@ class Table:
             starts=tuple(record.get("starts") or ()),
             asked=tuple(record.get("asked") or ()),
             salt=record.get("salt"),
+            holder=record.get("holder"),
         )
 
     def summary(self) -> dict[str, Any]:
