@@ -12,7 +12,7 @@ import dataclasses
 import threading
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import redis
@@ -71,7 +71,7 @@ def live_places(client: FlaskClient, holder: str = "addr:127.0.0.1") -> int:
 
 def places_of(redis_client: redis.Redis, live_key: str) -> set[str]:
     """The match ids holding a place in a quota's set."""
-    return {member.decode() for member in redis_client.zrange(live_key, 0, -1)}
+    return {member.decode() for member in cast(list[bytes], redis_client.zrange(live_key, 0, -1))}
 
 
 def test_past_the_quota_a_creation_is_429_with_the_count_and_stores_nothing(
