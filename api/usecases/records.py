@@ -24,7 +24,6 @@ from typing import Any
 import engine
 from api.store.errors import MatchNotFound, StoreError, TournamentNotFound
 from api.usecases.context import Context
-from api.usecases.matches.quota import release_place
 from api.usecases.matches.reading import load_table
 from arena.errors import ArenaError
 from arena.matches.table import Table
@@ -101,14 +100,12 @@ def _record_from_log(ctx: Context, table: Table, legacy: bytes | None) -> dict[s
 
 
 def keep(ctx: Context, match_id: str) -> bool:
-    """Keep the record of match ``match_id`` if it is over (and copy it to its tournament's records), and
-    give back the place it held in its holder's quota; whether the match has a record now. Raises
-    ``MatchNotFound`` when the match is gone, and the store's errors when it cannot be reached (the
-    referee's lease tries again)."""
+    """Keep the record of match ``match_id`` if it is over (and copy it to its tournament's records);
+    whether the match has a record now. Raises ``MatchNotFound`` when the match is gone, and the
+    store's errors when it cannot be reached (the referee's lease tries again)."""
     table = load_table(ctx, match_id)
     if not table.is_over:
         return False
-    release_place(ctx, table)
     compact(ctx, table, swap=ctx.store.settings.compact_finished)
     record = ctx.store.record(match_id)
     if record is None:

@@ -2,8 +2,8 @@
 
 Each test sets a small quota. The app runs on a fake clock where the quota reads the time (when a place
 expires); Redis's own TTLs are real, so the one test of an expiry gives its matches a second to live and
-waits for Redis to drop them. No referee runs: where a match has ended, the test keeps its record as the
-referee's record keeper does, which gives its place back.
+waits for Redis to drop them. No referee process runs: where a match has ended, the referee's own step
+(in this process, its record kept in this thread) claims it, as a referee process would at once.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from api.clock import Stopwatch
 from api.http.app import create_app
 from api.settings import Settings
 from api.usecases.tournaments.director import abort_matches
+from api.workers.referee.runner import Referee
+from api.workers.referee.thinker import Thinker
 from arena.matches.quota import tournament_holder
 from arena.tournaments.matches import match_id_of
 from tests.api.helpers import (
@@ -31,7 +33,6 @@ from tests.api.helpers import (
     body_of,
     context_of,
     create_match,
-    keep_record,
     stored_values,
 )
 from tests.clock import FakeClock
@@ -61,6 +62,11 @@ def assert_quota(response: TestResponse, live: int, limit: int, per: str = "clie
     assert (details["live"], details["limit"], details["per"]) == (live, limit, per), body
     assert response.headers["Retry-After"] == str(details["retry_after"]), dict(response.headers)
     return body
+
+
+def referee_of(client: FlaskClient) -> Referee:
+    """The referee's loop over the app's store and clock, keeping records in this thread."""
+    return Referee(context_of(client), thinker=Thinker(0))
 
 
 def live_places(client: FlaskClient, holder: str = "addr:127.0.0.1") -> int:
@@ -114,10 +120,11 @@ def test_a_match_that_ends_gives_its_place_back_when_its_record_is_kept(settings
     assert_quota(client.post("/matches", json=PIPIFAX), live=1, limit=1)
     token = created.tokens[0] if ending == "resign" else created.body["host_token"]
     assert client.post(f"{created.url}/{ending}", headers=auth(token)).status_code == 200
-    keep_record(client, created.match_id)  # the referee's record keeper, once the match has ended
+    assert live_places(client) == 1  # until the referee claims the match that ended
+    assert referee_of(client).run_due() == 1
     assert live_places(client) == 0
     assert client.post("/matches", json=PIPIFAX).status_code == 201
-    keep_record(client, created.match_id)  # kept again (a referee's lease ran out): nothing more is given back
+    referee_of(client).settle(created.match_id)  # claimed again (a lease ran out): nothing more is given back
     assert_quota(client.post("/matches", json=PIPIFAX), live=1, limit=1)
 
 

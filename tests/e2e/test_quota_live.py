@@ -1,6 +1,6 @@
 """The quota of live matches through a live server and the SDK: a loop that creates matches and plays none
-meets ``MatchQuotaError`` at once past the quota, and a match it ends frees its place once the referee's
-record keeper has kept it."""
+meets ``MatchQuotaError`` at once past the quota, and a match it ends frees its place once the referee has
+claimed it to keep its record."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tests.live_server import LiveServer
 
 #: The server's quota for this module's client (every request comes from 127.0.0.1).
 QUOTA = 3
-#: How long the referee may take to keep an ended match's record, on a busy machine.
+#: How long the referee may take to claim an ended match, on a busy machine.
 KEEPER_TIMEOUT = 60.0
 
 
@@ -46,7 +46,7 @@ def test_a_loop_past_the_quota_gets_match_quota_error_and_an_ended_match_frees_i
     first = created[0]
     assert arena.abort(first.match.match_id, first.host_token).status == "aborted"
     watch = Stopwatch()
-    while True:  # the referee keeps the aborted match's record, which gives its place back
+    while True:  # the referee claims the aborted match to keep its record, and gives its place back
         try:
             arena.create_match("pipifax", 2)
             break

@@ -2,7 +2,8 @@
 -- Takes a place among a client's live matches for a new match, unless the client holds its quota already:
 -- the count and the add are one step, so creations that race never go past the quota. The places of
 -- matches that have expired (their creation plus the idle TTL is past) are dropped first; a match that
--- ends gives its place back (a ZREM by the record keeper), as does a creation whose write failed.
+-- ends gives its place back (a ZREM by the referee that keeps its record), as does a creation whose write
+-- failed.
 -- KEYS: 1 the client's live set (match id -> when the match expires unless written again).
 -- ARGV: 1 match id, 2 now, 3 when the new match expires unless written again (its score), 4 the set's
 --   TTL in seconds (the idle TTL: no place outlives it), 5 the quota.

@@ -1,6 +1,7 @@
 """The quota of live matches (``arena/matches/quota.py``): a creation takes its holder's place before its
-write and gives it back if the write fails; a match that has ended gives its place back when the record
-keeper (off every move's path) keeps its record.
+write and gives it back if the write fails; a match that has ended gives its place back when the referee
+claims it to keep its record (the write that ends it makes it due at once), off every move's path, and a
+tournament's at once, when its director hears of its end.
 """
 
 from __future__ import annotations
