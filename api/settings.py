@@ -47,7 +47,7 @@ def _flag(text: str) -> bool:
 
 
 def _quota(text: str) -> int:
-    """A count of at least 1, or ``0``/``off`` for none (no quota)."""
+    """``ARENA_MAX_LIVE_MATCHES``: a count of matches, or ``0`` or ``off`` for no quota at all."""
     if text.lower() == "off":
         return 0
     count = int(text)

@@ -3,8 +3,8 @@
 
 A creation takes its place before the match's write (``take_live_place.lua``: the count and the add in one
 step, in the client's own hash slot, so creations that race never go past the quota) and gives it back if
-the write fails; the referee gives it back when it claims the ended match to keep its record. A place whose match has
-expired is dropped when its client next creates one. No move reads or writes any of this.
+the write fails; the referee gives it back when it claims the ended match to keep its record. A place
+whose match has expired is dropped when its client next creates one. No move reads or writes any of this.
 """
 
 from __future__ import annotations

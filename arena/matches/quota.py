@@ -14,9 +14,8 @@ import math
 
 from arena.errors import ArenaError
 
-#: The prefix of a holder that is a client's address (``api/http/limits.py``'s ``client_key``).
-ADDRESS = "addr:"
-#: The prefix of a holder that is a tournament.
+#: The prefix of a holder that is a tournament (a client's address is ``addr:<address>``, as
+#: ``api/http/limits.py``'s ``client_key`` names it).
 TOURNAMENT = "tournament:"
 
 

@@ -118,7 +118,7 @@ class Table:
     #: ``None`` for a match created before matches committed to their seeds.
     salt: str | None = None
     #: Who the match counts against until it ends (``arena/matches/quota.py``: an address, or a
-    #: tournament); ``None`` for a match that counts against nobody (created before the quota).
+    #: tournament); ``None`` for a match that counts against nobody (no quota when it was created).
     holder: str | None = None
 
     # --- reading ------------------------------------------------------------------------------

@@ -159,8 +159,8 @@ def _create_match(ctx: Context, tournament: Tournament, index: int) -> None:
 
 
 def on_match_ended(ctx: Context, table: Table) -> None:
-    """A match ended: if it is a tournament's, give back its place in the tournament's quota (the record
-    keeper would, later), record it and start what can start."""
+    """A match ended: if it is a tournament's, give back its place in the tournament's quota (the referee
+    would when it claims the match, a moment later), record it and start what can start."""
     if table.tournament is None:
         return
     release_place(ctx, table)
