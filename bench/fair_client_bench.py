@@ -1,6 +1,6 @@
-"""What a fair client asks of the rate limits: bot-vs-bot evaluation loops at full speed, counted.
+"""What a fair client asks of the rate limits and the quota: bot-vs-bot evaluation loops at full speed, counted.
 
-Starts Redis, the API under gunicorn (limits counted but never reached) and a referee, then runs
+Starts Redis, the API under gunicorn (limits and quota counted but never reached) and a referee, then runs
 ``--loops`` evaluation loops at once, as a bot writer runs them: each creates a match, plays it to
 the end, and creates the next, for ``--seconds`` per game. Every request of every loop goes through
 a recording transport, which notes when it was sent, what it was, with which token, and how it was
@@ -17,9 +17,12 @@ they run on one machine; ``read`` per token; ``refused`` per token: actions, joi
 answered with a 4xx; and for comparison ``accepted``, the actions applied) it prints the most
 requests seen in any 1 s and any 60 s (sliding windows, so at least what any fixed window of the
 limiter counted). The default limits in ``api/settings.py`` are sized from these figures
-(docs/api.md#limits records them). With ``--default-limits`` the server counts the default limits
-instead of unreachable ones, and the run also says how many answers were ``429`` (none, if the
-defaults never hurt a fair client).
+(docs/api.md#limits records them). It also prints the most unfinished matches the loops' address
+held at once as the server's quota counts them (``live``: sampled from the quota's own set every few
+milliseconds; a match counts from its creation until the referee has kept its record), from which
+the default ``ARENA_MAX_LIVE_MATCHES`` is sized (docs/operations.md records it). With
+``--default-limits`` the server counts the default limits and quota instead of unreachable ones, and
+the run also says how many answers were ``429`` (none, if the defaults never hurt a fair client).
 
     python -m bench.fair_client_bench [--seconds 60] [--loops 2] [--kind sdk plain server] [--default-limits] [game ...]
 """
@@ -40,8 +43,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import redis
 from arena_sdk import Arena
 
+from api.settings import Settings
+from api.store.keys import Keys
 from api.store.redis_server import RedisServer
 from bench.servers import GunicornServer, RefereeProcess
 
@@ -52,6 +58,10 @@ OPTIONS: dict[str, dict[str, Any]] = {"girafferaffe": {"mode": "standard"}}
 GAMES = ("pipifax", "taiga", "girafferaffe", "pili-pili")
 #: How long a long-poll waits (s).
 WAIT = 5.0
+#: Who every loop is to the quota: they all send from this machine's loopback address.
+HOLDER = "addr:127.0.0.1"
+#: How often the quota's count is sampled (s).
+SAMPLE_EVERY = 0.005
 
 
 @dataclasses.dataclass(frozen=True)
@@ -168,6 +178,33 @@ def server_match(client: httpx.Client, game: str, _rng: random.Random) -> int:
     return int(match["version"])
 
 
+class LivePlaces:
+    """The most places the loops' address holds in the quota's set, sampled in a thread while a run lasts
+    (the server's own count: expired places left out, as the quota counts them)."""
+
+    def __init__(self, redis_url: str) -> None:
+        self.client = redis.Redis.from_url(redis_url)
+        self.key = Keys(Settings.from_environment().key_prefix).live_matches(HOLDER)
+        self.most = 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.sample, daemon=True)
+
+    def sample(self) -> None:
+        while not self.stop.is_set():
+            held = int(self.client.zcount(self.key, f"({time.time()!r}", "+inf"))
+            self.most = max(self.most, held)
+            self.stop.wait(SAMPLE_EVERY)
+
+    def __enter__(self) -> LivePlaces:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop.set()
+        self.thread.join()
+        self.client.close()
+
+
 def checked(response: httpx.Response) -> httpx.Response:
     if response.status_code >= 400:
         raise RuntimeError(
@@ -230,8 +267,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--default-limits", action="store_true", help="count the default limits (and report 429s)")
     args = parser.parse_args()
-    limits = {"ARENA_RATE_LIMITS": ""} if args.default_limits else {}
+    limits = {"ARENA_RATE_LIMITS": "", "ARENA_MAX_LIVE_MATCHES": ""} if args.default_limits else {}
     limited = 0
+    most_live = 0
 
     overall: dict[str, dict[float, int]] = defaultdict(lambda: dict.fromkeys(WINDOWS, 0))
     with (
@@ -244,11 +282,12 @@ def main() -> None:
         print(
             f"{'':<22}{'matches':>8}{'versions':>9}  "
             + "  ".join(f"{k + ' 1s/60s':>17}" for k in ("create", "read", "refused", "accepted"))
+            + f"{'live':>6}"
         )
         for kind in args.kind:
             for game in args.games:
                 recorder = Recorder()
-                with ThreadPoolExecutor(args.loops) as pool:
+                with LivePlaces(redis_server.url) as live, ThreadPoolExecutor(args.loops) as pool:
                     futures = [
                         pool.submit(run_loop, kind, api.url, game, args.seconds, recorder=recorder, seed=seed)
                         for seed in range(args.loops)
@@ -265,10 +304,12 @@ def main() -> None:
                 )
                 matches = sum(r.matches for r in results)
                 versions = sum(r.versions for r in results)
-                print(f"{kind + ' ' + game:<22}{matches:>8}{versions:>9}  {cells}")
+                most_live = max(most_live, live.most)
+                print(f"{kind + ' ' + game:<22}{matches:>8}{versions:>9}  {cells}{live.most:>6}")
     if args.default_limits:
         print(f"answers 429 under the default limits: {limited}")
     print("most over all runs: " + ", ".join(f"{name} {w[1.0]}/s {w[60.0]}/min" for name, w in sorted(overall.items())))
+    print(f"most unfinished matches the loops' address held at once: {most_live}")
 
 
 if __name__ == "__main__":

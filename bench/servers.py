@@ -55,6 +55,7 @@ class GunicornServer:
             "ARENA_WORKERS": str(workers),
             # Counted (the cost is part of what is measured) but never reached: a benchmark measures speed.
             "ARENA_RATE_LIMITS": "create=1000000/minute;refused=1000000/second;read=1000000/second",
+            "ARENA_MAX_LIVE_MATCHES": "1000000",
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None

@@ -19,6 +19,11 @@ from api.store.redis_server import free_port
 #: Rate limits no test reaches (the defaults would throttle a test that plays fast), still counted
 #: so that every request takes the limiter's path; tests/api/test_limits.py tests the limits.
 UNREACHED_RATE_LIMITS = "create=1000000/minute;refused=1000000/second;read=1000000/second"
+#: A quota of live matches no test reaches: every test of a session shares one live server, one key
+#: prefix and one address, and many leave their matches unfinished; still counted, so that every
+#: creation takes the quota's path. tests/api/test_live_match_quota.py and tests/e2e/test_quota_live.py
+#: test the quota.
+UNREACHED_QUOTA = "1000000"
 
 
 class LiveServer:
@@ -49,6 +54,7 @@ class LiveServer:
             "REDIS_URL": redis_url,
             "ARENA_KEY_PREFIX": key_prefix,
             "ARENA_RATE_LIMITS": UNREACHED_RATE_LIMITS,
+            "ARENA_MAX_LIVE_MATCHES": UNREACHED_QUOTA,
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None

@@ -81,3 +81,14 @@ def test_a_cluster_url_selects_the_cluster() -> None:
 def test_a_malformed_frame_ancestor_is_refused_at_start() -> None:
     with pytest.raises(ValueError, match="ARENA_FRAME_ANCESTORS"):
         Settings.from_environment({"ARENA_FRAME_ANCESTORS": "'self'; script-src *"})
+
+
+@pytest.mark.parametrize(("text", "quota"), [("250", 250), ("0", 0), ("off", 0), ("OFF", 0), ("", 1000)])
+def test_the_quota_of_live_matches_is_a_count_or_off(text: str, quota: int) -> None:
+    assert Settings.from_environment({"ARENA_MAX_LIVE_MATCHES": text}).max_live_matches == quota
+
+
+@pytest.mark.parametrize("text", ["-1", "many"])
+def test_a_quota_that_is_no_count_is_refused_at_start(text: str) -> None:
+    with pytest.raises(ValueError):
+        Settings.from_environment({"ARENA_MAX_LIVE_MATCHES": text})

@@ -95,6 +95,8 @@ def describe(error: Exception) -> ErrorReply:
         headers: dict[str, str] = {}
         if isinstance(error, StoreFull):
             headers["Retry-After"] = str(STORE_FULL_RETRY_AFTER)
+        elif status == 429 and "retry_after" in error.details:  # past the quota: when a place frees by itself
+            headers["Retry-After"] = str(error.details["retry_after"])
         elif status == 503:  # the store unreachable, or writes raced: each says when to try again
             headers["Retry-After"] = str(UNAVAILABLE_RETRY_AFTER)
         return ErrorReply(status, error.code, error.message, error.details, headers)

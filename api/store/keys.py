@@ -2,8 +2,9 @@
 
 A match's keys share the hash tag ``{<match id>}``, a tournament's ``{t:<tournament id>}``, so a Redis
 Cluster keeps each on one node and a script may touch them together; the indexes that span them have
-tags of their own (``{lobby}``, ``{referee}``, ``{tournaments}``, ``{webhooks}``). docs/store.md says
-what each key holds, which script writes it and how long it lives.
+tags of their own (``{lobby}``, ``{referee}``, ``{tournaments}``, ``{webhooks}``), and each client's live
+matches one of its own (``{quota:<holder>}``). docs/store.md says what each key holds, which script writes
+it and how long it lives.
 """
 
 from __future__ import annotations
@@ -163,6 +164,13 @@ class Keys:
     def webhooks_wake(self) -> str:
         """The channel that announces a new webhook to the workers."""
         return f"{self.prefix}:webhooks:wake"
+
+    # --- the quota of live matches: {quota:<holder>} ----------------------------------------------
+
+    def live_matches(self, holder: str) -> str:
+        """The unfinished matches a client holds (``addr:<address>`` or ``tournament:<id>``): match ids
+        scored by when each expires unless written again (its creation plus the idle TTL)."""
+        return f"{self.prefix}:{{quota:{holder}}}:live"
 
     # --- rate limits --------------------------------------------------------------------------------
 

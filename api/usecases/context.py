@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from api.clock import SYSTEM, Clock
 from api.store.matches import MatchStore
+from api.store.quota import LiveMatchQuota
 from api.store.tournaments import TournamentStore
 from api.store.webhooks import WebhookStore
 from arena.matches.table import Table
@@ -51,7 +52,7 @@ class Hooks:
 
 @dataclasses.dataclass(frozen=True)
 class Context:
-    """The store of matches (and the tournaments' and webhooks' beside it), the clock and the hooks."""
+    """The store of matches (and the tournaments', webhooks' and quota's beside it), the clock and the hooks."""
 
     store: MatchStore
     clock: Clock = SYSTEM
@@ -64,3 +65,7 @@ class Context:
     @functools.cached_property
     def webhooks(self) -> WebhookStore:
         return WebhookStore(self.store)
+
+    @functools.cached_property
+    def quota(self) -> LiveMatchQuota:
+        return LiveMatchQuota(self.store)

@@ -96,10 +96,12 @@ def new_match(
     *,
     tournament: tuple[str, int] | None = None,
     max_illegal: int | None = None,
+    holder: str | None = None,
 ) -> NewMatch:
     """The first version of match ``match_id`` as a create ``request`` asks for it, with ``seats``
     (:func:`seating`); a tournament's match carries the tournament and its place in the schedule, and
-    may limit the illegal actions a seat may send."""
+    may limit the illegal actions a seat may send. ``holder``: who the match counts against while it
+    lasts (``arena/matches/quota.py``)."""
     game, players, control = request["game"], request["players"], request.get("time_control")
     match, events = engine.new_match(game, players, request["options"], request["seed"], now)
     salt = new_salt()
@@ -129,6 +131,7 @@ def new_match(
         memories=bot_memories(game, seated, events),
         pace_ms=request.get("pace_ms") or None,
         salt=salt,
+        holder=holder,
     )
     if table.status == "active":
         table = table.with_deadlines((), None, now)

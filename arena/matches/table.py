@@ -120,6 +120,9 @@ class Table:
     #: The end of the last arena outage this match's clocks were extended for (``None``: none yet), so an
     #: outage is credited once (:meth:`extend_clocks`).
     credited_until: float | None = None
+    #: Who the match counts against until it ends (``arena/matches/quota.py``: an address, or a
+    #: tournament); ``None`` for a match that counts against nobody (no quota when it was created).
+    holder: str | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -452,6 +455,7 @@ class Table:
             "asked": list(self.asked),
             "salt": self.salt,
             "credited_until": self.credited_until,
+            "holder": self.holder,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -483,6 +487,7 @@ class Table:
             asked=tuple(record.get("asked") or ()),
             salt=record.get("salt"),
             credited_until=record.get("credited_until"),
+            holder=record.get("holder"),
         )
 
     def summary(self) -> dict[str, Any]:

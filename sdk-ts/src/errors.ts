@@ -108,6 +108,25 @@ export class RateLimitedError extends ArenaError {
   }
 }
 
+/**
+ * This address (or tournament) holds as many unfinished matches as the server allows (429 `match/quota`);
+ * nothing was created. Finish or abort one of them; `retryAfter` is when the first stops counting by itself
+ * (it expires unplayed), usually far beyond what a call waits, so it is raised at once.
+ */
+export class MatchQuotaError extends RateLimitedError {
+  /** How many unfinished matches the client holds. */
+  get live(): number | null {
+    const live = this.details["live"];
+    return typeof live === "number" ? live : null;
+  }
+
+  /** How many the server allows one client (`ARENA_MAX_LIVE_MATCHES`). */
+  get limit(): number | null {
+    const limit = this.details["limit"];
+    return typeof limit === "number" ? limit : null;
+  }
+}
+
 /** The server's match store is down or busy; retry shortly (503 `store/unavailable`, `store/busy`). */
 export class StoreUnavailableError extends ArenaError {}
 
@@ -189,6 +208,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = {
   "record/unavailable": ConflictError,
   "match/stale_version": StaleVersionError,
   "rate/limited": RateLimitedError,
+  "match/quota": MatchQuotaError,
   "store/unavailable": StoreUnavailableError,
   "store/busy": StoreUnavailableError,
   "store/full": StoreFullError,
@@ -230,6 +250,9 @@ export function errorFor(status: number, body: unknown, headers?: Headers): Aren
     message = typeof body === "string" ? body.slice(0, 500) : `HTTP ${status}`;
   }
   const chosen = ERROR_CLASSES[code] ?? errorClassOfStatus(status);
+  if (chosen === MatchQuotaError) {
+    return new MatchQuotaError(status, code, message, details, retryAfterSeconds(headers));
+  }
   if (chosen === RateLimitedError) {
     return new RateLimitedError(status, code, message, details, retryAfterSeconds(headers));
   }

@@ -12,6 +12,7 @@ import {
   ERROR_CLASSES,
   IllegalActionError,
   InvalidRequestError,
+  MatchQuotaError,
   NotFoundError,
   RateLimitedError,
   ServerError,
@@ -118,6 +119,17 @@ describe("errors", () => {
     assert.ok(limited instanceof RateLimitedError);
     assert.equal(limited.retryAfter, 7, "the header wins");
     assert.equal((errorFor(429, { code: "rate/limited", details: { retry_after: 9 } }) as RateLimitedError).retryAfter, 9);
+  });
+
+  test("a refusal past the quota of live matches is a MatchQuotaError: a 429 with the count, raised rather than waited out", () => {
+    const body = { code: "match/quota", status: 429, message: "", details: { live: 3, limit: 3, per: "client", retry_after: 604800 } };
+    const quota = errorFor(429, body, new Headers({ "Retry-After": "604800" }));
+    assert.ok(quota instanceof MatchQuotaError && quota instanceof RateLimitedError);
+    assert.equal(quota.live, 3);
+    assert.equal(quota.limit, 3);
+    assert.equal(quota.retryAfter, 604800);
+    const budget = new RetryBudget({ retryFor: 1, retryPause: 0.25, maxRateLimitWait: 120 }, () => 0);
+    assert.equal(budget.waitBeforeRetry(quota, true), null, "a place frees long after any call's wait: raised at once");
   });
 
   test("every code docs/api.md lists has a class of its own kind, never the bare ArenaError", () => {

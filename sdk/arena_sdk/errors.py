@@ -139,6 +139,24 @@ class RateLimitedError(ArenaError):
         return float(seconds) if isinstance(seconds, int | float) and seconds >= 0 else 1.0
 
 
+class MatchQuotaError(RateLimitedError):
+    """This address (or tournament) holds as many unfinished matches as the server allows (429 ``match/quota``);
+    nothing was created. Finish or abort one of them; ``retry_after`` is when the first stops counting by
+    itself (it expires unplayed), usually far beyond what a call waits, so it is raised at once."""
+
+    @property
+    def live(self) -> int | None:
+        """How many unfinished matches the client holds."""
+        live = self.details.get("live")
+        return live if isinstance(live, int) else None
+
+    @property
+    def limit(self) -> int | None:
+        """How many the server allows one client (``ARENA_MAX_LIVE_MATCHES``)."""
+        limit = self.details.get("limit")
+        return limit if isinstance(limit, int) else None
+
+
 class ServerError(ArenaError):
     """The server failed unexpectedly (500 ``server/error``), or answered with something other than JSON."""
 
@@ -230,6 +248,7 @@ ERROR_CLASSES: dict[str, type[ArenaError]] = {
     "match/moved_on": ConflictError,
     "match/stale_version": StaleVersionError,
     "rate/limited": RateLimitedError,
+    "match/quota": MatchQuotaError,
     "store/unavailable": StoreUnavailableError,
     "store/busy": StoreUnavailableError,
     "store/full": StoreFullError,

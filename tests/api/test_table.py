@@ -16,6 +16,7 @@ from arena.error_codes import ERROR_CODES
 from arena.errors import ArenaError
 from arena.matches.table import Table
 from arena.matches.time_control import TimeControl, earliest, next_deadlines
+from arena.matches.views import match_resource
 from engine.bots import choose_action
 from engine.games.taiga import ANIMALS, CARDS, DISCS
 from tests.lobby_helpers import SIMULTANEOUS_TRICKS, settle_pure, table_for
@@ -427,6 +428,19 @@ def test_the_table_survives_its_storage_form() -> None:
     assert again.record() == table.record()
     assert dataclasses.asdict(again.seats[1]) == dataclasses.asdict(table.seats[1])
     assert again.status == table.status == "active"
+
+
+def test_the_table_keeps_its_holder_through_every_version_and_shows_it_to_nobody() -> None:
+    holder = "addr:192.0.2.7"
+    table = dataclasses.replace(table_for("pipifax", [ADA, OPEN], now=T0), holder=holder)
+    joined = table.join(1, "bea", "digest", T0 + 1).table
+    assert Table.from_record(joined.match_id, json.loads(json.dumps(joined.record()))).holder == holder
+    over = joined.abort(T0 + 2).table
+    assert over.is_over and over.holder == holder
+    for seat in (None, 0, 1):
+        assert "192.0.2.7" not in json.dumps(match_resource(over, seat, T0 + 3))
+    stored_before_the_quota = {k: v for k, v in table.record().items() if k != "holder"}
+    assert Table.from_record(table.match_id, stored_before_the_quota).holder is None
 
 
 # --- the clock ---------------------------------------------------------------------------------------

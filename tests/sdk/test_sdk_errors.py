@@ -14,6 +14,7 @@ from arena_sdk import (
     ConnectionFailedError,
     InvalidTokenError,
     MalformedActionError,
+    MatchQuotaError,
     RateLimitedError,
     ServerError,
     WrongGameError,
@@ -82,6 +83,21 @@ def test_rate_limits_are_waited_out_for_up_to_two_minutes_by_default() -> None:
     assert budget.wait_before_retry(long_wait, idempotent=False) == 60.0
     budget.rate_limited_until -= 61.0  # as if 61 s of waiting were spent: 60 more would pass 120
     assert budget.wait_before_retry(long_wait, idempotent=False) is None
+
+
+def test_a_creation_past_the_quota_of_live_matches_raises_its_own_error_at_once() -> None:
+    quota = {
+        "code": "match/quota",
+        "status": 429,
+        "message": "this client holds 3 unfinished matches",
+        "details": {"live": 3, "limit": 3, "per": "client", "retry_after": 604800},
+    }
+    arena, seen = arena_answering(httpx.Response(429, json=quota, headers={"Retry-After": "604800"}))
+    with pytest.raises(MatchQuotaError) as refused:
+        arena.create_match("pipifax", 2)
+    assert isinstance(refused.value, RateLimitedError)  # a 429, whose wait is beyond any call's: not waited out
+    assert (refused.value.live, refused.value.limit, refused.value.retry_after) == (3, 3, 604800.0)
+    assert len(seen) == 1
 
 
 def test_a_stream_waits_out_a_rate_limit_within_its_own_budget() -> None:

@@ -20,6 +20,7 @@ import redis
 from api.store.errors import StoreFull
 from api.store.lua import SCRIPTS
 from api.store.match_scripts import MatchScripts
+from api.store.quota_scripts import QuotaScripts
 from api.store.redis_server import RedisServer
 from api.store.tournament_scripts import TournamentScripts
 from api.store.webhook_scripts import WebhookScripts
@@ -28,6 +29,7 @@ from tests.store import (
     test_compact_match,
     test_due_scripts,
     test_first_request,
+    test_live_places,
     test_tournament_scripts,
     test_webhook_scripts,
     test_write_match,
@@ -53,6 +55,7 @@ WRITING_TABLES: dict[str, tuple[Wrapper, list[Case]]] = {
     "lease_webhook": (lambda t: WebhookScripts(t.client).lease, test_webhook_scripts.LEASE_CASES),
     "record_delivery": (lambda t: WebhookScripts(t.client).record, test_webhook_scripts.RECORD_CASES),
     "release_webhook": (lambda t: WebhookScripts(t.client).release, test_webhook_scripts.RELEASE_CASES),
+    "take_live_place": (lambda t: QuotaScripts(t.client).take_live_place, test_live_places.CASES),
 }
 
 

@@ -15,6 +15,7 @@ from api.http.errors import ErrorSchema
 from api.http.extensions import context, notifier
 from api.http.headers import expected_versions, idempotency_key, presented_token, private_headers, seat_claim_of
 from api.http.json_provider import encode
+from api.http.limits import client_key
 from api.http.matches import schemas
 from api.http.responses import BEARER, answer_headers
 from api.http.type_schemas import ActionRequestSchema
@@ -192,11 +193,16 @@ class Matches(MethodView):
         413,
         415,
         422,
+        429,
         503,
         described={
             404: "No such game (`game/unknown`).",
             409: "The `Idempotency-Key` created a match whose remembered answer has expired "
             "(`request/idempotency_key_reused`): use a new key.",
+            429: "Past a rate limit (`rate/limited`), or the client (its address) holds as many unfinished matches "
+            "as the server allows (`match/quota`: `details.live` and `details.limit`; nothing was stored; finishing "
+            "or aborting one frees its place); retry after `Retry-After` seconds (for `match/quota`, when the first "
+            "of the client's matches stops counting if nobody ends it first).",
         },
     )
     def post(self, body: dict[str, Any]) -> Response:
@@ -205,7 +211,8 @@ class Matches(MethodView):
         With `seats`, some seats may be server bots or left open for others to join (the match then
         waits until they are); with `time_control`, every decision has a deadline.
         """
-        return answer(create_match(context(), body, idempotency_key(request.headers.get("Idempotency-Key"))))
+        key = idempotency_key(request.headers.get("Idempotency-Key"))
+        return answer(create_match(context(), body, key, holder=client_key()))
 
 
 @blp.route("/<match_id>")

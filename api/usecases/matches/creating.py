@@ -9,9 +9,11 @@ from urllib.parse import urlencode
 from api.store.errors import Replayed
 from api.usecases import webhooks
 from api.usecases.context import Context
+from api.usecases.matches.quota import counted_holder, give_back, take_place
 from api.usecases.matches.writing import commit, settle
 from arena.matches.creation import match_id_for, new_match, seating
 from arena.matches.idempotency import Answer, fingerprint
+from arena.matches.quota import tournament_holder
 from arena.matches.views import match_resource
 from arena.webhooks.plan import MATCH_EVENT_TYPES
 
@@ -21,6 +23,7 @@ def create_match(
     request: Mapping[str, Any],
     idempotency_key: str | None = None,
     *,
+    holder: str | None = None,
     tournament: tuple[str, int] | None = None,
     max_illegal: int | None = None,
     play_bots: bool = True,
@@ -32,6 +35,10 @@ def create_match(
     the first answer. A tournament's match carries the tournament and its place in the schedule, and
     may limit the illegal actions a seat may send; ``play_bots`` false leaves the bots' first turns
     to the referee.
+
+    The match counts against ``holder`` (the client's address) until it ends, a tournament's against its
+    tournament: ``429 match/quota`` when that holds ``ARENA_MAX_LIVE_MATCHES`` unfinished matches
+    already, after every other check and before anything is stored.
     """
     match_id = match_id_for(idempotency_key)
     request_print = fingerprint(request)
@@ -42,7 +49,8 @@ def create_match(
     seats = seating(request["game"], request["players"], request.get("seats"))
     webhook = webhooks.check(ctx, request.get("webhook"), MATCH_EVENT_TYPES)  # 422 before anything is stored
     now = ctx.clock.now()
-    created = new_match(match_id, request, seats, now, tournament=tournament, max_illegal=max_illegal)
+    counted = counted_holder(ctx, tournament_holder(tournament[0]) if tournament is not None else holder)
+    created = new_match(match_id, request, seats, now, tournament=tournament, max_illegal=max_illegal, holder=counted)
     table = created.table
     answer = Answer(
         201,
@@ -58,10 +66,15 @@ def create_match(
         },
     )
     remember = ("create", idempotency_key, answer.remembered(request_print)) if idempotency_key else None
+    taken = take_place(ctx, counted, match_id)
     try:
         commit(ctx, None, created.step, remember)
-    except Replayed as replay:  # the same key raced itself: the first write won
+    except Replayed as replay:  # the same key raced itself: the first write won (and keeps the place)
         return replay_creation(ctx, match_id, replay.remembered, request_print)
+    except Exception:
+        if taken and counted is not None:
+            give_back(ctx, counted, match_id)
+        raise
     webhooks.register(ctx, match_id, answer.body["webhook"], now)
     if play_bots:
         settle(ctx, table)

@@ -15,6 +15,7 @@ import logging
 from api.store.errors import MatchNotFound, StaleVersion, StoreUnavailable, TournamentNotFound
 from api.usecases.context import Context, Hooks
 from api.usecases.matches.creating import create_match
+from api.usecases.matches.quota import release_place
 from api.usecases.matches.reading import load_table
 from api.usecases.matches.writing import commit
 from api.usecases.tournaments.writing import RETRIES, load, write
@@ -114,7 +115,12 @@ def advance(ctx: Context, tournament_id: str) -> Tournament:
         for index in created:
             try:
                 _create_match(ctx, after, index)
-            except Exception:  # one match that cannot be created now must not stop the others
+            except Exception as error:  # one match that cannot be created now must not stop the others
+                if isinstance(error, ArenaError) and error.code == "match/quota":
+                    # The tournament holds ARENA_MAX_LIVE_MATCHES matches (its concurrency is above the
+                    # quota): this one is not stored, and a look after one of them has ended creates it.
+                    log.info("tournament %s: match %d waits for a place: %s", tournament_id, index, error.message)
+                    continue
                 log.exception(
                     "tournament %s: creating match %d failed; the next look tries again", tournament_id, index
                 )
@@ -153,9 +159,11 @@ def _create_match(ctx: Context, tournament: Tournament, index: int) -> None:
 
 
 def on_match_ended(ctx: Context, table: Table) -> None:
-    """A match ended: if it is a tournament's, record it and start what can start."""
+    """A match ended: if it is a tournament's, give back its place in the tournament's quota (the referee
+    would when it claims the match, a moment later), record it and start what can start."""
     if table.tournament is None:
         return
+    release_place(ctx, table)
     with contextlib.suppress(TournamentNotFound):
         advance(ctx, table.tournament[0])
 

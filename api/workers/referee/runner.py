@@ -15,8 +15,9 @@ if the match moved on meanwhile (a timeout, a resignation), and settles the matc
 While no API process beats (``api/usecases/outages.py``), the arena is down: the referee holds every
 timeout, and once the beats return it gives the outage's time back to every clock that ran meanwhile.
 
-The write that ends a match makes it due at once: the referee that claims it has a thinker keep its
-record (``api/usecases/records.py``), then takes it out of the due set. A record that could not be
+The write that ends a match makes it due at once: the referee that claims it gives back the place it held
+in its holder's quota of live matches (``api/usecases/matches/quota.py``), has a thinker keep its record
+(``api/usecases/records.py``), then takes it out of the due set. A record that could not be
 kept (the store was unreachable) is tried again when the claim's lease ends.
 """
 
@@ -34,6 +35,7 @@ from api.store.errors import MatchNotFound, StaleVersion, StoreFull, StoreUnavai
 from api.store.matches import MatchStore
 from api.usecases import wiring
 from api.usecases.context import Context
+from api.usecases.matches.quota import release_place
 from api.usecases.matches.reading import load_table
 from api.usecases.matches.writing import commit, settle
 from api.usecases.outages import credit_outages, serving
@@ -124,6 +126,7 @@ class Referee:
             self.store.indexes.reschedule(match_id, -1, None)  # expired: forget it
             return
         if table.is_over:
+            release_place(self.ctx, table)  # at once: a thinker may take a while to keep the record
             self.thinker.keep(table, self.store.settings)
             return  # still claimed while its record is kept
         seat = table.slow_bot_turn(self.clock.now())

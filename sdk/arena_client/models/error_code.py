@@ -24,6 +24,7 @@ class ErrorCode(StrEnum):
     MATCHNOT_FOUND = "match/not_found"
     MATCHNOT_OVER = "match/not_over"
     MATCHOVER = "match/over"
+    MATCHQUOTA = "match/quota"
     MATCHSTALE_VERSION = "match/stale_version"
     MATCHTOO_LARGE = "match/too_large"
     MATCHVERSION_NOT_FOUND = "match/version_not_found"

@@ -575,6 +575,18 @@ var RateLimitedError = class extends ArenaError {
     this.retryAfter = retryAfter ?? (typeof fromDetails === "number" && fromDetails >= 0 ? fromDetails : 1);
   }
 };
+var MatchQuotaError = class extends RateLimitedError {
+  /** How many unfinished matches the client holds. */
+  get live() {
+    const live = this.details["live"];
+    return typeof live === "number" ? live : null;
+  }
+  /** How many the server allows one client (`ARENA_MAX_LIVE_MATCHES`). */
+  get limit() {
+    const limit = this.details["limit"];
+    return typeof limit === "number" ? limit : null;
+  }
+};
 var StoreUnavailableError = class extends ArenaError {
 };
 var StoreFullError = class extends ArenaError {
@@ -645,6 +657,7 @@ var ERROR_CLASSES = {
   "record/unavailable": ConflictError,
   "match/stale_version": StaleVersionError,
   "rate/limited": RateLimitedError,
+  "match/quota": MatchQuotaError,
   "store/unavailable": StoreUnavailableError,
   "store/busy": StoreUnavailableError,
   "store/full": StoreFullError,
@@ -680,6 +693,9 @@ function errorFor(status, body, headers) {
     message = typeof body === "string" ? body.slice(0, 500) : `HTTP ${status}`;
   }
   const chosen = ERROR_CLASSES[code] ?? errorClassOfStatus(status);
+  if (chosen === MatchQuotaError) {
+    return new MatchQuotaError(status, code, message, details, retryAfterSeconds(headers));
+  }
   if (chosen === RateLimitedError) {
     return new RateLimitedError(status, code, message, details, retryAfterSeconds(headers));
   }
@@ -1960,6 +1976,7 @@ export {
   MatchFullError,
   MatchNotOverError,
   MatchOverError,
+  MatchQuotaError,
   MatchWaitingError,
   NO_ANSWER,
   NotFoundError,
