@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.game_id import GameId
 from ..models.tournament_record_line_status import TournamentRecordLineStatus
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.record_seat import RecordSeat
@@ -41,9 +42,11 @@ class TournamentRecordLine:
         steps (list[Any]): One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat,
             at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a
             seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the
-            abort) is `[seat, at, events]`, with its events.
+            abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events.
         time_control (None | TimeControl):
         tournament (RecordTournament):
+        adjudicate_after (int | Unset): The versions after which the arena adjudicates the match; absent when it never
+            would.
     """
 
     format_: int
@@ -61,6 +64,7 @@ class TournamentRecordLine:
     steps: list[Any]
     time_control: None | TimeControl
     tournament: RecordTournament
+    adjudicate_after: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.result import Result
@@ -109,6 +113,8 @@ class TournamentRecordLine:
 
         tournament = self.tournament.to_dict()
 
+        adjudicate_after = self.adjudicate_after
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -130,6 +136,8 @@ class TournamentRecordLine:
                 "tournament": tournament,
             }
         )
+        if adjudicate_after is not UNSET:
+            field_dict["adjudicate_after"] = adjudicate_after
 
         return field_dict
 
@@ -213,6 +221,8 @@ class TournamentRecordLine:
 
         tournament = RecordTournament.from_dict(d.pop("tournament"))
 
+        adjudicate_after = d.pop("adjudicate_after", UNSET)
+
         tournament_record_line = cls(
             format_=format_,
             game=game,
@@ -229,6 +239,7 @@ class TournamentRecordLine:
             steps=steps,
             time_control=time_control,
             tournament=tournament,
+            adjudicate_after=adjudicate_after,
         )
 
         return tournament_record_line
