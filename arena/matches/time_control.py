@@ -96,7 +96,8 @@ class TimeControl:
         on_timeout, first_decision = data.get("on_timeout", "forfeit"), float(data.get("first_decision", 0.0))
         if data.get("base") is not None:
             increment, margin = float(data.get("increment", 0.0)), float(data.get("margin", 0.0))
-            return cls(None, on_timeout, first_decision, float(data["base"]), increment, margin)
+            per_action = data.get("per_action")  # none, or the time control is refused
+            return cls(per_action, on_timeout, first_decision, float(data["base"]), increment, margin)
         return cls(float(data["per_action"]), on_timeout, first_decision)
 
 
