@@ -129,8 +129,8 @@ def test_seats_of_a_simultaneous_phase_each_spend_their_own_time() -> None:
     while len(table.to_act) == 1:  # the bets, one at a time, a second each
         now += 1
         table = move(table, table.to_act[0], now)
-    banks = [table.remaining_of(seat) for seat in range(3)]
-    assert banks == [BASE - 1 + INCREMENT] * 3
+    assert [table.remaining_of(seat) for seat in range(3)] == [BASE - 1 + INCREMENT] * 3
+    banks = [BASE - 1 + INCREMENT] * 3
     begun = now
     first, second = table.to_act[0], table.to_act[1]
     table = move(table, first, begun + 4)

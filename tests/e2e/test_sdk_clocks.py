@@ -48,5 +48,5 @@ def test_a_seat_plays_on_its_own_fischer_clock_until_the_arena_adjudicates(arena
     assert events[1].data.to_dict()["reason"] == "adjudicated"
     record = arena.record(match.match_id)
     assert record["adjudicate_after"] == 10 and record["seats"][0]["time_control"]["base"] == BASE
-    assert verify(record, match.seed_commitment).result == final.result.to_dict()
+    assert final.result is not None and verify(record, match.seed_commitment).result == final.result.to_dict()
     assert verify_record(record).last_version == 11
