@@ -24,6 +24,7 @@ from arena.matches.time_control import TimeControl
 from arena.records.verify import RecordInvalid, verify_record
 from tests.api.helpers import body_of, get_json, keep_record
 from tests.records.builder import PureMatch
+from tests.sdk.test_event_types import CATALOGUE, fits_fields
 
 Json = dict[str, Any]
 T0 = 1000.0
@@ -137,6 +138,8 @@ def test_a_match_that_reaches_its_versions_is_ended_by_the_arena_as_a_step_of_it
     assert step.events[0].data == {"after": 8, "rule": "scores"}
     result = step.table.result()
     assert step.events[1].data == {"reason": "adjudicated", **(result or {})}
+    for event in step.events:  # as the SDKs' typed events say (sdk/events.json)
+        assert fits_fields(dict(event.data), CATALOGUE["games"]["arena"][event.kind]), event
     assert step.table.version == 9 and step.table.status == "finished"
     assert step.table.deadlines == (None, None) and step.table.next_due() is None
 
