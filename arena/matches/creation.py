@@ -39,8 +39,8 @@ def match_id_for(idempotency_key: str | None) -> str:
 
 
 def seating(game_id: str, players: int, seats: Sequence[Mapping[str, Any]] | None) -> list[SeatInfo]:
-    """The seats a create request asks for (``None``: a player in every seat, holding its token); 404 for
-    an unknown game, before anything about its seats."""
+    """The seats a create request asks for (``None``: a player in every seat, holding its token), each with
+    its own time control where it gives one; 404 for an unknown game, before anything about its seats."""
     engine.get_game(game_id)
     if seats is None:
         return [SeatInfo("player") for _ in range(players)]
@@ -62,11 +62,19 @@ def seating(game_id: str, players: int, seats: Sequence[Mapping[str, Any]] | Non
                     allowed=bots,
                 )
             chosen.append(SeatInfo("bot", seat.get("name") or seat["bot"], bot=seat["bot"]))
-        elif seat.get("open"):
-            chosen.append(SeatInfo("open", seat.get("name"), invitation=INVITED if seat.get("invitation") else None))
+            continue
+        control = time_control_of(seat.get("time_control"))
+        if seat.get("open"):
+            invitation = INVITED if seat.get("invitation") else None
+            chosen.append(SeatInfo("open", seat.get("name"), invitation=invitation, time_control=control))
         else:
-            chosen.append(SeatInfo("player", seat.get("name")))
+            chosen.append(SeatInfo("player", seat.get("name"), time_control=control))
     return chosen
+
+
+def time_control_of(request: Mapping[str, Any] | None) -> TimeControl | None:
+    """The time control a request's ``time_control`` (checked by its schema) asks for."""
+    return None if request is None else TimeControl(**request)
 
 
 #: The invitation of a seat :func:`seating` made invitation-only, until :func:`new_match` draws its secret.
@@ -124,7 +132,7 @@ def new_match(
         created_at=now,
         updated_at=now,
         host_digest=digest(host_token),
-        time_control=None if control is None else TimeControl(**control),
+        time_control=time_control_of(control),
         deadlines=tuple(None for _ in seated),
         tournament=tournament,
         max_illegal=max_illegal,
@@ -132,6 +140,7 @@ def new_match(
         pace_ms=request.get("pace_ms") or None,
         salt=salt,
         holder=holder,
+        adjudicate_after=request.get("adjudicate_after"),
     )
     if table.status == "active":
         table = table.with_deadlines((), None, now)

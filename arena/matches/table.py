@@ -7,6 +7,11 @@ that produced its version; the store writes both with compare-and-set on ``versi
 (a seat joined, resigned or timed out, the host aborted). The engine match keeps its own count for
 its random streams, so a match with arena steps still deals as its seed says. Without arena steps
 the two are equal, as they were before seats and clocks existed.
+
+Each seat has its clock: its own time control (``SeatInfo.time_control``, a tournament entrant's),
+else the match's (``Table.time_control``); ``arena/matches/time_control.py`` does the arithmetic.
+A match may be adjudicated: once it reaches ``adjudicate_after`` versions still in play, the arena
+ends it as a step of its own, scored by ``arena/matches/adjudication.py``.
 """
 
 from __future__ import annotations
@@ -19,7 +24,20 @@ from typing import Any, Literal
 import engine
 from arena.commitment import seed_commitment
 from arena.errors import ArenaError
-from arena.matches.time_control import Asked, Deadlines, Starts, TimeControl, deadlines_of, earliest, next_starts
+from arena.matches.adjudication import adjudicated_result
+from arena.matches.time_control import (
+    Asked,
+    Deadlines,
+    Remaining,
+    Starts,
+    TimeControl,
+    deadlines_of,
+    earliest,
+    moved_on,
+    next_remaining,
+    next_starts,
+    outage_credits,
+)
 from engine import Event, Match
 from engine.bots import Memory, choose_action, is_slow, recall, remember, remembers
 from engine.match import check_seat
@@ -45,6 +63,8 @@ class SeatInfo:
     #: The SHA-256 digest of the invitation an invitation-only open seat is joined with (``None``: anyone
     #: may join it, or it is not open).
     invitation: str | None = None
+    #: The seat's own time control, over the match's (``None``: the match's applies).
+    time_control: TimeControl | None = None
 
     @property
     def is_out(self) -> bool:
@@ -64,14 +84,19 @@ class SeatInfo:
 
     def to_json(self) -> dict[str, Any]:
         # Written out: dataclasses.asdict deep-copies field by field, a cost paid on every write.
-        seat = {"kind": self.kind, "name": self.name, "bot": self.bot, "state": self.state, "digest": self.digest}
+        seat: dict[str, Any] = {"kind": self.kind, "name": self.name, "bot": self.bot, "state": self.state}
+        seat["digest"] = self.digest
         if self.invitation is not None:
             seat["invitation"] = self.invitation
+        if self.time_control is not None:
+            seat["time_control"] = self.time_control.to_json()
         return seat
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatInfo:
-        return cls(**data)
+        if data.get("time_control") is None:
+            return cls(**data)
+        return cls(**{**data, "time_control": TimeControl.from_json(data["time_control"])})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -123,6 +148,11 @@ class Table:
     #: Who the match counts against until it ends (``arena/matches/quota.py``: an address, or a
     #: tournament); ``None`` for a match that counts against nobody (no quota when it was created).
     holder: str | None = None
+    #: Each seat's time left on its Fischer clock, its running decision not yet charged (empty: no seat
+    #: has one; ``None``: not this seat, or one that has not decided yet, whose time is its ``base``).
+    remaining: Remaining = ()
+    #: The arena ends the match once it reaches this many versions still in play (``None``: never).
+    adjudicate_after: int | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -141,6 +171,21 @@ class Table:
     def is_over(self) -> bool:
         return self.status in ("finished", "aborted")
 
+    @functools.cached_property
+    def controls(self) -> tuple[TimeControl | None, ...]:
+        """Each seat's time control: its own, else the match's (``None``: the seat is not timed)."""
+        return tuple(self.time_control if info.time_control is None else info.time_control for info in self.seats)
+
+    @property
+    def is_timed(self) -> bool:
+        """Whether any seat plays under a time control."""
+        return any(control is not None for control in self.controls)
+
+    @property
+    def adjudication_due(self) -> bool:
+        """Whether the arena must end the match now: it reached ``adjudicate_after`` versions still in play."""
+        return self.adjudicate_after is not None and self.version >= self.adjudicate_after and self.status == "active"
+
     @property
     def seed_commitment(self) -> str | None:
         """The commitment to the match's seed published at creation (``None``: a match from before them)."""
@@ -148,8 +193,8 @@ class Table:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The seats that must act now; none while the match waits for players or is over."""
-        return tuple(self.match.to_act) if self.status == "active" else ()
+        """The seats that must act now; none while the match waits for players, is over, or is due for adjudication."""
+        return tuple(self.match.to_act) if self.status == "active" and not self.adjudication_due else ()
 
     @property
     def open_seats(self) -> list[int]:
@@ -176,6 +221,8 @@ class Table:
         passed since the last version), a deadline, or never."""
         if self.status != "active":
             return None
+        if self.adjudication_due:
+            return self.updated_at
         first = earliest(self.deadlines)
         if any(self.seats[seat].server_bot for seat in self.to_act):
             bot_due = self.bot_due()
@@ -207,7 +254,8 @@ class Table:
         """A player takes open ``seat``; the match starts when no open seat is left."""
         if self.seats[seat].kind != "open":
             raise ArenaError("match/full", f"seat {seat} is taken", seat=seat)
-        seats = _replace_seat(self.seats, seat, SeatInfo("player", name, digest=digest))
+        player = SeatInfo("player", name, digest=digest, time_control=self.seats[seat].time_control)
+        seats = _replace_seat(self.seats, seat, player)
         events = [Event("joined", {"seat": seat, "name": name})]
         table = dataclasses.replace(self, seats=seats).noting_request(seat, now)  # the joiner is there
         if table.status == "active":
@@ -230,9 +278,12 @@ class Table:
         return table._next(None, None, [Event("aborted", {})], now)
 
     def server_step(self, now: float) -> Step | None:
-        """What the server must do now, if anything: a seat's time ran out, or a bot's turn."""
+        """What the server must do now, if anything: the match's adjudication, a seat's time ran out, or a
+        bot's turn."""
         if self.status != "active":
             return None
+        if self.adjudication_due:
+            return self.adjudicate(now)
         due = earliest(self.deadlines)
         if due is not None and due[1] <= now:
             return self.time_out(due[0], now)
@@ -267,55 +318,47 @@ class Table:
             raise ArenaError("match/moved_on", f"seat {seat}'s bot is no longer the server's next step", seat=seat)
         return self._apply(seat, action, now, [])
 
-    def clock_credits(self, down_from: float, down_until: float) -> dict[int, float]:
-        """Seconds each seat's clock ran while the arena was down (from ``down_from`` to ``down_until``):
-        the overlap of the outage with the seat's running decision, from when its clock started."""
-        if self.status != "active" or self.time_control is None or not self.starts:
-            return {}
-        if self.credited_until is not None and self.credited_until >= down_until:
-            return {}  # credited already
-        credits = {}
-        for seat, start in enumerate(self.starts):
-            if start is None or self.deadlines[seat] is None or start >= down_until:
-                continue
-            credit = down_until - max(down_from, start)
-            if credit > 0:
-                credits[seat] = credit
-        return credits
-
     def extend_clocks(self, down_from: float, down_until: float, now: float) -> Step | None:
         """The arena could not serve from ``down_from`` to ``down_until`` (the server, or its store, was down):
         every decision running then gets that time back (its deadline moves on by the overlap), as one
         version whose ``clocks_extended`` event says so; ``None`` when no clock ran meanwhile."""
-        credits = self.clock_credits(down_from, down_until)
+        if self.status != "active" or not self.is_timed or not self.starts or self.adjudication_due:
+            return None
+        if self.credited_until is not None and self.credited_until >= down_until:
+            return None  # credited already
+        credits = outage_credits(self.starts, self.deadlines, down_from, down_until)
         if not credits:
             return None
-        starts = tuple(
-            None if start is None else start + credits.get(seat, 0.0) for seat, start in enumerate(self.starts)
-        )
-        asked = tuple(
-            None if at is None or seat not in credits else at + credits[seat]
-            for seat, at in enumerate(self.asked or tuple(None for _ in self.seats))
-        )
-        table = dataclasses.replace(
-            self,
-            starts=starts,
-            asked=asked,
-            deadlines=deadlines_of(starts, asked, self.time_control),
-            credited_until=down_until,
-        )
+        starts = moved_on(self.starts, credits)
+        asked = moved_on(self.asked or tuple(None for _ in self.seats), credits)
+        deadlines = deadlines_of(starts, asked, self.controls, self.remaining)
+        table = dataclasses.replace(self, starts=starts, asked=asked, deadlines=deadlines, credited_until=down_until)
         seconds = {str(seat): credit for seat, credit in sorted(credits.items())}
         event = Event("clocks_extended", {"from": down_from, "until": down_until, "seconds": seconds})
         return table._next(None, None, [event], now)
 
     def time_out(self, seat: int, now: float) -> Step:
         """``seat`` let its deadline pass: it forfeits, or the stand-in bot makes this one decision."""
-        assert self.time_control is not None
-        on_timeout = self.time_control.on_timeout
+        control = self.controls[seat]
+        assert control is not None
+        on_timeout = control.on_timeout
         event = Event("timeout", {"seat": seat, "on_timeout": on_timeout})
         if on_timeout == "forfeit":
             return self._leave(seat, "timed_out", [event], now)
         return self._apply(seat, choose_action(self.match, seat, STAND_IN_BOT), now, [event])
+
+    def adjudicate(self, now: float) -> Step:
+        """The arena ends the match, which reached ``adjudicate_after`` versions still in play (see
+        :attr:`adjudication_due`), scored by its game's rule (``arena/matches/adjudication.py``): an
+        ``adjudicated`` event, then ``ended`` with the reason ``adjudicated`` and the result."""
+        playing = [seat for seat, info in enumerate(self.seats) if not info.is_out]
+        rule, result = adjudicated_result(self.match, playing, now)
+        events = [
+            Event("adjudicated", {"after": self.adjudicate_after, "rule": rule}),
+            Event("ended", {"reason": "adjudicated", **result}),
+        ]
+        table = dataclasses.replace(self, forced_result=result, deadlines=tuple(None for _ in self.seats), starts=())
+        return table._next(None, None, events, now)
 
     # --- internals ----------------------------------------------------------------------------
 
@@ -327,6 +370,10 @@ class Table:
             )
         if status != "active":
             raise ArenaError("match/over", f"the match is {status}", **details)
+        if self.adjudication_due:
+            raise ArenaError(
+                "match/over", f"the match reached {self.adjudicate_after} versions: the arena adjudicates it", **details
+            )
 
     def _check_can_act(self, seat: int, now: float) -> None:
         self._check_running(seat=seat)
@@ -364,16 +411,18 @@ class Table:
 
     def with_deadlines(self, to_act_before: tuple[int, ...], actor: int | None, now: float) -> Table:
         """The table with each seat's deadline after a change from ``to_act_before`` (by ``actor``)."""
+        before = self.starts or tuple(None for _ in self.seats)
         starts = next_starts(
-            self.starts or tuple(None for _ in self.seats),
+            before,
             to_act_before,
             self.to_act,
             actor=actor,
             now=now,
             server_plays=lambda seat: self.seats[seat].server_bot is not None,
         )
-        deadlines = deadlines_of(starts, self.asked, self.time_control)
-        return dataclasses.replace(self, starts=starts, deadlines=deadlines)
+        remaining = next_remaining(self.remaining, before, starts, self.asked, self.controls, actor=actor, now=now)
+        deadlines = deadlines_of(starts, self.asked, self.controls, remaining)
+        return dataclasses.replace(self, starts=starts, deadlines=deadlines, remaining=remaining)
 
     # --- first requests -----------------------------------------------------------------------
 
@@ -405,7 +454,8 @@ class Table:
         merged = tuple(fresh.get(seat, at) for seat, at in enumerate(known))
         if not self.starts or self.is_over:  # over, or a record from before starts were kept: deadlines stand
             return dataclasses.replace(self, asked=merged)
-        return dataclasses.replace(self, asked=merged, deadlines=deadlines_of(self.starts, merged, self.time_control))
+        deadlines = deadlines_of(self.starts, merged, self.controls, self.remaining)
+        return dataclasses.replace(self, asked=merged, deadlines=deadlines)
 
     def _next(
         self,
@@ -456,6 +506,8 @@ class Table:
             "salt": self.salt,
             "credited_until": self.credited_until,
             "holder": self.holder,
+            "remaining": list(self.remaining),
+            "adjudicate_after": self.adjudicate_after,
             "created_at": self.created_at,
             "updated_at": self.updated_at,
         }
@@ -488,6 +540,8 @@ class Table:
             salt=record.get("salt"),
             credited_until=record.get("credited_until"),
             holder=record.get("holder"),
+            remaining=tuple(record.get("remaining") or ()),
+            adjudicate_after=record.get("adjudicate_after"),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -505,7 +559,7 @@ class Table:
         }
 
     def seat_resources(self) -> list[dict[str, Any]]:
-        """The ``seats`` of the match resource: who sits where, their state and deadline."""
+        """The ``seats`` of the match resource: who sits where, their state, clock and deadline."""
         return [
             {
                 "seat": seat,
@@ -514,11 +568,22 @@ class Table:
                 "bot": info.bot,
                 "state": info.state,
                 "deadline": self.deadlines[seat] if seat < len(self.deadlines) else None,
+                "time_control": None if control is None else control.to_json(),
+                "remaining": self.remaining_of(seat),
                 "asked": self.has_asked(seat),
                 "invitation": info.by_invitation,
             }
-            for seat, info in enumerate(self.seats)
+            for seat, (info, control) in enumerate(zip(self.seats, self.controls, strict=True))
         ]
+
+    def remaining_of(self, seat: int) -> float | None:
+        """The time left on ``seat``'s Fischer clock as of this version, its running decision not charged
+        (``None``: the seat has no Fischer clock, or is a server bot, which is never timed)."""
+        control = self.controls[seat]
+        if control is None or control.base is None or self.seats[seat].kind == "bot":
+            return None
+        kept = self.remaining[seat] if seat < len(self.remaining) else None
+        return control.base if kept is None else kept
 
 
 def bot_memories(game_id: str, seats: Sequence[SeatInfo], events: Sequence[Event]) -> tuple[Memory | None, ...]:

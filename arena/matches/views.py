@@ -48,6 +48,7 @@ def match_resource(table: Table, seat: int | None, now: float, *, tournament_ove
         "updated_at": table.updated_at,
         "seats": table.seat_resources(),
         "time_control": None if table.time_control is None else table.time_control.to_json(),
+        "adjudicate_after": table.adjudicate_after,
         "pace_ms": table.pace_ms,
         "tournament": None
         if table.tournament is None

@@ -18,9 +18,13 @@ The record, as ``GET /matches/{id}/record`` serves it (docs/api.md, "Records")::
      "seed", "salt", "seed_commitment", "time_control", "tournament", "status", "result", "state_digest",
      "steps": [<created at>, [seat, at, action, arena events before], [seat, at, arena events], ...]}
 
+A seat with a time control of its own keeps it in its ``seats`` entry (``time_control``); a match that
+may be adjudicated keeps ``adjudicate_after`` in the header (both left out otherwise).
+
 ``steps[v]`` made version ``v``: an action step (a player's, a bot's or a stand-in's), or an arena
-step (``action`` null in the log: a join, a resignation, a forfeit on time, the abort; a join's and
-the abort's seat is null). ``state_digest`` is the SHA-256 of the final engine state
+step (``action`` null in the log: a join, a resignation, a forfeit on time, the abort, the clocks
+extended after an outage, the adjudication; a join's, the abort's, an extension's and an
+adjudication's seat is null). ``state_digest`` is the SHA-256 of the final engine state
 (:func:`state_digest`), which a replay must reproduce. ``format`` 1
 was the same without the header's match, seats, salt and result (stored in the match's hash only);
 a reader refuses any format it does not know. New keys that a reader may ignore (replay checkpoints)
@@ -41,7 +45,7 @@ import engine
 from arena.commitment import commitment_event
 
 if TYPE_CHECKING:
-    from arena.matches.table import Table
+    from arena.matches.table import SeatInfo, Table
 
 #: The record's layout as written now; a reader refuses any other but :data:`READABLE`.
 FORMAT = 2
@@ -128,7 +132,7 @@ def record_header(table: Table) -> dict[str, Any]:
         "game": match.game_id,
         "players": match.players,
         "options": dict(match.options),
-        "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot, "state": s.state} for s in table.seats],
+        "seats": [record_seat(seat) for seat in table.seats],
         "seed": match.seed,
         "salt": table.salt,
         "seed_commitment": table.seed_commitment,
@@ -139,7 +143,17 @@ def record_header(table: Table) -> dict[str, Any]:
         "status": table.status,
         "result": table.result(),
         "state_digest": state_digest(match),
+        **({} if table.adjudicate_after is None else {"adjudicate_after": table.adjudicate_after}),
     }
+
+
+def record_seat(seat: SeatInfo) -> dict[str, Any]:
+    """A seat as its record keeps it: who sat there and how they stood at the end, and the seat's own time
+    control where it had one (over the match's)."""
+    kept: dict[str, Any] = {"name": seat.name, "kind": seat.kind, "bot": seat.bot, "state": seat.state}
+    if seat.time_control is not None:
+        kept["time_control"] = seat.time_control.to_json()
+    return kept
 
 
 def state_digest(match: engine.Match) -> str:

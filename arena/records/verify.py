@@ -3,8 +3,9 @@
 Pure: no Redis, no HTTP. A record (``arena/records/codec.py`` explains its form) is replayed
 through the same :class:`~arena.matches.table.Table` transitions that played the match on the server,
 from its seed: every action must be legal when the record says it was taken, every arena step (a
-join, a resignation, a forfeit on time, the abort) must be one the arena could take then and give
-the events the record keeps, and the match must end as the record says (status, result, seats).
+join, a resignation, a forfeit on time, the abort, the clocks extended after an outage, the
+adjudication) must be one the arena could take then and give the events the record keeps, and the
+match must end as the record says (status, result, seats).
 :func:`verify_record` also checks the seed against its commitment. ``arena replay`` and
 ``arena verify`` (``api/cli.py``) and ``POST /records/versions/{version}`` use it; the SDK's
 ``verify`` checks what it can without the engine (``sdk/arena_sdk/records.py``).
@@ -22,14 +23,15 @@ from arena.commitment import commitment_event, seed_commitment
 from arena.errors import ArenaError
 from arena.matches.table import SeatInfo, Step, Table
 from arena.matches.time_control import TimeControl
-from arena.records.codec import FORMAT, state_digest, whole_state_digest
+from arena.records.codec import FORMAT, record_seat, state_digest, whole_state_digest
 from arena.tournaments.standings import Outcome
 from engine import Event
 
 #: The arena steps a record may hold, by the kind of their first event.
-ARENA_STEPS = ("joined", "resigned", "timeout", "aborted", "clocks_extended")
-#: The arena's steps that are no seat's: a join (of an open seat), the abort, the clocks extended after an outage.
-SEATLESS_STEPS = ("joined", "aborted", "clocks_extended")
+ARENA_STEPS = ("joined", "resigned", "timeout", "aborted", "clocks_extended", "adjudicated")
+#: The arena's steps that are no seat's: a join (of an open seat), the abort, the clocks extended after an
+#: outage, the adjudication.
+SEATLESS_STEPS = ("joined", "aborted", "clocks_extended", "adjudicated")
 
 
 class RecordInvalid(ValueError):
@@ -68,6 +70,10 @@ def _require(condition: bool, problem: str, version: int | None = None) -> None:
         raise RecordInvalid(problem, version)
 
 
+#: Why a step names no seat, or names one.
+SEATLESS = "every arena step but a join, the abort, an outage's and an adjudication is a seat's"
+
+
 def _check_header(record: Mapping[str, Any]) -> None:
     """The header's shape, before anything is replayed."""
     _require(isinstance(record, Mapping), "a record is a JSON object")
@@ -98,6 +104,15 @@ def _check_header(record: Mapping[str, Any]) -> None:
     )
     control = record.get("time_control")
     _require(control is None or isinstance(control, Mapping), "time_control is null or an object")
+    _require(
+        all(seat.get("time_control") is None or isinstance(seat["time_control"], Mapping) for seat in seats),
+        "a seat's time_control is null or an object",
+    )
+    after = record.get("adjudicate_after")
+    _require(
+        after is None or (isinstance(after, int) and not isinstance(after, bool) and after >= 1),
+        "adjudicate_after is null or a positive integer",
+    )
     _require(isinstance(steps, list) and len(steps) >= 1, "steps starts with the creation time")
     _require(_is_time(steps[0]), "steps[0] is the creation time (seconds)", 0)
 
@@ -120,10 +135,14 @@ def _initial_seats(record: Mapping[str, Any]) -> tuple[SeatInfo, ...]:
     for number, seat in enumerate(record["seats"]):
         kind = seat.get("kind")
         _require(kind in ("player", "bot", "open"), f"seat {number}'s kind is player, bot or open")
+        try:
+            control = TimeControl.from_json(seat.get("time_control"))
+        except (KeyError, TypeError, ValueError) as error:
+            raise RecordInvalid(f"seat {number}'s time_control is not one: {error}", 0) from None
         if number in joined or kind == "open":
-            seats.append(SeatInfo("open", None if number in joined else seat.get("name")))
+            seats.append(SeatInfo("open", None if number in joined else seat.get("name"), time_control=control))
         else:
-            seats.append(SeatInfo(kind, seat.get("name"), bot=seat.get("bot")))
+            seats.append(SeatInfo(kind, seat.get("name"), bot=seat.get("bot"), time_control=control))
     return tuple(seats)
 
 
@@ -166,6 +185,7 @@ def replay_record(record: Mapping[str, Any]) -> Iterator[Step]:
         deadlines=tuple(None for _ in seats),
         tournament=None if tournament is None else (tournament["tournament_id"], tournament["index"]),
         salt=salt,
+        adjudicate_after=record.get("adjudicate_after"),
     )
     if table.status == "active":
         table = table.with_deadlines((), None, created)
@@ -215,15 +235,15 @@ def _action_step(table: Table, seat: int, at: float, taken: tuple[Any, Any], ver
     if before:
         timeout = {"kind": "timeout", "data": {"seat": seat, "on_timeout": "bot"}, "visible_to": None}
         _require(before == [timeout], "the only arena event before an action is the seat's timeout", version)
-        control = table.time_control
+        control = table.controls[seat]
         _require(control is not None and control.on_timeout == "bot", "a timeout needs on_timeout bot", version)
         prefix = [Event.from_json(timeout)]
     return table.replay_action(seat, action, at, prefix)
 
 
 def _arena_step(table: Table, seat: int | None, at: float, events: Any, version: int) -> Step:
-    """A join, a resignation (or disqualification), a forfeit on time, the abort, or the clocks extended after
-    an outage of the arena, with the events it gave."""
+    """A join, a resignation (or disqualification), a forfeit on time, the abort, the clocks extended after
+    an outage of the arena, or the adjudication, with the events it gave."""
     _require(
         isinstance(events, list) and len(events) > 0 and isinstance(events[0], Mapping),
         "an arena step has events",
@@ -232,9 +252,12 @@ def _arena_step(table: Table, seat: int | None, at: float, events: Any, version:
     first, data = events[0].get("kind"), _data(events[0])
     _require(first in ARENA_STEPS, f"an arena step is one of {list(ARENA_STEPS)}, not {first!r}", version)
     seatless = first in SEATLESS_STEPS
-    _require((seat is None) == seatless, "every arena step but a join, the abort and an outage's is a seat's", version)
+    _require((seat is None) == seatless, SEATLESS, version)
     if first == "aborted":
         step = table.abort(at)
+    elif first == "adjudicated":
+        _require(table.adjudication_due, "no adjudication was due: the match had not reached adjudicate_after", version)
+        step = table.adjudicate(at)
     elif first == "clocks_extended":
         down_from, down_until = data.get("from"), data.get("until")
         if not (isinstance(down_from, int | float) and isinstance(down_until, int | float)):
@@ -250,13 +273,13 @@ def _arena_step(table: Table, seat: int | None, at: float, events: Any, version:
             raise RecordInvalid("a join names a seat", version)
         step = table.join(joined, name, "", at)
     elif seat is None:
-        raise RecordInvalid("every arena step but a join, the abort and an outage's is a seat's", version)
+        raise RecordInvalid(SEATLESS, version)
     elif first == "resigned":
         reason = data.get("reason")
         _require(reason in ("resigned", "disqualified"), "a seat resigns or is disqualified", version)
         step = table.resign(seat, at, "disqualified" if reason == "disqualified" else "resigned")
     elif first == "timeout":
-        control = table.time_control
+        control = table.controls[seat]
         _require(control is not None and control.on_timeout == "forfeit", "a forfeit needs on_timeout forfeit", version)
         running = table.status == "active" and not table.seats[seat].is_out and seat in table.to_act
         _require(running, f"seat {seat} had no decision to time out on", version)
@@ -286,8 +309,8 @@ def check_end(record: Mapping[str, Any], last: Table) -> None:
     _require(last.is_over, f"the match is {last.status} after its last step, not over", last.version)
     _require(record.get("status") == last.status, f"the match ends {last.status}, not {record.get('status')!r}")
     _require(_json(record.get("result")) == _json(last.result()), f"the match's result is {_json(last.result())}")
-    seats = [{"name": s.name, "kind": s.kind, "bot": s.bot, "state": s.state} for s in last.seats]
-    _require(_json(record["seats"]) == seats, f"the seats end as {seats}")
+    seats = [record_seat(seat) for seat in last.seats]
+    _require(_json(record["seats"]) == _json(seats), f"the seats end as {seats}")
     digest = state_digest(last.match)
     kept = record.get("state_digest")
     _require(kept in (digest, whole_state_digest(last.match)), f"the replay ends in state {digest}, not the record's")

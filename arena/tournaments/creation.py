@@ -67,6 +67,7 @@ def check_settings(body: Mapping[str, Any]) -> Settings:
         sprt=None if sprt is None else Sprt(sprt["elo0"], sprt["elo1"], sprt["alpha"], sprt["beta"]),
         max_illegal=body["max_illegal"],
         salt=new_salt(),
+        adjudicate_after=body.get("adjudicate_after"),
     )
 
 
@@ -99,8 +100,10 @@ def check_startable(tournament: Tournament, entrants: int | None = None) -> None
 
 
 def entrant_of(game_id: str, spec: Mapping[str, Any]) -> Entrant:
+    """The entrant a create request names: a program of the host's (with its own time control, if it
+    gives one), or a server bot."""
     if spec.get("bot") is None:
-        return Entrant(spec["name"])
+        return Entrant(spec["name"], time_control=spec.get("time_control"))
     allowed = [bot.id for bot in bots_for(game_id)]
     if spec["bot"] not in allowed:
         raise ArenaError(

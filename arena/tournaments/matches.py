@@ -63,15 +63,21 @@ def absent_entrants(tournament: Tournament, index: int, table: Table) -> list[in
 
 
 def match_request(tournament: Tournament, index: int) -> dict[str, Any]:
-    """The create request of the match at schedule ``index``: the tournament's game, options and time
-    control, the pairing's seed, and a seat per entrant (its bot, for a server bot)."""
+    """The create request of the match at schedule ``index``: the tournament's game, options, time control
+    and adjudication, the pairing's seed, and a seat per entrant (its bot, for a server bot; its own
+    time control, for an entrant that has one)."""
     s = tournament.settings
     pairing = tournament.pairings[index]
-    seats = []
+    seats: list[dict[str, Any]] = []
     for entrant_index in pairing.entrants:
         entrant = tournament.entrants[entrant_index]
-        seats.append({"name": entrant.name} if entrant.bot is None else {"name": entrant.name, "bot": entrant.bot})
-    return {
+        if entrant.bot is not None:
+            seats.append({"name": entrant.name, "bot": entrant.bot})
+        elif entrant.time_control is not None:
+            seats.append({"name": entrant.name, "time_control": dict(entrant.time_control)})
+        else:
+            seats.append({"name": entrant.name})
+    request: dict[str, Any] = {
         "game": s.game,
         "players": s.players_per_match,
         "options": dict(s.options),
@@ -79,3 +85,6 @@ def match_request(tournament: Tournament, index: int) -> dict[str, Any]:
         "seats": seats,
         "time_control": None if s.time_control is None else dict(s.time_control),
     }
+    if s.adjudicate_after is not None:
+        request["adjudicate_after"] = s.adjudicate_after
+    return request

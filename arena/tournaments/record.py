@@ -62,13 +62,18 @@ class Entrant:
     bot: str | None = None
     #: The SHA-256 digest of the entrant's token (named entrants only).
     digest: str | None = None
+    #: The entrant's own time control (a create request's), over the tournament's for its seats.
+    time_control: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot, "digest": self.digest}
+        data: dict[str, Any] = {"name": self.name, "bot": self.bot, "digest": self.digest}
+        if self.time_control is not None:
+            data["time_control"] = dict(self.time_control)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Entrant:
-        return cls(data["name"], data.get("bot"), data.get("digest"))
+        return cls(data["name"], data.get("bot"), data.get("digest"), data.get("time_control"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,6 +97,8 @@ class Settings:
     #: The salt of the seed's commitment (``arena/commitment.py``), secret until the tournament is over;
     #: ``None`` for a tournament created before tournaments committed to their seeds.
     salt: str | None = None
+    #: Every match is adjudicated once it reaches this many versions in play (``None``: never).
+    adjudicate_after: int | None = None
 
     @property
     def seed_commitment(self) -> str | None:

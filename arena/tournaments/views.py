@@ -37,6 +37,7 @@ def entrants_page(tournament: Tournament, leases: Mapping[int, float], offset: i
             "name": e.name,
             "kind": "player" if e.bot is None else "bot",
             "bot": e.bot,
+            "time_control": None if e.time_control is None else dict(e.time_control),
             "lease_until": leases.get(i),
         }
         for i, e in enumerate(tournament.entrants[offset : offset + limit], start=offset)
@@ -60,6 +61,7 @@ def tournament_body(
         "games_per_pairing": s.games_per_pairing,
         "duplicate": s.duplicate,
         "time_control": None if s.time_control is None else dict(s.time_control),
+        "adjudicate_after": s.adjudicate_after,
         "concurrency": s.concurrency,
         "max_illegal": s.max_illegal,
         "seed": s.seed if tournament.is_over else None,

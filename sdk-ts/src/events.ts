@@ -49,6 +49,11 @@ export type ArenaClocksExtended = {
   seconds: Record<string, unknown>;
 };
 
+export type ArenaAdjudicated = {
+  after: number;
+  rule: "scores" | "draw" | "not_won";
+};
+
 export type ArenaEnded = {
   reason: string;
   winners: number[];
@@ -338,7 +343,7 @@ export type PiliPiliMatchOver = {
   pilis: number[];
 };
 
-export type ArenaEvent = GameEvent<"seed_committed", ArenaSeedCommitted> | GameEvent<"joined", ArenaJoined> | GameEvent<"started", ArenaStarted> | GameEvent<"resigned", ArenaResigned> | GameEvent<"timeout", ArenaTimeout> | GameEvent<"aborted", ArenaAborted> | GameEvent<"clocks_extended", ArenaClocksExtended> | GameEvent<"ended", ArenaEnded>;
+export type ArenaEvent = GameEvent<"seed_committed", ArenaSeedCommitted> | GameEvent<"joined", ArenaJoined> | GameEvent<"started", ArenaStarted> | GameEvent<"resigned", ArenaResigned> | GameEvent<"timeout", ArenaTimeout> | GameEvent<"aborted", ArenaAborted> | GameEvent<"clocks_extended", ArenaClocksExtended> | GameEvent<"adjudicated", ArenaAdjudicated> | GameEvent<"ended", ArenaEnded>;
 
 export type PipifaxEvent = ArenaEvent | GameEvent<"die_rolled", PipifaxDieRolled> | GameEvent<"card_flipped", PipifaxCardFlipped> | GameEvent<"cards_turned_down", PipifaxCardsTurnedDown> | GameEvent<"turn_passed", PipifaxTurnPassed> | GameEvent<"match_won", PipifaxMatchWon>;
 
@@ -358,7 +363,7 @@ export interface EventsByGame {
 
 /** Each game's event kinds (`arena`: those of every game). */
 export const EVENT_KINDS = {
-  "arena": ["seed_committed", "joined", "started", "resigned", "timeout", "aborted", "clocks_extended", "ended"],
+  "arena": ["seed_committed", "joined", "started", "resigned", "timeout", "aborted", "clocks_extended", "adjudicated", "ended"],
   "pipifax": ["die_rolled", "card_flipped", "cards_turned_down", "turn_passed", "match_won"],
   "taiga": ["discs_placed", "round_started", "card_to_bottom", "disc_flipped", "token_from_circle", "token_taken", "nothing_to_take", "family_found", "token_to_circle", "no_token_to_pay", "passed", "turn_passed", "game_over"],
   "girafferaffe": ["round_started", "hand_dealt", "turn_started", "cards_played", "apples_taken", "card_drawn", "card_received", "robot_deck_topped", "reward_skipped", "apple_returned", "robot_drew", "robot_cannot_act", "player_lost", "rotten_apple_taken", "match_over"],

@@ -46,6 +46,7 @@ def create_body(
     time_control: Mapping[str, Any] | None,
     webhook: Mapping[str, Any] | None = None,
     pace_ms: int | None = None,
+    adjudicate_after: int | None = None,
 ) -> CreateMatch:
     """The body of ``POST /matches``."""
     return CreateMatch(
@@ -57,4 +58,5 @@ def create_body(
         time_control=UNSET if time_control is None else TimeControlRequest.from_dict(time_control),
         webhook=UNSET if webhook is None else MatchWebhookRequest.from_dict(webhook),
         pace_ms=UNSET if pace_ms is None else pace_ms,
+        adjudicate_after=UNSET if adjudicate_after is None else adjudicate_after,
     )

@@ -8,7 +8,9 @@ every version's action and time, and the result. :func:`verify` checks, in pure 
   the one you saw when the match started, if you pass it), so the seed was fixed before anyone moved;
 - the record's own consistency: its shape, one seat per player, every step well formed and by a
   seat that exists, seats that left leaving by a step that says so, an aborted match ending with
-  its abort and no result, a finished one with a result that ranks every seat.
+  its abort and no result, a finished one with a result that ranks every seat; an adjudicated
+  match ending with its adjudication, once it had reached ``adjudicate_after`` versions, with the
+  result its ``ended`` event gives.
 
 Replaying the match (every deal, roll and legal move, and that the result follows from them) needs
 the engine, which lives with the server: ``arena verify FILE`` (or ``arena verify <match id>``)
@@ -31,9 +33,10 @@ RECORD_FORMAT = 2
 #: A salt or a SHA-256 digest, as records hold them.
 HEX_DIGEST = re.compile(r"[0-9a-f]{64}")
 #: The arena steps (``[seat, at, events]``), by the kind of their first event.
-ARENA_STEPS = ("joined", "resigned", "timeout", "aborted", "clocks_extended")
-#: The arena's steps that are no seat's: a join, the abort, the clocks extended after an outage of the arena.
-SEATLESS_STEPS = ("joined", "aborted", "clocks_extended")
+ARENA_STEPS = ("joined", "resigned", "timeout", "aborted", "clocks_extended", "adjudicated")
+#: The arena's steps that are no seat's: a join, the abort, the clocks extended after an outage of the arena,
+#: the adjudication.
+SEATLESS_STEPS = ("joined", "aborted", "clocks_extended", "adjudicated")
 SEAT_KINDS = ("player", "bot", "open")
 SEAT_STATES = ("playing", "resigned", "timed_out", "disqualified")
 
@@ -102,6 +105,7 @@ def verify(record: Mapping[str, Any], commitment: str | None = None) -> CheckedR
     _require(isinstance(steps, list) and len(steps) >= 1 and _is_time(steps[0]), "steps starts with the creation time")
     left = _check_steps(steps, players)
     _check_end(record, left)
+    _check_adjudication(record)
     return CheckedRecord(
         record["match_id"], record["game"], len(steps) - 1, record["status"], record["result"], record["seed"]
     )
@@ -186,6 +190,35 @@ def _check_end(record: Mapping[str, Any], left: Mapping[int, str]) -> None:
     if winners:  # (everyone left at once: nobody won, and every seat shares the first rank)
         _require(all(ranks[seat] > 1 for seat in left), "a seat that left ranks below every seat still playing")
     _require(scores is None or (isinstance(scores, list) and len(scores) == players), "scores are one per seat")
+
+
+def _check_adjudication(record: Mapping[str, Any]) -> None:
+    """An adjudication is the last step, taken once the match had ``adjudicate_after`` versions, and its
+    ``ended`` event gives the record's result; no action of a match that may be adjudicated comes after
+    its ``adjudicate_after`` versions."""
+    after, steps = record.get("adjudicate_after"), record["steps"]
+    _require(after is None or (_is_int(after) and after >= 1), "adjudicate_after is null or a positive integer")
+    adjudicated = [
+        version
+        for version, step in enumerate(steps[1:], start=1)
+        if len(step) == 3 and step[2] and _kind(step[2][0]) == "adjudicated"
+    ]
+    if after is not None:
+        late = [version for version, step in enumerate(steps[1:], start=1) if len(step) == 4 and version > after]
+        _require(not late, f"an action after adjudicate_after ({after}) versions", late[0] if late else None)
+    if not adjudicated:
+        return
+    version = adjudicated[0]
+    _require(after is not None and version > after, "an adjudication comes after adjudicate_after versions", version)
+    _require(version == len(steps) - 1, "nothing follows the adjudication", version)
+    ended = [e for e in steps[version][2] if _kind(e) == "ended"]
+    data = ended[0].get("data") if ended else None
+    _require(
+        isinstance(data, Mapping) and data.get("reason") == "adjudicated", "an adjudication ends the match", version
+    )
+    assert isinstance(data, Mapping)
+    result = {key: data.get(key) for key in ("winners", "scores", "ranks")}
+    _require(record["result"] == result, "the result is the adjudication's", version)
 
 
 def parse_records(text: str) -> list[dict[str, Any]]:

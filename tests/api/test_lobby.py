@@ -622,6 +622,21 @@ BAD_CREATES = {
     "per_action too big": (base(time_control={"per_action": 86401}), "request/invalid"),
     "per_action missing": (base(time_control={"on_timeout": "bot"}), "request/invalid"),
     "on_timeout unknown": (base(time_control={"per_action": 5, "on_timeout": "explode"}), "request/invalid"),
+    "per_action and base": (base(time_control={"per_action": 5, "base": 60}), "request/invalid"),
+    "increment without base": (base(time_control={"per_action": 5, "increment": 1}), "request/invalid"),
+    "margin without base": (base(time_control={"per_action": 5, "margin": 1}), "request/invalid"),
+    "base too small": (base(time_control={"base": 0.05}), "request/invalid"),
+    "base too big": (base(time_control={"base": 86401}), "request/invalid"),
+    "increment negative": (base(time_control={"base": 60, "increment": -1}), "request/invalid"),
+    "margin negative": (base(time_control={"base": 60, "margin": -0.5}), "request/invalid"),
+    "a seat's clock bad": (base(seats=[{"name": "ada", "time_control": {"base": 0}}, OPEN]), "request/invalid"),
+    "a bot's seat timed": (
+        base(seats=[{"name": "ada"}, {"bot": "random", "time_control": {"per_action": 5}}]),
+        "request/invalid",
+    ),
+    "adjudicate_after 0": (base(adjudicate_after=0), "request/invalid"),
+    "adjudicate_after a fraction": (base(adjudicate_after=2.5), "request/invalid"),
+    "adjudicate_after too big": (base(adjudicate_after=1_000_001), "request/invalid"),
 }
 
 

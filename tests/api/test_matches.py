@@ -50,6 +50,7 @@ MATCH_KEYS = {
     "updated_at",
     "seats",
     "time_control",
+    "adjudicate_after",
     "pace_ms",
     "tournament",
     "view",
@@ -64,8 +65,8 @@ def test_create_match_returns_201_with_the_match_and_one_token_per_seat(client: 
     assert response.status_code == 201
     body = body_of(response)
     assert schemas.CreatedMatchSchema().validate(body) == {}
-    assert set(body) == {"match", "seats", "host_token", "webhook"}
-    assert body["webhook"] is None
+    assert set(body) == {"match", "seats", "host_token", "invitations", "webhook"}
+    assert body["webhook"] is None and body["invitations"] == []
     match = body["match"]
     assert set(match) == MATCH_KEYS
     assert response.headers["Location"] == f"/matches/{match['match_id']}"

@@ -317,7 +317,7 @@ def test_a_seat_gets_per_action_seconds_from_when_it_must_act() -> None:
             if other not in table.to_act:
                 assert table.deadlines[other] is None
             elif other == seat or before[other] is None:
-                assert table.deadlines[other] == moment + control.per_action  # a new decision
+                assert table.deadlines[other] == moment + control.allowance(None)  # a new decision
             else:
                 assert table.deadlines[other] == before[other]
         assert table.next_due() == min(d for d in table.deadlines if d is not None)

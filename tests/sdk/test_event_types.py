@@ -75,7 +75,8 @@ def test_every_event_of_random_matches_is_as_the_catalogue_says(
 
 def test_the_catalogue_lists_each_game_of_the_engine_and_the_arena_kinds() -> None:
     assert set(CATALOGUE["games"]) == {"arena", *(game.info.id for game in engine.all_games())}
-    assert KINDS["arena"] == {"seed_committed", "joined", "started", "resigned", "timeout", "aborted", "ended"}
+    arena = {"seed_committed", "joined", "started", "resigned", "timeout", "aborted", "clocks_extended", "ended"}
+    assert KINDS["arena"] == {*arena, "adjudicated"}
 
 
 def test_the_typed_events_are_written_from_the_catalogue() -> None:

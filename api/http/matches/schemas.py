@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from typing import Any
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from api.http.type_schemas import ActionSchema, GameIdField, JsonInteger, ViewSchema
 from api.http.webhooks.schemas import CreatedWebhookSchema, MatchWebhookRequestSchema
-from arena.matches.time_control import FIRST_DECISION_DEFAULT, PER_ACTION_MAX, PER_ACTION_MIN
+from arena.matches.time_control import FIRST_DECISION_DEFAULT, PER_ACTION_MAX, PER_ACTION_MIN, TimeControl
 from engine import all_games
 
 #: A name at the table: 1-64 characters, none of them a control character. (A list, not
@@ -31,6 +33,117 @@ SEAT = validate.Range(min=0, max=MAX_PLAYERS - 1)
 FILTER_KEYS = sorted({key for game in all_games() for key in game.info.action_filters})
 
 
+ON_TIMEOUT_DESCRIPTION = (
+    "`forfeit`: a seat whose time runs out leaves the match (`timed_out`); "
+    "`bot`: the server's `random` bot makes that one decision for it."
+)
+
+
+FIRST_DECISION_DESCRIPTION = (
+    "Seconds a decision waits for a seat's program that has not asked for the match yet "
+    "(read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): "
+    "the seat's clock starts when its program first asks, or this long after the decision came to it, "
+    "whichever is first (0 to 86400; 30 when left out)."
+)
+
+
+PER_ACTION_DESCRIPTION = "Per-action clock: seconds each seat has for each decision (0.1 to 86400)."
+BASE_DESCRIPTION = (
+    "Fischer clock (base + increment, as chess hosts know it): seconds each seat starts with (0.1 to 86400). "
+    "The time each decision takes is taken from the seat's time when it acts, then `increment` is added; "
+    "the seat times out once its time and `margin` have run out."
+)
+INCREMENT_DESCRIPTION = "Fischer clock: seconds added to a seat's time after each of its decisions (0 to 86400; 0)."
+MARGIN_DESCRIPTION = (
+    "Fischer clock: seconds a seat may run past its time before it times out (0 to 86400; 0), for a slow "
+    "network or a busy machine; never banked: a decision that runs into it leaves the seat 0 seconds, then "
+    "the increment."
+)
+
+
+class TimeControlRequestSchema(Schema):
+    """A seat's clock, as a request sets it: `per_action` seconds for every decision, or a Fischer clock
+    (`base` seconds plus `increment` per decision, with a `margin`). Exactly one of `per_action` and
+    `base`; `increment` and `margin` only with `base` (else 422 `request/invalid`)."""
+
+    class Meta:
+        unknown = RAISE
+
+    per_action = fields.Float(
+        validate=validate.Range(min=PER_ACTION_MIN, max=PER_ACTION_MAX),
+        metadata={"description": PER_ACTION_DESCRIPTION},
+    )
+    base = fields.Float(
+        validate=validate.Range(min=PER_ACTION_MIN, max=PER_ACTION_MAX), metadata={"description": BASE_DESCRIPTION}
+    )
+    increment = fields.Float(
+        validate=validate.Range(min=0, max=PER_ACTION_MAX), metadata={"description": INCREMENT_DESCRIPTION}
+    )
+    margin = fields.Float(
+        validate=validate.Range(min=0, max=PER_ACTION_MAX), metadata={"description": MARGIN_DESCRIPTION}
+    )
+    on_timeout = fields.String(
+        load_default="forfeit",
+        validate=validate.OneOf(["forfeit", "bot"]),
+        metadata={"description": ON_TIMEOUT_DESCRIPTION},
+    )
+    first_decision = fields.Float(
+        load_default=FIRST_DECISION_DEFAULT,
+        validate=validate.Range(min=0, max=PER_ACTION_MAX),
+        metadata={"description": FIRST_DECISION_DESCRIPTION},
+    )
+
+    @validates_schema
+    def one_kind(self, data: dict[str, object], **_: object) -> None:
+        if "per_action" in data and "base" in data:
+            raise ValidationError("a time control is per action (per_action) or Fischer (base), not both")
+        if "per_action" not in data and "base" not in data:
+            raise ValidationError(
+                "a time control needs per_action, or base for a Fischer clock", field_name="per_action"
+            )
+        fischer_only = [key for key in ("increment", "margin") if key in data and "base" not in data]
+        if fischer_only:
+            raise ValidationError("only a Fischer clock (base) takes this", field_name=fischer_only[0])
+
+    @post_load
+    def canonical(self, data: dict[str, Any], **_: object) -> dict[str, Any]:
+        """The time control with every default filled in, as matches and tournaments keep it."""
+        return TimeControl(**data).to_json()
+
+
+class TimeControlSchema(Schema):
+    """A seat's clock, as the match (or tournament) keeps it: per action (`per_action`) or Fischer (`base`,
+    `increment`, `margin`)."""
+
+    per_action = fields.Float(metadata={"description": PER_ACTION_DESCRIPTION + " Absent for a Fischer clock."})
+    base = fields.Float(metadata={"description": BASE_DESCRIPTION + " Absent for a per-action clock."})
+    increment = fields.Float(metadata={"description": INCREMENT_DESCRIPTION})
+    margin = fields.Float(metadata={"description": MARGIN_DESCRIPTION})
+    on_timeout = fields.String(
+        required=True, validate=validate.OneOf(["forfeit", "bot"]), metadata={"description": ON_TIMEOUT_DESCRIPTION}
+    )
+    first_decision = fields.Float(metadata={"description": FIRST_DECISION_DESCRIPTION})
+
+
+#: The most versions a match may be played to before the arena adjudicates it.
+ADJUDICATE_AFTER_MAX = 1_000_000
+ADJUDICATE_AFTER_DESCRIPTION = (
+    "Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it "
+    "as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its "
+    "game's rule (docs/api.md, Adjudication). Omitted or null: never."
+)
+
+
+def adjudicate_after_field() -> JsonInteger:
+    """The ``adjudicate_after`` of a request (a match's, or a tournament's for all its matches)."""
+    return JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=1, max=ADJUDICATE_AFTER_MAX),
+        metadata={"description": ADJUDICATE_AFTER_DESCRIPTION},
+    )
+
+
 class SeatRequestSchema(Schema):
     """Who sits in one seat: a named player (`name`), a server bot (`bot`) or anyone who joins (`open`),
     or only a friend the host invites (`open` and `invitation`)."""
@@ -45,6 +158,7 @@ class SeatRequestSchema(Schema):
                     "if": {"required": ["invitation"], "properties": {"invitation": {"const": True}}},
                     "then": {"required": ["open"], "properties": {"open": {"const": True}}},
                 },
+                {"not": {"required": ["bot", "time_control"]}},
             ]
         }
 
@@ -60,61 +174,22 @@ class SeatRequestSchema(Schema):
         }
     )
 
+    time_control = fields.Nested(
+        TimeControlRequestSchema,
+        metadata={
+            "description": "The seat's own clock, over the match's `time_control` (so seats may play under different "
+            "clocks); not for a bot's seat, which is never timed."
+        },
+    )
+
     @validates_schema
     def one_kind(self, data: dict[str, object], **_: object) -> None:
         if "bot" in data and data.get("open"):
             raise ValidationError("a seat is either a bot or open, not both")
         if data.get("invitation") and not data.get("open"):
             raise ValidationError("only an open seat takes an invitation", field_name="invitation")
-
-
-ON_TIMEOUT_DESCRIPTION = (
-    "`forfeit`: a seat whose time runs out leaves the match (`timed_out`); "
-    "`bot`: the server's `random` bot makes that one decision for it."
-)
-
-
-FIRST_DECISION_DESCRIPTION = (
-    "Seconds a decision waits for a seat's program that has not asked for the match yet "
-    "(read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): "
-    "the seat's clock starts when its program first asks, or this long after the decision came to it, "
-    "whichever is first (0 to 86400; 30 when left out)."
-)
-
-
-class TimeControlRequestSchema(Schema):
-    """A time limit on every decision, as a request sets it."""
-
-    class Meta:
-        unknown = RAISE
-
-    per_action = fields.Float(
-        required=True,
-        validate=validate.Range(min=PER_ACTION_MIN, max=PER_ACTION_MAX),
-        metadata={"description": "Seconds each seat has for each decision (0.1 to 86400)."},
-    )
-    on_timeout = fields.String(
-        load_default="forfeit",
-        validate=validate.OneOf(["forfeit", "bot"]),
-        metadata={"description": ON_TIMEOUT_DESCRIPTION},
-    )
-    first_decision = fields.Float(
-        load_default=FIRST_DECISION_DEFAULT,
-        validate=validate.Range(min=0, max=PER_ACTION_MAX),
-        metadata={"description": FIRST_DECISION_DESCRIPTION},
-    )
-
-
-class TimeControlSchema(Schema):
-    """A time limit on every decision, as the match (or tournament) keeps it."""
-
-    per_action = fields.Float(
-        required=True, metadata={"description": "Seconds each seat has for each decision (0.1 to 86400)."}
-    )
-    on_timeout = fields.String(
-        required=True, validate=validate.OneOf(["forfeit", "bot"]), metadata={"description": ON_TIMEOUT_DESCRIPTION}
-    )
-    first_decision = fields.Float(metadata={"description": FIRST_DECISION_DESCRIPTION})
+        if "bot" in data and "time_control" in data:
+            raise ValidationError("a bot's seat is never timed: it takes no time_control", field_name="time_control")
 
 
 class CreateMatchSchema(Schema):
@@ -154,7 +229,13 @@ class CreateMatchSchema(Schema):
             "length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`."
         },
     )
-    time_control = fields.Nested(TimeControlRequestSchema, load_default=None, allow_none=True)
+    time_control = fields.Nested(
+        TimeControlRequestSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={"description": "Every seat's clock, but for a seat that gives its own (`seats[].time_control`)."},
+    )
+    adjudicate_after = adjudicate_after_field()
     pace_ms = JsonInteger(
         load_default=None,
         allow_none=True,
@@ -213,6 +294,21 @@ class SeatSchema(Schema):
         required=True,
         dump_default=False,
         metadata={"description": "Whether this open seat takes only its invitation (a friend's seat)."},
+    )
+    time_control = fields.Nested(
+        TimeControlSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The seat's clock: its own, else the match's `time_control`; null: not timed."},
+    )
+    remaining = fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Under a Fischer clock: the seconds left on the seat's clock as of this version, the "
+            "decision running now not yet taken from them (`deadline` is when they and the margin run out). "
+            "null for a per-action clock, no clock, or a server bot's seat."
+        },
     )
     asked = fields.Boolean(
         required=True,
@@ -273,7 +369,15 @@ class MatchSchema(Schema):
     created_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
     updated_at = fields.Float(required=True, metadata={"description": "Seconds since the epoch."})
     seats = fields.List(fields.Nested(SeatSchema), required=True)
-    time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
+    time_control = fields.Nested(
+        TimeControlSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The match's clock, for every seat without one of its own (`seats[].time_control`)."},
+    )
+    adjudicate_after = fields.Integer(
+        required=True, allow_none=True, metadata={"description": ADJUDICATE_AFTER_DESCRIPTION}
+    )
     pace_ms = fields.Integer(
         required=True,
         allow_none=True,

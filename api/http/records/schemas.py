@@ -16,6 +16,10 @@ class RecordSeatSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["player", "bot", "open"]))
     bot = fields.String(required=True, allow_none=True, metadata={"description": "The server bot, for a bot seat."})
     state = fields.String(required=True, validate=validate.OneOf(["playing", "resigned", "timed_out", "disqualified"]))
+    time_control = fields.Nested(
+        TimeControlSchema,
+        metadata={"description": "The seat's own clock, over the match's; absent when the match's applied."},
+    )
 
 
 class RecordQuerySchema(Schema):
@@ -63,6 +67,11 @@ class RecordSchema(Schema):
         metadata={"description": 'The commitment published at creation: the hex SHA-256 of `"<seed>:<salt>"`.'},
     )
     time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
+    adjudicate_after = fields.Integer(
+        metadata={
+            "description": "The versions after which the arena adjudicates the match; absent when it never would."
+        }
+    )
     tournament = fields.Nested(MatchTournamentSchema, required=True, allow_none=True)
     status = fields.String(required=True, validate=validate.OneOf(["finished", "aborted"]))
     result = fields.Nested(ResultSchema, required=True, allow_none=True, metadata={"description": "null if aborted."})
@@ -81,6 +90,7 @@ class RecordSchema(Schema):
             "description": "One entry per version: `steps[0]` is the creation time (epoch seconds); an action is "
             "`[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the "
             "stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or "
-            "disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events."
+            "disqualification, a forfeit on time, the abort, the clocks extended after an outage, the "
+            "adjudication) is `[seat, at, events]`, with its events."
         },
     )

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from api.http.matches.schemas import HEX_DIGEST, NAME, TimeControlRequestSchema, TimeControlSchema, wait_field
+from api.http.matches.schemas import (
+    ADJUDICATE_AFTER_DESCRIPTION,
+    HEX_DIGEST,
+    NAME,
+    TimeControlRequestSchema,
+    TimeControlSchema,
+    adjudicate_after_field,
+    wait_field,
+)
 from api.http.type_schemas import GameIdField, JsonInteger
 from api.http.webhooks.schemas import CreatedWebhookSchema, TournamentWebhookRequestSchema
 from arena.tournaments.schedule import MAX_ENTRANTS
@@ -30,6 +38,20 @@ class EntrantRequestSchema(Schema):
         validate=validate.Length(min=1, max=64),
         metadata={"description": "A server bot of the game (`GET /games/{id}` lists them): it plays on the server."},
     )
+    time_control = fields.Nested(
+        TimeControlRequestSchema,
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "The entrant's own clock in every match it plays, over the tournament's `time_control` "
+            "(its opponents keep theirs); not for a server bot, which is never timed."
+        },
+    )
+
+    @validates_schema
+    def untimed_bots(self, data: dict[str, object], **_: object) -> None:
+        if data.get("bot") is not None and data.get("time_control") is not None:
+            raise ValidationError("a server bot is never timed: it takes no time_control", field_name="time_control")
 
 
 class SprtRequestSchema(Schema):
@@ -102,8 +124,12 @@ class CreateTournamentSchema(Schema):
         TimeControlRequestSchema,
         load_default=None,
         allow_none=True,
-        metadata={"description": "The time control of every match (default: 60 s per decision, forfeit on timeout)."},
+        metadata={
+            "description": "The time control of every match's seats, but an entrant's own (default: 60 s per "
+            "decision, forfeit on timeout)."
+        },
     )
+    adjudicate_after = adjudicate_after_field()
     concurrency = JsonInteger(
         load_default=None,
         allow_none=True,
@@ -160,6 +186,12 @@ class EntrantSchema(Schema):
     name = fields.String(required=True)
     kind = fields.String(required=True, validate=validate.OneOf(["player", "bot"]))
     bot = fields.String(required=True, allow_none=True)
+    time_control = fields.Nested(
+        TimeControlSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The entrant's own clock, over the tournament's; null: the tournament's."},
+    )
     lease_until = fields.Float(
         required=True,
         allow_none=True,
@@ -299,6 +331,9 @@ class TournamentSchema(Schema):
     games_per_pairing = fields.Integer(required=True)
     duplicate = fields.Boolean(required=True)
     time_control = fields.Nested(TimeControlSchema, required=True, allow_none=True)
+    adjudicate_after = fields.Integer(
+        required=True, allow_none=True, metadata={"description": ADJUDICATE_AFTER_DESCRIPTION}
+    )
     concurrency = fields.Integer(required=True, allow_none=True)
     max_illegal = fields.Integer(required=True)
     seed = fields.Integer(required=True, allow_none=True, metadata={"description": "Revealed once it is over."})

@@ -127,7 +127,7 @@ def credited(ctx: Context, table: Table) -> Table:
     """``table`` with its clocks extended for every outage of the arena it has not been credited for
     (``api/usecases/outages.py``: a write per outage that concerns it; the table as it was when none
     does). Every timeout is applied only after this: no outage is scored against a seat."""
-    if table.time_control is None or table.status != "active":
+    if not table.is_timed or table.status != "active":
         return table
     for down_from, down_until in OutageLog(ctx.store).after(table.credited_until):
         if down_until <= table.created_at:

@@ -828,6 +828,8 @@ export interface components {
             min_players: number;
         };
         CreateMatch: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after?: number | null;
             /** @description A game id from `/games`. */
             game: components["schemas"]["GameId"];
             /** @description Match options by name (see the game's catalogue entry); defaults fill the rest. */
@@ -842,11 +844,14 @@ export interface components {
             seats?: components["schemas"]["SeatRequest"][] | null;
             /** @description The random seed; omit it for a random one, revealed when the match ends. */
             seed?: number | null;
+            /** @description Every seat's clock, but for a seat that gives its own (`seats[].time_control`). */
             time_control?: components["schemas"]["TimeControlRequest"] | null;
             /** @description POST the public events to this URL, signed; the answer shows the secret once. */
             webhook?: components["schemas"]["MatchWebhookRequest"];
         };
         CreateTournament: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after?: number | null;
             /** @description At most this many matches at once (default 32); a named entrant plays one match at a time. */
             concurrency?: number | null;
             /** @description Play every rotation of a deal with the same seed, so the luck of the deal cancels out. Default: `false`. */
@@ -875,7 +880,7 @@ export interface components {
             sprt?: components["schemas"]["SprtRequest"] | null;
             /** @description Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host starts it. Default: `true`. */
             start?: boolean;
-            /** @description The time control of every match (default: 60 s per decision, forfeit on timeout). */
+            /** @description The time control of every match's seats, but an entrant's own (default: 60 s per decision, forfeit on timeout). */
             time_control?: components["schemas"]["TimeControlRequest"] | null;
             /** @description POST the standings to this URL whenever they change, signed; the answer shows its secret once. */
             webhook?: components["schemas"]["TournamentWebhookRequest"];
@@ -997,6 +1002,8 @@ export interface components {
             /** @description Until when the host's presence lease on this entrant runs (epoch seconds); null: never leased. Once a lease has lapsed, no match of the entrant starts until it is renewed. */
             lease_until: number | null;
             name: string;
+            /** @description The entrant's own clock, over the tournament's; null: the tournament's. */
+            time_control: components["schemas"]["TimeControl"] | null;
         };
         EntrantPage: {
             entrants: components["schemas"]["Entrant"][];
@@ -1010,6 +1017,8 @@ export interface components {
             bot?: string | null;
             /** @description Unique within the tournament. */
             name: string;
+            /** @description The entrant's own clock in every match it plays, over the tournament's `time_control` (its opponents keep theirs); not for a server bot, which is never timed. */
+            time_control?: components["schemas"]["TimeControlRequest"] | null;
         };
         EntrantToken: {
             /** @description The entrant's number (its index). */
@@ -1215,6 +1224,8 @@ export interface components {
             matches: number;
         };
         Match: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             /** @description Seconds since the epoch. */
             created_at: number;
             game: components["schemas"]["GameId"];
@@ -1238,6 +1249,7 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "active" | "finished" | "aborted";
+            /** @description The match's clock, for every seat without one of its own (`seats[].time_control`). */
             time_control: components["schemas"]["TimeControl"] | null;
             /** @description The seats that may act now. */
             to_act: number[];
@@ -1286,6 +1298,8 @@ export interface components {
             url: string;
         };
         MoveResult: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             /** @description Seconds since the epoch. */
             created_at: number;
             events: components["schemas"]["Event"][];
@@ -1311,6 +1325,7 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "active" | "finished" | "aborted";
+            /** @description The match's clock, for every seat without one of its own (`seats[].time_control`). */
             time_control: components["schemas"]["TimeControl"] | null;
             /** @description The seats that may act now. */
             to_act: number[];
@@ -1564,6 +1579,8 @@ export interface components {
             void: number;
         };
         Record: {
+            /** @description The versions after which the arena adjudicates the match; absent when it never would. */
+            adjudicate_after?: number;
             /** @description The record's layout, 2 now; a reader refuses a format it does not know. New keys that a reader may ignore (replay checkpoints) keep the format. */
             format: number;
             game: components["schemas"]["GameId"];
@@ -1586,7 +1603,7 @@ export interface components {
             state_digest: string;
             /** @enum {string} */
             status: "finished" | "aborted";
-            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events. */
+            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events. */
             steps: unknown[];
             time_control: components["schemas"]["TimeControl"] | null;
             tournament: components["schemas"]["MatchTournament"] | null;
@@ -1599,6 +1616,8 @@ export interface components {
             name: string | null;
             /** @enum {string} */
             state: "playing" | "resigned" | "timed_out" | "disqualified";
+            /** @description The seat's own clock, over the match's; absent when the match's applied. */
+            time_control?: components["schemas"]["TimeControl"];
         };
         RecordTournament: {
             /** @description The entrant in each seat. */
@@ -1692,12 +1711,16 @@ export interface components {
             /** @enum {string} */
             kind: "player" | "bot" | "open";
             name: string | null;
+            /** @description Under a Fischer clock: the seconds left on the seat's clock as of this version, the decision running now not yet taken from them (`deadline` is when they and the margin run out). null for a per-action clock, no clock, or a server bot's seat. */
+            remaining: number | null;
             seat: number;
             /**
              * @description `playing`; or out of the match: `resigned`, `timed_out`, or `disqualified` (a tournament match's seat that sent more illegal actions than the tournament allows).
              * @enum {string}
              */
             state: "playing" | "resigned" | "timed_out" | "disqualified";
+            /** @description The seat's clock: its own, else the match's `time_control`; null: not timed. */
+            time_control: components["schemas"]["TimeControl"] | null;
         };
         SeatRequest: {
             /** @description A bot id from the game's `bots`: the server plays this seat. */
@@ -1708,13 +1731,17 @@ export interface components {
             name?: string;
             /** @description `true`: the seat waits for someone to join it. */
             open?: boolean;
-        } & (unknown & unknown);
+            /** @description The seat's own clock, over the match's `time_control` (so seats may play under different clocks); not for a bot's seat, which is never timed. */
+            time_control?: components["schemas"]["TimeControlRequest"];
+        } & (unknown & unknown & unknown);
         SeatToken: {
             seat: number;
             /** @description The secret bearer token of this seat. */
             token: string;
         };
         SeatView: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             /** @description Seconds since the epoch. */
             created_at: number;
             game: components["schemas"]["GameId"];
@@ -1739,6 +1766,7 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "active" | "finished" | "aborted";
+            /** @description The match's clock, for every seat without one of its own (`seats[].time_control`). */
             time_control: components["schemas"]["TimeControl"] | null;
             /** @description The seats that may act now. */
             to_act: number[];
@@ -1943,28 +1971,42 @@ export interface components {
             winners: number[] | null;
         };
         TimeControl: {
+            /** @description Fischer clock (base + increment, as chess hosts know it): seconds each seat starts with (0.1 to 86400). The time each decision takes is taken from the seat's time when it acts, then `increment` is added; the seat times out once its time and `margin` have run out. Absent for a per-action clock. */
+            base?: number;
             /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to 86400; 30 when left out). */
             first_decision?: number;
+            /** @description Fischer clock: seconds added to a seat's time after each of its decisions (0 to 86400; 0). */
+            increment?: number;
+            /** @description Fischer clock: seconds a seat may run past its time before it times out (0 to 86400; 0), for a slow network or a busy machine; never banked: a decision that runs into it leaves the seat 0 seconds, then the increment. */
+            margin?: number;
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it.
              * @enum {string}
              */
             on_timeout: "forfeit" | "bot";
-            /** @description Seconds each seat has for each decision (0.1 to 86400). */
-            per_action: number;
+            /** @description Per-action clock: seconds each seat has for each decision (0.1 to 86400). Absent for a Fischer clock. */
+            per_action?: number;
         };
         TimeControlRequest: {
+            /** @description Fischer clock (base + increment, as chess hosts know it): seconds each seat starts with (0.1 to 86400). The time each decision takes is taken from the seat's time when it acts, then `increment` is added; the seat times out once its time and `margin` have run out. */
+            base?: number;
             /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to 86400; 30 when left out). Default: `30.0`. */
             first_decision?: number;
+            /** @description Fischer clock: seconds added to a seat's time after each of its decisions (0 to 86400; 0). */
+            increment?: number;
+            /** @description Fischer clock: seconds a seat may run past its time before it times out (0 to 86400; 0), for a slow network or a busy machine; never banked: a decision that runs into it leaves the seat 0 seconds, then the increment. */
+            margin?: number;
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
              * @enum {string}
              */
             on_timeout?: "forfeit" | "bot";
-            /** @description Seconds each seat has for each decision (0.1 to 86400). */
-            per_action: number;
+            /** @description Per-action clock: seconds each seat has for each decision (0.1 to 86400). */
+            per_action?: number;
         };
         Tournament: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             concurrency: number | null;
             created_at: number;
             duplicate: boolean;
@@ -2006,6 +2048,8 @@ export interface components {
             tournaments: components["schemas"]["TournamentSummary"][];
         };
         TournamentRecordLine: {
+            /** @description The versions after which the arena adjudicates the match; absent when it never would. */
+            adjudicate_after?: number;
             /** @description The record's layout, 2 now; a reader refuses a format it does not know. New keys that a reader may ignore (replay checkpoints) keep the format. */
             format: number;
             game: components["schemas"]["GameId"];
@@ -2028,7 +2072,7 @@ export interface components {
             state_digest: string;
             /** @enum {string} */
             status: "finished" | "aborted";
-            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events. */
+            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events. */
             steps: unknown[];
             /** @description The match as text a player reads (as `GET /matches/{id}/record?format=text` gives it, its header also naming each seat's entrant, forfeit and points); null for a record that no longer replays with this server's rules. `arena replay` ignores it. */
             text: string | null;

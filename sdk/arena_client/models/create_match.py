@@ -26,6 +26,9 @@ class CreateMatch:
             tournament).
         players (int): How many seats: 1 to 8 over all games; each game allows its own range (`min_players`,
             `max_players` in `/games`), else 422 `match/invalid_options`.
+        adjudicate_after (int | None | Unset): Adjudication: once the match reaches this many versions (1 to 1,000,000)
+            still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason
+            `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never.
         options (CreateMatchOptions | Unset): Match options by name (see the game's catalogue entry); defaults fill the
             rest.
         pace_ms (int | None | Unset): Milliseconds the server's bots wait before each of their moves, at most 5000: they
@@ -35,12 +38,14 @@ class CreateMatch:
             server plays it) or `{open: true}` (anyone may join). Omitted: every seat's token is returned. A list whose
             length is not `players` is 422 `request/invalid`; a bot the game lacks is 422 `bot/unknown`.
         seed (int | None | Unset): The random seed; omit it for a random one, revealed when the match ends.
-        time_control (None | TimeControlRequest | Unset):
+        time_control (None | TimeControlRequest | Unset): Every seat's clock, but for a seat that gives its own
+            (`seats[].time_control`).
         webhook (MatchWebhookRequest | Unset):
     """
 
     game: GameId
     players: int
+    adjudicate_after: int | None | Unset = UNSET
     options: CreateMatchOptions | Unset = UNSET
     pace_ms: int | None | Unset = UNSET
     seats: list[SeatRequest] | None | Unset = UNSET
@@ -54,6 +59,12 @@ class CreateMatch:
         game = self.game.value
 
         players = self.players
+
+        adjudicate_after: int | None | Unset
+        if isinstance(self.adjudicate_after, Unset):
+            adjudicate_after = UNSET
+        else:
+            adjudicate_after = self.adjudicate_after
 
         options: dict[str, Any] | Unset = UNSET
         if not isinstance(self.options, Unset):
@@ -103,6 +114,8 @@ class CreateMatch:
                 "players": players,
             }
         )
+        if adjudicate_after is not UNSET:
+            field_dict["adjudicate_after"] = adjudicate_after
         if options is not UNSET:
             field_dict["options"] = options
         if pace_ms is not UNSET:
@@ -129,6 +142,15 @@ class CreateMatch:
         game = GameId(d.pop("game"))
 
         players = d.pop("players")
+
+        def _parse_adjudicate_after(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        adjudicate_after = _parse_adjudicate_after(d.pop("adjudicate_after", UNSET))
 
         _options = d.pop("options", UNSET)
         options: CreateMatchOptions | Unset
@@ -204,6 +226,7 @@ class CreateMatch:
         create_match = cls(
             game=game,
             players=players,
+            adjudicate_after=adjudicate_after,
             options=options,
             pace_ms=pace_ms,
             seats=seats,

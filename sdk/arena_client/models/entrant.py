@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.entrant_kind import EntrantKind
+
+if TYPE_CHECKING:
+    from ..models.time_control import TimeControl
+
 
 T = TypeVar("T", bound="Entrant")
 
@@ -20,6 +24,7 @@ class Entrant:
         lease_until (float | None): Until when the host's presence lease on this entrant runs (epoch seconds); null:
             never leased. Once a lease has lapsed, no match of the entrant starts until it is renewed.
         name (str):
+        time_control (None | TimeControl): The entrant's own clock, over the tournament's; null: the tournament's.
     """
 
     bot: None | str
@@ -27,8 +32,11 @@ class Entrant:
     kind: EntrantKind
     lease_until: float | None
     name: str
+    time_control: None | TimeControl
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.time_control import TimeControl
+
         bot: None | str
         bot = self.bot
 
@@ -41,6 +49,12 @@ class Entrant:
 
         name = self.name
 
+        time_control: dict[str, Any] | None
+        if isinstance(self.time_control, TimeControl):
+            time_control = self.time_control.to_dict()
+        else:
+            time_control = self.time_control
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -50,6 +64,7 @@ class Entrant:
                 "kind": kind,
                 "lease_until": lease_until,
                 "name": name,
+                "time_control": time_control,
             }
         )
 
@@ -57,6 +72,8 @@ class Entrant:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.time_control import TimeControl
+
         d = dict(src_dict)
 
         def _parse_bot(data: object) -> None | str:
@@ -79,12 +96,28 @@ class Entrant:
 
         name = d.pop("name")
 
+        def _parse_time_control(data: object) -> None | TimeControl:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                time_control_type_0 = TimeControl.from_dict(data)
+
+                return time_control_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TimeControl, data)
+
+        time_control = _parse_time_control(d.pop("time_control"))
+
         entrant = cls(
             bot=bot,
             entrant=entrant,
             kind=kind,
             lease_until=lease_until,
             name=name,
+            time_control=time_control,
         )
 
         return entrant

@@ -27,6 +27,9 @@ T = TypeVar("T", bound="Match")
 class Match:
     """
     Attributes:
+        adjudicate_after (int | None): Adjudication: once the match reaches this many versions (1 to 1,000,000) still in
+            play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason
+            `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never.
         created_at (float): Seconds since the epoch.
         game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
             tournament).
@@ -43,7 +46,8 @@ class Match:
             event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot
             deal again after seeing moves. null only for a match created before matches committed to their seeds.
         status (MatchStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
-        time_control (None | TimeControl):
+        time_control (None | TimeControl): The match's clock, for every seat without one of its own
+            (`seats[].time_control`).
         to_act (list[int]): The seats that may act now.
         tournament (MatchTournament | None): null outside tournaments.
         updated_at (float): Seconds since the epoch.
@@ -51,6 +55,7 @@ class Match:
         view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
     """
 
+    adjudicate_after: int | None
     created_at: float
     game: GameId
     match_id: str
@@ -77,6 +82,9 @@ class Match:
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
         from ..models.time_control import TimeControl
+
+        adjudicate_after: int | None
+        adjudicate_after = self.adjudicate_after
 
         created_at = self.created_at
 
@@ -145,6 +153,7 @@ class Match:
 
         field_dict.update(
             {
+                "adjudicate_after": adjudicate_after,
                 "created_at": created_at,
                 "game": game,
                 "match_id": match_id,
@@ -181,6 +190,14 @@ class Match:
         from ..models.time_control import TimeControl
 
         d = dict(src_dict)
+
+        def _parse_adjudicate_after(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        adjudicate_after = _parse_adjudicate_after(d.pop("adjudicate_after"))
+
         created_at = d.pop("created_at")
 
         game = GameId(d.pop("game"))
@@ -315,6 +332,7 @@ class Match:
         view = _parse_view(d.pop("view"))
 
         match = cls(
+            adjudicate_after=adjudicate_after,
             created_at=created_at,
             game=game,
             match_id=match_id,

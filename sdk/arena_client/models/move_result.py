@@ -28,6 +28,9 @@ T = TypeVar("T", bound="MoveResult")
 class MoveResult:
     """
     Attributes:
+        adjudicate_after (int | None): Adjudication: once the match reaches this many versions (1 to 1,000,000) still in
+            play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason
+            `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never.
         created_at (float): Seconds since the epoch.
         events (list[Event]):
         game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
@@ -46,7 +49,8 @@ class MoveResult:
             event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot
             deal again after seeing moves. null only for a match created before matches committed to their seeds.
         status (MoveResultStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
-        time_control (None | TimeControl):
+        time_control (None | TimeControl): The match's clock, for every seat without one of its own
+            (`seats[].time_control`).
         to_act (list[int]): The seats that may act now.
         tournament (MatchTournament | None): null outside tournaments.
         updated_at (float): Seconds since the epoch.
@@ -54,6 +58,7 @@ class MoveResult:
         view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
     """
 
+    adjudicate_after: int | None
     created_at: float
     events: list[Event]
     game: GameId
@@ -82,6 +87,9 @@ class MoveResult:
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
         from ..models.time_control import TimeControl
+
+        adjudicate_after: int | None
+        adjudicate_after = self.adjudicate_after
 
         created_at = self.created_at
 
@@ -157,6 +165,7 @@ class MoveResult:
 
         field_dict.update(
             {
+                "adjudicate_after": adjudicate_after,
                 "created_at": created_at,
                 "events": events,
                 "game": game,
@@ -196,6 +205,14 @@ class MoveResult:
         from ..models.time_control import TimeControl
 
         d = dict(src_dict)
+
+        def _parse_adjudicate_after(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        adjudicate_after = _parse_adjudicate_after(d.pop("adjudicate_after"))
+
         created_at = d.pop("created_at")
 
         events = []
@@ -339,6 +356,7 @@ class MoveResult:
         view = _parse_view(d.pop("view"))
 
         move_result = cls(
+            adjudicate_after=adjudicate_after,
             created_at=created_at,
             events=events,
             game=game,

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.game_id import GameId
 from ..models.record_status import RecordStatus
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.match_tournament import MatchTournament
@@ -41,9 +42,11 @@ class Record:
         steps (list[Any]): One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat,
             at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a
             seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the
-            abort) is `[seat, at, events]`, with its events.
+            abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events.
         time_control (None | TimeControl):
         tournament (MatchTournament | None):
+        adjudicate_after (int | Unset): The versions after which the arena adjudicates the match; absent when it never
+            would.
     """
 
     format_: int
@@ -61,6 +64,7 @@ class Record:
     steps: list[Any]
     time_control: None | TimeControl
     tournament: MatchTournament | None
+    adjudicate_after: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.match_tournament import MatchTournament
@@ -114,6 +118,8 @@ class Record:
         else:
             tournament = self.tournament
 
+        adjudicate_after = self.adjudicate_after
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -135,6 +141,8 @@ class Record:
                 "tournament": tournament,
             }
         )
+        if adjudicate_after is not UNSET:
+            field_dict["adjudicate_after"] = adjudicate_after
 
         return field_dict
 
@@ -231,6 +239,8 @@ class Record:
 
         tournament = _parse_tournament(d.pop("tournament"))
 
+        adjudicate_after = d.pop("adjudicate_after", UNSET)
+
         record = cls(
             format_=format_,
             game=game,
@@ -247,6 +257,7 @@ class Record:
             steps=steps,
             time_control=time_control,
             tournament=tournament,
+            adjudicate_after=adjudicate_after,
         )
 
         return record

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.record_seat_kind import RecordSeatKind
 from ..models.record_seat_state import RecordSeatState
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.time_control import TimeControl
+
 
 T = TypeVar("T", bound="RecordSeat")
 
@@ -19,12 +24,14 @@ class RecordSeat:
         kind (RecordSeatKind):
         name (None | str):
         state (RecordSeatState):
+        time_control (TimeControl | Unset):
     """
 
     bot: None | str
     kind: RecordSeatKind
     name: None | str
     state: RecordSeatState
+    time_control: TimeControl | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         bot: None | str
@@ -37,6 +44,10 @@ class RecordSeat:
 
         state = self.state.value
 
+        time_control: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.time_control, Unset):
+            time_control = self.time_control.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -47,11 +58,15 @@ class RecordSeat:
                 "state": state,
             }
         )
+        if time_control is not UNSET:
+            field_dict["time_control"] = time_control
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.time_control import TimeControl
+
         d = dict(src_dict)
 
         def _parse_bot(data: object) -> None | str:
@@ -72,11 +87,19 @@ class RecordSeat:
 
         state = RecordSeatState(d.pop("state"))
 
+        _time_control = d.pop("time_control", UNSET)
+        time_control: TimeControl | Unset
+        if isinstance(_time_control, Unset):
+            time_control = UNSET
+        else:
+            time_control = TimeControl.from_dict(_time_control)
+
         record_seat = cls(
             bot=bot,
             kind=kind,
             name=name,
             state=state,
+            time_control=time_control,
         )
 
         return record_seat

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.time_control_request import TimeControlRequest
+
 
 T = TypeVar("T", bound="SeatRequest")
 
@@ -21,12 +25,14 @@ class SeatRequest:
             invitation-only.
         name (str | Unset): The player's name (with `open`: a label).
         open_ (bool | Unset): `true`: the seat waits for someone to join it.
+        time_control (TimeControlRequest | Unset):
     """
 
     bot: str | Unset = UNSET
     invitation: bool | Unset = UNSET
     name: str | Unset = UNSET
     open_: bool | Unset = UNSET
+    time_control: TimeControlRequest | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         bot = self.bot
@@ -36,6 +42,10 @@ class SeatRequest:
         name = self.name
 
         open_ = self.open_
+
+        time_control: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.time_control, Unset):
+            time_control = self.time_control.to_dict()
 
         field_dict: dict[str, Any] = {}
 
@@ -48,11 +58,15 @@ class SeatRequest:
             field_dict["name"] = name
         if open_ is not UNSET:
             field_dict["open"] = open_
+        if time_control is not UNSET:
+            field_dict["time_control"] = time_control
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.time_control_request import TimeControlRequest
+
         d = dict(src_dict)
         bot = d.pop("bot", UNSET)
 
@@ -62,11 +76,19 @@ class SeatRequest:
 
         open_ = d.pop("open", UNSET)
 
+        _time_control = d.pop("time_control", UNSET)
+        time_control: TimeControlRequest | Unset
+        if isinstance(_time_control, Unset):
+            time_control = UNSET
+        else:
+            time_control = TimeControlRequest.from_dict(_time_control)
+
         seat_request = cls(
             bot=bot,
             invitation=invitation,
             name=name,
             open_=open_,
+            time_control=time_control,
         )
 
         return seat_request

@@ -27,6 +27,9 @@ T = TypeVar("T", bound="SeatView")
 class SeatView:
     """
     Attributes:
+        adjudicate_after (int | None): Adjudication: once the match reaches this many versions (1 to 1,000,000) still in
+            play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason
+            `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never.
         created_at (float): Seconds since the epoch.
         game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
             tournament).
@@ -44,7 +47,8 @@ class SeatView:
             event of the log, `seed_committed`), so that anyone can check the revealed seed against it: the server cannot
             deal again after seeing moves. null only for a match created before matches committed to their seeds.
         status (SeatViewStatus): `waiting` for open seats to be joined, `active`, `finished` or `aborted`.
-        time_control (None | TimeControl):
+        time_control (None | TimeControl): The match's clock, for every seat without one of its own
+            (`seats[].time_control`).
         to_act (list[int]): The seats that may act now.
         tournament (MatchTournament | None): null outside tournaments.
         updated_at (float): Seconds since the epoch.
@@ -52,6 +56,7 @@ class SeatView:
         view (GirafferaffeView | PiliPiliView | PipifaxView | TaigaView):
     """
 
+    adjudicate_after: int | None
     created_at: float
     game: GameId
     match_id: str
@@ -79,6 +84,9 @@ class SeatView:
         from ..models.pipifax_view import PipifaxView
         from ..models.result import Result
         from ..models.time_control import TimeControl
+
+        adjudicate_after: int | None
+        adjudicate_after = self.adjudicate_after
 
         created_at = self.created_at
 
@@ -149,6 +157,7 @@ class SeatView:
 
         field_dict.update(
             {
+                "adjudicate_after": adjudicate_after,
                 "created_at": created_at,
                 "game": game,
                 "match_id": match_id,
@@ -186,6 +195,14 @@ class SeatView:
         from ..models.time_control import TimeControl
 
         d = dict(src_dict)
+
+        def _parse_adjudicate_after(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        adjudicate_after = _parse_adjudicate_after(d.pop("adjudicate_after"))
+
         created_at = d.pop("created_at")
 
         game = GameId(d.pop("game"))
@@ -322,6 +339,7 @@ class SeatView:
         view = _parse_view(d.pop("view"))
 
         seat_view = cls(
+            adjudicate_after=adjudicate_after,
             created_at=created_at,
             game=game,
             match_id=match_id,

@@ -15,48 +15,73 @@ T = TypeVar("T", bound="TimeControlRequest")
 class TimeControlRequest:
     """
     Attributes:
-        per_action (float): Seconds each seat has for each decision (0.1 to 86400).
+        base (float | Unset): Fischer clock (base + increment, as chess hosts know it): seconds each seat starts with
+            (0.1 to 86400). The time each decision takes is taken from the seat's time when it acts, then `increment` is
+            added; the seat times out once its time and `margin` have run out.
         first_decision (float | Unset): Seconds a decision waits for a seat's program that has not asked for the match
             yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's
             clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to
             86400; 30 when left out). Default: `30.0`.
+        increment (float | Unset): Fischer clock: seconds added to a seat's time after each of its decisions (0 to
+            86400; 0).
+        margin (float | Unset): Fischer clock: seconds a seat may run past its time before it times out (0 to 86400; 0),
+            for a slow network or a busy machine; never banked: a decision that runs into it leaves the seat 0 seconds, then
+            the increment.
         on_timeout (TimeControlRequestOnTimeout | Unset): `forfeit`: a seat whose time runs out leaves the match
             (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
+        per_action (float | Unset): Per-action clock: seconds each seat has for each decision (0.1 to 86400).
     """
 
-    per_action: float
+    base: float | Unset = UNSET
     first_decision: float | Unset = UNSET
+    increment: float | Unset = UNSET
+    margin: float | Unset = UNSET
     on_timeout: TimeControlRequestOnTimeout | Unset = UNSET
+    per_action: float | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        per_action = self.per_action
+        base = self.base
 
         first_decision = self.first_decision
+
+        increment = self.increment
+
+        margin = self.margin
 
         on_timeout: str | Unset = UNSET
         if not isinstance(self.on_timeout, Unset):
             on_timeout = self.on_timeout.value
 
+        per_action = self.per_action
+
         field_dict: dict[str, Any] = {}
 
-        field_dict.update(
-            {
-                "per_action": per_action,
-            }
-        )
+        field_dict.update({})
+        if base is not UNSET:
+            field_dict["base"] = base
         if first_decision is not UNSET:
             field_dict["first_decision"] = first_decision
+        if increment is not UNSET:
+            field_dict["increment"] = increment
+        if margin is not UNSET:
+            field_dict["margin"] = margin
         if on_timeout is not UNSET:
             field_dict["on_timeout"] = on_timeout
+        if per_action is not UNSET:
+            field_dict["per_action"] = per_action
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        per_action = d.pop("per_action")
+        base = d.pop("base", UNSET)
 
         first_decision = d.pop("first_decision", UNSET)
+
+        increment = d.pop("increment", UNSET)
+
+        margin = d.pop("margin", UNSET)
 
         _on_timeout = d.pop("on_timeout", UNSET)
         on_timeout: TimeControlRequestOnTimeout | Unset
@@ -65,10 +90,15 @@ class TimeControlRequest:
         else:
             on_timeout = TimeControlRequestOnTimeout(_on_timeout)
 
+        per_action = d.pop("per_action", UNSET)
+
         time_control_request = cls(
-            per_action=per_action,
+            base=base,
             first_decision=first_decision,
+            increment=increment,
+            margin=margin,
             on_timeout=on_timeout,
+            per_action=per_action,
         )
 
         return time_control_request

@@ -25,6 +25,9 @@ T = TypeVar("T", bound="Tournament")
 class Tournament:
     """
     Attributes:
+        adjudicate_after (int | None): Adjudication: once the match reaches this many versions (1 to 1,000,000) still in
+            play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason
+            `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never.
         concurrency (int | None):
         created_at (float):
         duplicate (bool):
@@ -53,6 +56,7 @@ class Tournament:
         version (int):
     """
 
+    adjudicate_after: int | None
     concurrency: int | None
     created_at: float
     duplicate: bool
@@ -80,6 +84,9 @@ class Tournament:
     def to_dict(self) -> dict[str, Any]:
         from ..models.sprt import Sprt
         from ..models.time_control import TimeControl
+
+        adjudicate_after: int | None
+        adjudicate_after = self.adjudicate_after
 
         concurrency: int | None
         concurrency = self.concurrency
@@ -147,6 +154,7 @@ class Tournament:
 
         field_dict.update(
             {
+                "adjudicate_after": adjudicate_after,
                 "concurrency": concurrency,
                 "created_at": created_at,
                 "duplicate": duplicate,
@@ -185,6 +193,13 @@ class Tournament:
         from ..models.tournament_options import TournamentOptions
 
         d = dict(src_dict)
+
+        def _parse_adjudicate_after(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        adjudicate_after = _parse_adjudicate_after(d.pop("adjudicate_after"))
 
         def _parse_concurrency(data: object) -> int | None:
             if data is None:
@@ -289,6 +304,7 @@ class Tournament:
         version = d.pop("version")
 
         tournament = cls(
+            adjudicate_after=adjudicate_after,
             concurrency=concurrency,
             created_at=created_at,
             duplicate=duplicate,

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.game_id import GameId
 from ..models.tournament_record_line_status import TournamentRecordLineStatus
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.record_seat import RecordSeat
@@ -41,12 +42,11 @@ class TournamentRecordLine:
         steps (list[Any]): One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat,
             at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a
             seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the
-            abort) is `[seat, at, events]`, with its events.
-        text (None | str): The match as text a player reads (as `GET /matches/{id}/record?format=text` gives it, its
-            header also naming each seat's entrant, forfeit and points); null for a record that no longer replays with this
-            server's rules. `arena replay` ignores it.
+            abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events.
         time_control (None | TimeControl):
         tournament (RecordTournament):
+        adjudicate_after (int | Unset): The versions after which the arena adjudicates the match; absent when it never
+            would.
     """
 
     format_: int
@@ -62,9 +62,9 @@ class TournamentRecordLine:
     state_digest: str
     status: TournamentRecordLineStatus
     steps: list[Any]
-    text: None | str
     time_control: None | TimeControl
     tournament: RecordTournament
+    adjudicate_after: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.result import Result
@@ -105,9 +105,6 @@ class TournamentRecordLine:
 
         steps = self.steps
 
-        text: None | str
-        text = self.text
-
         time_control: dict[str, Any] | None
         if isinstance(self.time_control, TimeControl):
             time_control = self.time_control.to_dict()
@@ -115,6 +112,8 @@ class TournamentRecordLine:
             time_control = self.time_control
 
         tournament = self.tournament.to_dict()
+
+        adjudicate_after = self.adjudicate_after
 
         field_dict: dict[str, Any] = {}
 
@@ -133,11 +132,12 @@ class TournamentRecordLine:
                 "state_digest": state_digest,
                 "status": status,
                 "steps": steps,
-                "text": text,
                 "time_control": time_control,
                 "tournament": tournament,
             }
         )
+        if adjudicate_after is not UNSET:
+            field_dict["adjudicate_after"] = adjudicate_after
 
         return field_dict
 
@@ -204,13 +204,6 @@ class TournamentRecordLine:
 
         steps = cast(list[Any], d.pop("steps"))
 
-        def _parse_text(data: object) -> None | str:
-            if data is None:
-                return data
-            return cast(None | str, data)
-
-        text = _parse_text(d.pop("text"))
-
         def _parse_time_control(data: object) -> None | TimeControl:
             if data is None:
                 return data
@@ -228,6 +221,8 @@ class TournamentRecordLine:
 
         tournament = RecordTournament.from_dict(d.pop("tournament"))
 
+        adjudicate_after = d.pop("adjudicate_after", UNSET)
+
         tournament_record_line = cls(
             format_=format_,
             game=game,
@@ -242,9 +237,9 @@ class TournamentRecordLine:
             state_digest=state_digest,
             status=status,
             steps=steps,
-            text=text,
             time_control=time_control,
             tournament=tournament,
+            adjudicate_after=adjudicate_after,
         )
 
         return tournament_record_line

@@ -154,6 +154,7 @@ class Arena:
         time_control: Mapping[str, Any] | None = None,
         webhook: Mapping[str, Any] | None = None,
         pace_ms: int | None = None,
+        adjudicate_after: int | None = None,
     ) -> CreatedMatch:
         """Create a match; hand each ``seats[i].token`` to the program that plays seat ``seats[i].seat``.
 
@@ -161,7 +162,11 @@ class Arena:
         ``{"bot": "greedy"}`` (the server plays it), ``{"open": True}`` (anyone may :meth:`join`) or
         ``{"open": True, "invitation": True}`` (only a friend joins it, with the invitation in the
         answer's ``invitations``: ``join(..., invitation=...)``, or the web client's link there).
-        ``time_control`` is ``{"per_action": seconds, "on_timeout": "forfeit" | "bot"}``. ``webhook``
+        ``time_control`` is ``{"per_action": seconds, "on_timeout": "forfeit" | "bot"}``, or a Fischer
+        clock ``{"base": seconds, "increment": seconds, "margin": seconds, "on_timeout": ...}``; a seat may
+        carry its own (``{"name": "ada", "time_control": {...}}``), and the match resource shows each
+        seat's (``seats[i].time_control``, ``seats[i].remaining``). ``adjudicate_after``: once the match
+        reaches that many versions still in play, the arena ends it, scored by the game's rule. ``webhook``
         is ``{"url": ..., "events": [...]}``: the public events are POSTed there, signed with the
         secret in the answer's ``webhook.secret`` (check each with :func:`arena_sdk.verify_signature`).
         ``pace_ms``: the server's bots wait that many milliseconds before each move (at most 5000),
@@ -177,6 +182,7 @@ class Arena:
             time_control=time_control,
             webhook=webhook,
             pace_ms=pace_ms,
+            adjudicate_after=adjudicate_after,
         )
         key = str(uuid.uuid4())
         send = partial(create_match.sync_detailed, client=self.client, body=body, idempotency_key=key)

@@ -61,6 +61,13 @@ class ArenaAborted(TypedDict):
 ArenaClocksExtended = TypedDict("ArenaClocksExtended", {"from": float, "until": float, "seconds": dict[str, Any]})
 
 
+class ArenaAdjudicated(TypedDict):
+    """The data of arena's ``adjudicated``."""
+
+    after: int
+    rule: Literal["scores", "draw", "not_won"]
+
+
 class ArenaEnded(TypedDict):
     """The data of arena's ``ended``."""
 
@@ -460,6 +467,7 @@ ArenaEvent: TypeAlias = (
     | GameEvent[Literal["timeout"], ArenaTimeout]
     | GameEvent[Literal["aborted"], ArenaAborted]
     | GameEvent[Literal["clocks_extended"], ArenaClocksExtended]
+    | GameEvent[Literal["adjudicated"], ArenaAdjudicated]
     | GameEvent[Literal["ended"], ArenaEnded]
 )
 
@@ -544,7 +552,17 @@ AnyEvent: TypeAlias = ArenaEvent | PipifaxEvent | TaigaEvent | GirafferaffeEvent
 #: Each game's event kinds (``arena``: those of every game).
 KINDS: dict[str, frozenset[str]] = {
     "arena": frozenset(
-        ["aborted", "clocks_extended", "ended", "joined", "resigned", "seed_committed", "started", "timeout"]
+        [
+            "aborted",
+            "adjudicated",
+            "clocks_extended",
+            "ended",
+            "joined",
+            "resigned",
+            "seed_committed",
+            "started",
+            "timeout",
+        ]
     ),
     "pipifax": frozenset(["card_flipped", "cards_turned_down", "die_rolled", "match_won", "turn_passed"]),
     "taiga": frozenset(
