@@ -43,6 +43,9 @@ class TournamentRecordLine:
             at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a
             seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the
             abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events.
+        text (None | str): The match as text a player reads (as `GET /matches/{id}/record?format=text` gives it, its
+            header also naming each seat's entrant, forfeit and points); null for a record that no longer replays with this
+            server's rules. `arena replay` ignores it.
         time_control (None | TimeControl):
         tournament (RecordTournament):
         adjudicate_after (int | Unset): The versions after which the arena adjudicates the match; absent when it never
@@ -62,6 +65,7 @@ class TournamentRecordLine:
     state_digest: str
     status: TournamentRecordLineStatus
     steps: list[Any]
+    text: None | str
     time_control: None | TimeControl
     tournament: RecordTournament
     adjudicate_after: int | Unset = UNSET
@@ -105,6 +109,9 @@ class TournamentRecordLine:
 
         steps = self.steps
 
+        text: None | str
+        text = self.text
+
         time_control: dict[str, Any] | None
         if isinstance(self.time_control, TimeControl):
             time_control = self.time_control.to_dict()
@@ -132,6 +139,7 @@ class TournamentRecordLine:
                 "state_digest": state_digest,
                 "status": status,
                 "steps": steps,
+                "text": text,
                 "time_control": time_control,
                 "tournament": tournament,
             }
@@ -204,6 +212,13 @@ class TournamentRecordLine:
 
         steps = cast(list[Any], d.pop("steps"))
 
+        def _parse_text(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        text = _parse_text(d.pop("text"))
+
         def _parse_time_control(data: object) -> None | TimeControl:
             if data is None:
                 return data
@@ -237,6 +252,7 @@ class TournamentRecordLine:
             state_digest=state_digest,
             status=status,
             steps=steps,
+            text=text,
             time_control=time_control,
             tournament=tournament,
             adjudicate_after=adjudicate_after,

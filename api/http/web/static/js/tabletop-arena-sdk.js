@@ -900,7 +900,7 @@ async function wsPackage() {
 
 // src/events.ts
 var EVENT_KINDS = {
-  "arena": ["seed_committed", "joined", "started", "resigned", "timeout", "aborted", "clocks_extended", "ended"],
+  "arena": ["seed_committed", "joined", "started", "resigned", "timeout", "aborted", "clocks_extended", "adjudicated", "ended"],
   "pipifax": ["die_rolled", "card_flipped", "cards_turned_down", "turn_passed", "match_won"],
   "taiga": ["discs_placed", "round_started", "card_to_bottom", "disc_flipped", "token_from_circle", "token_taken", "nothing_to_take", "family_found", "token_to_circle", "no_token_to_pay", "passed", "turn_passed", "game_over"],
   "girafferaffe": ["round_started", "hand_dealt", "turn_started", "cards_played", "apples_taken", "card_drawn", "card_received", "robot_deck_topped", "reward_skipped", "apple_returned", "robot_drew", "robot_cannot_act", "player_lost", "rotten_apple_taken", "match_over"],
