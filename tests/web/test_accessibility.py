@@ -105,7 +105,9 @@ def test_a_match_is_started_and_played_by_keyboard_and_the_focus_stays_on_the_bo
     expect(page.locator("#game")).to_have_value("taiga")
     tab_to(page, "#seat-1")
     page.keyboard.press("Home")  # seat 1's first choice, an open seat,
+    page.keyboard.press("ArrowDown")  # then a seat for a friend,
     page.keyboard.press("ArrowDown")  # and the next one, a bot
+    assert page.locator("#seat-1").input_value().startswith("bot:")
     tab_to(page, "#pace")
     page.keyboard.press("Home")  # the bots do not wait
     tab_to(page, "#start")
