@@ -97,6 +97,7 @@ def test_the_prior_keeps_an_unbeaten_entrant_finite_as_a_hand_solved_equation_sa
     outcomes = results([(0, 1, [1, 1, 1])])
     table = rating_table(["a", "b"], outcomes)
     a = next(line for line in table.lines if line.entrant == 0)
+
     # By symmetry r_a = x = -r_b, where a's points plus its virtual draws' meet their expectation:
     # 3 + PRIOR/2 = 3 E(2x) + PRIOR E(x), E(d) = 1 / (1 + 10^(-d/400)); solved by bisection.
     def excess(x: float) -> float:

@@ -86,7 +86,9 @@ def sprt_curve(ctx: Context, tournament: Tournament) -> dict[str, Any]:
     if s.sprt is None:
         raise ArenaError("tournament/no_sprt", "this tournament runs no SPRT")
     outcomes = ctx.tournaments.outcomes(tournament.tournament_id)
-    return sprt_report(s.sprt, outcomes, tournament.pairings, s.duplicate, tournament.verdict)
+    tally = tournament.sprt_tally
+    counted = tally.counted if tally is not None and tally.in_order else None
+    return sprt_report(s.sprt, outcomes, tournament.pairings, s.duplicate, tournament.verdict, counted=counted)
 
 
 def record_lines(ctx: Context, tournament: Tournament) -> Iterator[bytes]:
