@@ -99,8 +99,10 @@ def check_startable(tournament: Tournament, entrants: int | None = None) -> None
 
 
 def entrant_of(game_id: str, spec: Mapping[str, Any]) -> Entrant:
+    """The entrant a create request names: a program, or a server bot of the game (422 for an unknown one)."""
+    concurrency = spec.get("concurrency")
     if spec.get("bot") is None:
-        return Entrant(spec["name"])
+        return Entrant(spec["name"], concurrency=concurrency)
     allowed = [bot.id for bot in bots_for(game_id)]
     if spec["bot"] not in allowed:
         raise ArenaError(
@@ -109,7 +111,7 @@ def entrant_of(game_id: str, spec: Mapping[str, Any]) -> Entrant:
             bot=spec["bot"],
             allowed=allowed,
         )
-    return Entrant(spec["name"], bot=spec["bot"])
+    return Entrant(spec["name"], bot=spec["bot"], concurrency=concurrency)
 
 
 def check_unique(names: list[str]) -> None:

@@ -45,7 +45,7 @@ def zermelo(games: dict[tuple[int, int], int], points: dict[tuple[int, int], flo
 
 
 #: Three entrants: a beats b 3-1, b beats c 3-1, a and c level 2-2 (one win each and two draws).
-PLAN = [(0, 1, [1, 1, 1, 0]), (1, 2, [1, 1, 0, 1]), (0, 2, [1, 0.5, 0.5, 0])]
+PLAN: list[tuple[int, int, list[float]]] = [(0, 1, [1, 1, 1, 0]), (1, 2, [1, 1, 0, 1]), (0, 2, [1, 0.5, 0.5, 0])]
 
 
 def test_three_entrants_match_maximum_likelihood_by_another_algorithm_and_intervals_by_hand() -> None:
@@ -85,7 +85,7 @@ def test_three_entrants_match_maximum_likelihood_by_another_algorithm_and_interv
 
 
 def test_two_entrants_without_a_prior_give_the_elo_of_the_score() -> None:
-    outcomes = results([(0, 1, [1] * 7 + [0] * 3)])
+    outcomes = results([(0, 1, [1.0] * 7 + [0.0] * 3)])
     table = rating_table(["a", "b"], outcomes, anchor=1, prior_draws=0)
     a = next(line for line in table.lines if line.entrant == 0)
     assert a.elo == pytest.approx(400 * math.log10(7 / 3), abs=1e-6)
@@ -94,15 +94,17 @@ def test_two_entrants_without_a_prior_give_the_elo_of_the_score() -> None:
 
 
 def test_the_prior_keeps_an_unbeaten_entrant_finite_as_a_hand_solved_equation_says() -> None:
-    outcomes = results([(0, 1, [1, 1, 1])])
+    outcomes = results([(0, 1, [1.0, 1.0, 1.0])])
     table = rating_table(["a", "b"], outcomes)
     a = next(line for line in table.lines if line.entrant == 0)
 
     # By symmetry r_a = x = -r_b, where a's points plus its virtual draws' meet their expectation:
     # 3 + PRIOR/2 = 3 E(2x) + PRIOR E(x), E(d) = 1 / (1 + 10^(-d/400)); solved by bisection.
+    def expected(d: float) -> float:
+        return 1 / (1 + 10 ** (-d / 400))
+
     def excess(x: float) -> float:
-        e = lambda d: 1 / (1 + 10 ** (-d / 400))  # noqa: E731
-        return 3 + PRIOR_DRAWS / 2 - 3 * e(2 * x) - PRIOR_DRAWS * e(x)
+        return 3 + PRIOR_DRAWS / 2 - 3 * expected(2 * x) - PRIOR_DRAWS * expected(x)
 
     low, high = 0.0, 2000.0
     for _ in range(200):

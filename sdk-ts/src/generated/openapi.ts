@@ -659,9 +659,34 @@ export interface paths {
          * Hold or renew (host token) a presence lease on named entrants for `seconds`.
          * @description The host (a runner) holds it while it is there to launch the entrants' programs; once an
          *     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
-         *     says `held: away`). Entrants never leased are not held.
+         *     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
+         *     its live workers can play at once), no more matches with one of these entrants play at once.
          */
         post: operations["holdPresence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tournaments/{tournament_id}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Every entrant's Elo from all recorded matches with a 95% interval, best first (Ordo's model).
+         * @description Maximum likelihood over every pairwise result (ahead 1, level 1/2), with two virtual draws
+         *     per entrant as a prior, relative to the mean or to the `anchor` entrant; intervals from the
+         *     Hessian (docs/tournaments.md). `?format=csv`: one row per entrant.
+         */
+        get: operations["getTournamentRatings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -842,7 +867,7 @@ export interface components {
             webhook?: components["schemas"]["MatchWebhookRequest"];
         };
         CreateTournament: {
-            /** @description At most this many matches at once (default 32); a named entrant plays one match at a time. */
+            /** @description At most this many matches at once (default 32); each entrant plays at most its own `concurrency` at once (a program: 1 unless it says more). Under an SPRT fewer may play: only matches whose results can still count start (docs/tournaments.md). */
             concurrency?: number | null;
             /** @description Play every rotation of a deal with the same seed, so the luck of the deal cancels out. Default: `false`. */
             duplicate?: boolean;
@@ -986,6 +1011,8 @@ export interface components {
         };
         Entrant: {
             bot: string | null;
+            /** @description At most this many of its matches play at once; null: any number (a server bot). */
+            concurrency: number | null;
             entrant: number;
             /** @enum {string} */
             kind: "player" | "bot";
@@ -1003,6 +1030,8 @@ export interface components {
         EntrantRequest: {
             /** @description A server bot of the game (`GET /games/{id}` lists them): it plays on the server. */
             bot?: string | null;
+            /** @description At most this many of the entrant's matches play at once (default: 1 for a program, any number for a server bot). A program that says k gets up to k matches at once: each `GET .../next` hands out one it has not asked for yet. */
+            concurrency?: number | null;
             /** @description Unique within the tournament. */
             name: string;
         };
@@ -1183,6 +1212,8 @@ export interface components {
             seat?: number | null;
         };
         JoinTournament: {
+            /** @description At most this many of the entrant's matches play at once (default: 1 for a program, any number for a server bot). A program that says k gets up to k matches at once: each `GET .../next` hands out one it has not asked for yet. */
+            concurrency?: number | null;
             /** @description Unique within the tournament. */
             name: string;
         };
@@ -1531,12 +1562,16 @@ export interface components {
             winner: number | null;
         };
         Presence: {
+            /** @description How many matches the host's live workers can play at once: no more matches with one of these entrants play at once (0: none starts). null (or left out): no cap. Each renewal says it anew. */
+            capacity?: number | null;
             /** @description The entrants it holds (numbers); null: every named entrant. */
             entrants?: number[] | null;
             /** @description How long from now the lease runs; renew it before it lapses. */
             seconds: number;
         };
         PresenceHeld: {
+            /** @description The capacity; null: none. */
+            capacity: number | null;
             /** @description The entrants held. */
             entrants: number[];
             tournament: components["schemas"]["Tournament"];
@@ -1557,6 +1592,27 @@ export interface components {
             skipped: number;
             /** @description Matches that ended without a result. */
             void: number;
+        };
+        RatingLine: {
+            /** @description The rating, relative to the anchor. */
+            elo: number;
+            entrant: number;
+            /** @description Pairwise results: one per opponent per match (a match of k seats gives k - 1 each). */
+            games: number;
+            high: number;
+            /** @description Its 95% interval (the anchor's own is [0, 0]). */
+            low: number;
+            name: string;
+            /** @description Points in them: ahead 1, level 1/2, behind 0. */
+            score: number;
+        };
+        RatingTable: {
+            /** @description The entrant rated 0; null: the mean is 0. */
+            anchor: number | null;
+            /** @description Every entrant, best first (ties by entrant number). */
+            entrants: components["schemas"]["RatingLine"][];
+            /** @description Virtual draws each entrant has against an opponent rated 0. */
+            prior_draws: number;
         };
         Record: {
             /** @description The record's layout, 2 now; a reader refuses a format it does not know. New keys that a reader may ignore (replay checkpoints) keep the format. */
@@ -1808,6 +1864,8 @@ export interface components {
             elo: components["schemas"]["Elo"] | null;
             elo0: number;
             elo1: number;
+            /** @description Once the test has stopped: how its Elo estimate is biased (toward the verdict; the interval covers less than 95%); null before a verdict. */
+            elo_note: string | null;
             /** @description The log-likelihood ratio so far (over whole deals when deals are duplicated). */
             llr: number;
             losses: number;
@@ -1818,6 +1876,8 @@ export interface components {
              * @enum {string|null}
              */
             verdict: "H0" | "H1" | null;
+            /** @description Results in but not counted yet: the test counts in schedule order, each result once every match before it is in. */
+            waiting: number;
             /** @description Entrant 0's wins against entrant 1. */
             wins: number;
         };
@@ -1826,8 +1886,10 @@ export interface components {
             beta: number;
             elo0: number;
             elo1: number;
+            /** @description Once the test has stopped: how an Elo estimate taken then is biased. */
+            elo_note: string | null;
             lower_bound: number;
-            /** @description The log-likelihood ratio after each recorded match, from (0, 0). */
+            /** @description The log-likelihood ratio after each counted match (in schedule order), from (0, 0). */
             points: components["schemas"]["LlrPoint"][];
             /**
              * @description What the test counts: matches, or whole duplicate deals.
@@ -5795,6 +5857,92 @@ export interface operations {
             };
             /** @description The store is full (`store/full`); nothing was written; retry after `Retry-After` seconds. */
             507: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTournamentRatings: {
+        parameters: {
+            query?: {
+                /** @description The entrant rated 0 (its number); by default the mean of those with results is 0. */
+                anchor?: number;
+                /** @description `csv`: one row per entrant, best first. */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                tournament_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingTable"];
+                    "text/csv": string;
+                };
+            };
+            /** @description No such tournament (`tournament/not_found`), scheduled match (`tournament/no_such_match`) or SPRT (`tournament/no_sprt`). */
+            404: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, `tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...). */
+            422: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            429: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds. */
+            503: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];

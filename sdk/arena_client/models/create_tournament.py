@@ -30,8 +30,9 @@ class CreateTournament:
         game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
             tournament).
         players_per_match (int):
-        concurrency (int | None | Unset): At most this many matches at once (default 32); a named entrant plays one
-            match at a time.
+        concurrency (int | None | Unset): At most this many matches at once (default 32); each entrant plays at most its
+            own `concurrency` at once (a program: 1 unless it says more). Under an SPRT fewer may play: only matches whose
+            results can still count start (docs/tournaments.md).
         duplicate (bool | Unset): Play every rotation of a deal with the same seed, so the luck of the deal cancels out.
             Default: `false`.
         games_per_pairing (int | Unset): Deals per table; each deal is played once per seat rotation, so a table plays

@@ -15,6 +15,7 @@ class Entrant:
     """
     Attributes:
         bot (None | str):
+        concurrency (int | None): At most this many of its matches play at once; null: any number (a server bot).
         entrant (int):
         kind (EntrantKind):
         lease_until (float | None): Until when the host's presence lease on this entrant runs (epoch seconds); null:
@@ -23,6 +24,7 @@ class Entrant:
     """
 
     bot: None | str
+    concurrency: int | None
     entrant: int
     kind: EntrantKind
     lease_until: float | None
@@ -31,6 +33,9 @@ class Entrant:
     def to_dict(self) -> dict[str, Any]:
         bot: None | str
         bot = self.bot
+
+        concurrency: int | None
+        concurrency = self.concurrency
 
         entrant = self.entrant
 
@@ -46,6 +51,7 @@ class Entrant:
         field_dict.update(
             {
                 "bot": bot,
+                "concurrency": concurrency,
                 "entrant": entrant,
                 "kind": kind,
                 "lease_until": lease_until,
@@ -66,6 +72,13 @@ class Entrant:
 
         bot = _parse_bot(d.pop("bot"))
 
+        def _parse_concurrency(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        concurrency = _parse_concurrency(d.pop("concurrency"))
+
         entrant = d.pop("entrant")
 
         kind = EntrantKind(d.pop("kind"))
@@ -81,6 +94,7 @@ class Entrant:
 
         entrant = cls(
             bot=bot,
+            concurrency=concurrency,
             entrant=entrant,
             kind=kind,
             lease_until=lease_until,

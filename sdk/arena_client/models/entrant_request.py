@@ -16,10 +16,14 @@ class EntrantRequest:
     Attributes:
         name (str): Unique within the tournament.
         bot (None | str | Unset): A server bot of the game (`GET /games/{id}` lists them): it plays on the server.
+        concurrency (int | None | Unset): At most this many of the entrant's matches play at once (default: 1 for a
+            program, any number for a server bot). A program that says k gets up to k matches at once: each `GET .../next`
+            hands out one it has not asked for yet.
     """
 
     name: str
     bot: None | str | Unset = UNSET
+    concurrency: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         name = self.name
@@ -30,6 +34,12 @@ class EntrantRequest:
         else:
             bot = self.bot
 
+        concurrency: int | None | Unset
+        if isinstance(self.concurrency, Unset):
+            concurrency = UNSET
+        else:
+            concurrency = self.concurrency
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -39,6 +49,8 @@ class EntrantRequest:
         )
         if bot is not UNSET:
             field_dict["bot"] = bot
+        if concurrency is not UNSET:
+            field_dict["concurrency"] = concurrency
 
         return field_dict
 
@@ -56,9 +68,19 @@ class EntrantRequest:
 
         bot = _parse_bot(d.pop("bot", UNSET))
 
+        def _parse_concurrency(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        concurrency = _parse_concurrency(d.pop("concurrency", UNSET))
+
         entrant_request = cls(
             name=name,
             bot=bot,
+            concurrency=concurrency,
         )
 
         return entrant_request
