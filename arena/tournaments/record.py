@@ -396,9 +396,10 @@ class Tournament:
 
     def _tally_past(self, tally: SprtTally | None, states: Sequence[SlotState]) -> SprtTally | None:
         """``tally`` with the results counted that now follow settled matches only (schedule order)."""
-        if tally is None:
-            return None
-        return tally.advance(self.pairings, lambda index: states[index] == "void")
+        if tally is None or self.settings.sprt is None:
+            return tally
+        sprt, duplicate = self.settings.sprt, self.settings.duplicate
+        return tally.advance(self.pairings, lambda index: states[index] == "void", sprt, duplicate)
 
     def pair_next_round(self, points: Sequence[float], now: float) -> Tournament:
         """Pair the next Swiss round (see :meth:`needs_pairing`) from every entrant's points."""

@@ -3,8 +3,9 @@
 - **Schedule order.** A result is counted only once every match before it in the schedule is settled:
   recorded (and counted), or void for good. Results that come in early wait (``waiting``) until the
   ones before them are in. The test therefore sees its results in the order the schedule lists
-  them, whatever order the matches finished in: the verdict, and the match it came at, are those of
-  the same results played one after another.
+  them, whatever order the matches finished in, and stops at the result that brings its verdict
+  (results in after it are never counted): the verdict, and the match it came at, are those of the
+  same results played one after another.
 - **Bounded work in flight.** A match starts only while fewer than ``m`` matches past the counted
   results are started (playing, or finished and waiting), where ``m`` is the fewest further results
   that reach a verdict if they all go one way: wins in a row to H1, losses in a row to H0 (under
@@ -88,9 +89,12 @@ class SprtTally:
         halves = halves_of(outcome)
         return dataclasses.replace(self, waiting={**self.waiting, pairing.index: NOTHING if halves is None else halves})
 
-    def advance(self, pairings: tuple[Pairing, ...], void_for_good: Callable[[int], bool]) -> SprtTally:
+    def advance(
+        self, pairings: tuple[Pairing, ...], void_for_good: Callable[[int], bool], sprt: Sprt, duplicate: bool
+    ) -> SprtTally:
         """Count every waiting result whose matches before are all settled, in schedule order, stepping
-        over the matches ``void_for_good`` (they have no result and are not played again)."""
+        over the matches ``void_for_good`` (they have no result and are not played again), and stopping
+        at the result that brings a verdict (those after it are never counted)."""
         if not self.in_order:
             return self
         tally, waiting = self, dict(self.waiting)
@@ -100,6 +104,9 @@ class SprtTally:
                 halves = waiting.pop(index)
                 if halves != NOTHING:
                     tally = tally._count(halves, pairings[index])
+                    if sprt.decide(tally.llr(sprt, duplicate)) is not None:
+                        index += 1
+                        break
             elif not void_for_good(index):
                 break
             index += 1

@@ -169,5 +169,18 @@ def test_results_of_other_tables_count_nothing_but_pass_in_order() -> None:
     tally = SprtTally()
     outcome = Outcome(0, (1, 2), (1, 2), (0,), None, (None, None))
     pairing = gauntlet(Sprt(0.0, 5.0)).start(1.0).pairings
-    tally = tally.take(outcome, pairing[0]).advance(pairing, lambda index: False)
+    tally = tally.take(outcome, pairing[0]).advance(pairing, lambda index: False, Sprt(0.0, 5.0), duplicate=False)
     assert tally.counted == 1 and tally.results == (0, 0, 0)
+
+
+def test_counting_stops_at_the_result_that_brings_the_verdict() -> None:
+    sprt = Sprt(elo0=0.0, elo1=150.0)
+    wins = next(w for w in range(1, 100) if sprt.decide(sprt.llr(w, 0, 0)) == "H1")
+    # Losses after it that would pull the test back inside its bounds, were they counted.
+    losses = next(n for n in range(1, 100) if sprt.decide(sprt.llr(wins, 0, n)) is None)
+    pairings = gauntlet(sprt, deals=wins + losses).start(1.0).pairings
+    waiting = {index: 2 if index < wins else 0 for index in range(wins + losses)}
+    tally = SprtTally(waiting=waiting).advance(pairings, lambda index: False, sprt, duplicate=False)
+    assert tally.results == (wins, 0, 0) and tally.counted == wins
+    assert sprt.decide(tally.llr(sprt, duplicate=False)) == "H1", "the verdict of the same results one at a time"
+    assert len(tally.waiting) == losses, "the results after the verdict are never counted"
