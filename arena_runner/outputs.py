@@ -6,6 +6,8 @@
 - ``crosstable.json``, ``crosstable.csv`` and ``crosstable.png`` (every pair's results and scores; on
   2-player tables each pair's Elo difference with its 95% interval and likelihood of superiority;
   the heatmap of each entrant's score share against each other);
+- ``ratings.json`` and ``ratings.csv``: every entrant's Elo from all matches with its 95% interval,
+  best first (``GET /tournaments/{id}/ratings``);
 - with an SPRT, ``sprt.json`` and ``sprt.png`` (the log-likelihood ratio against matches, with its bounds);
 - once the tournament is over, ``records.jsonl``: every recorded match's record, one JSON line each in
   the order matches finished, with the entrant in each seat and how the tournament scored it
@@ -33,6 +35,8 @@ FILES = (
     "crosstable.json",
     "crosstable.csv",
     "crosstable.png",
+    "ratings.json",
+    "ratings.csv",
 )
 #: The files of a tournament with an SPRT.
 SPRT_FILES = ("sprt.json", "sprt.png")
@@ -80,6 +84,8 @@ def write(url: str, tournament_id: str, output: Path) -> list[Path]:
         standings_csv = reader.get("/standings", format="csv").text
         crosstable = reader.get("/crosstable").json()
         crosstable_csv = reader.get("/crosstable", format="csv").text
+        ratings = reader.get("/ratings").json()
+        ratings_csv = reader.get("/ratings", format="csv").text
         sprt = reader.get("/sprt").json() if tournament["sprt"] is not None else None
     finally:
         reader.close()
@@ -95,6 +101,8 @@ def write(url: str, tournament_id: str, output: Path) -> list[Path]:
         "standings.csv": standings_csv,
         "crosstable.json": json.dumps(crosstable, indent=2) + "\n",
         "crosstable.csv": crosstable_csv,
+        "ratings.json": json.dumps(ratings, indent=2) + "\n",
+        "ratings.csv": ratings_csv,
     }
     paths = []
     for name in FILES:

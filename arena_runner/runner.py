@@ -242,7 +242,8 @@ class Runner:
         if not any(e.is_program for e in self.config.entrants):
             return
         if time.monotonic() - self.leased_at >= self.config.lease / 3:
-            host.hold_presence(self.config.lease)
+            per_match = self.queue is not None and any(e.mode == "match" for e in self.config.entrants if e.is_program)
+            host.hold_presence(self.config.lease, capacity=Worker.count(queue=self.queue) if per_match else None)
             self.leased_at = time.monotonic()
 
     def stop(self, run: state.RunState) -> None:

@@ -59,7 +59,16 @@ class TournamentScripts:
         self._match_field([field_hash, tournament_hash], [field, value, ttl, *notify])
 
     def renew_presence(
-        self, *, presence_hash: str, tournament_hash: str, until: float, entrants: Sequence[int]
+        self,
+        *,
+        presence_hash: str,
+        tournament_hash: str,
+        until: float,
+        entrants: Sequence[int],
+        capacity: int | None = None,
+        group: str = "",
     ) -> bool:
-        """Hold the presence leases of ``entrants`` until ``until``; whether the tournament exists."""
-        return bool(self._presence([presence_hash, tournament_hash], [repr(until), *entrants]))
+        """Hold the presence leases of ``entrants`` until ``until``, sharing ``capacity`` (``None``: none)
+        under the name ``group``; whether the tournament exists."""
+        args = [repr(until), "" if capacity is None else capacity, group, *entrants]
+        return bool(self._presence([presence_hash, tournament_hash], args))

@@ -20,6 +20,7 @@ from api.store.keys import entrant_watch_id
 from api.store.match_scripts import AlreadyExists, Missing, MovedOn
 from api.store.matches import MatchStore
 from api.store.tournament_scripts import TournamentChanges, TournamentScripts
+from arena.tournaments.dispatch import Capacity, Presence, lease_group
 from arena.tournaments.record import Entrant, Tournament
 from arena.tournaments.schedule import Pairing, round_pairings
 from arena.tournaments.standings import Cell, Counts, Ledger, Outcome, Pair
@@ -162,13 +163,14 @@ class TournamentStore:
             raw = cast(bytes | None, self.client.hget(self.tournament_key(tournament_id), "record"))
         return self._tournament(tournament_id, raw)
 
-    def load_with_leases(self, tournament_id: str) -> tuple[Tournament, dict[int, float]]:
-        """The tournament and its presence leases (see :meth:`leases`), read in one round trip."""
+    def load_with_presence(self, tournament_id: str) -> tuple[Tournament, Presence]:
+        """The tournament and its presence leases with their capacities (see :meth:`presence`), read in one
+        round trip."""
         with reaching_redis(), self.client.pipeline(transaction=False) as pipe:
             pipe.hget(self.tournament_key(tournament_id), "record")
             pipe.hgetall(self.key(tournament_id, "presence"))
-            raw, leases = pipe.execute()
-        return self._tournament(tournament_id, raw), {int(e): float(until) for e, until in leases.items()}
+            raw, fields = pipe.execute()
+        return self._tournament(tournament_id, raw), presence_of(fields)
 
     def _tournament(self, tournament_id: str, raw: bytes | None) -> Tournament:
         if raw is None:
@@ -331,20 +333,28 @@ class TournamentStore:
             raw = cast(list[bytes | None], self.client.hmget(self.key(tournament_id, "secrets"), list(slots)))
         return {slot: orjson.loads(item) for slot, item in zip(slots, raw, strict=True) if item is not None}
 
-    def lease(self, tournament_id: str, entrants: Sequence[int], until: float) -> bool:
-        """Hold the presence leases of ``entrants`` until ``until``; whether the tournament exists."""
+    def lease(self, tournament_id: str, entrants: Sequence[int], until: float, capacity: int | None = None) -> bool:
+        """Hold the presence leases of ``entrants`` until ``until``, sharing ``capacity`` (``None``: none);
+        whether the tournament exists."""
         return self.scripts.renew_presence(
             presence_hash=self.key(tournament_id, "presence"),
             tournament_hash=self.tournament_key(tournament_id),
             until=until,
             entrants=entrants,
+            capacity=capacity,
+            group=lease_group(entrants),
         )
+
+    def presence(self, tournament_id: str) -> Presence:
+        """Until when each leased entrant's lease runs (entrants never leased are missing), and the
+        capacities the leases said."""
+        with reaching_redis():
+            found = cast(dict[bytes, bytes], self.client.hgetall(self.key(tournament_id, "presence")))
+        return presence_of(found)
 
     def leases(self, tournament_id: str) -> dict[int, float]:
         """Until when each leased entrant's lease runs (entrants never leased are missing)."""
-        with reaching_redis():
-            found = cast(dict[bytes, bytes], self.client.hgetall(self.key(tournament_id, "presence")))
-        return {int(e): float(until) for e, until in found.items()}
+        return dict(self.presence(tournament_id).leases)
 
     def match_statuses(self, match_ids: list[str]) -> list[str | None]:
         """Each match's status from its summary (one round trip for all), ``None`` for a match not stored."""
@@ -382,6 +392,20 @@ class TournamentStore:
     ) -> tuple[list[dict[str, Any]], tuple[float, str] | None]:
         """Up to ``limit`` summaries, newest first, after the cursor ``before`` (paged as the match list is)."""
         return self.matches.indexes.page(self.keys.tournaments(), limit, before, hash_key=self.tournament_key)
+
+
+def presence_of(fields: Mapping[bytes, bytes]) -> Presence:
+    """The presence hash read back: ``<entrant>`` -> until when, ``cap:<entrant>`` -> ``<capacity> <group>``."""
+    leases: dict[int, float] = {}
+    groups: dict[str, tuple[int, set[int]]] = {}
+    for name, value in fields.items():
+        if name.startswith(b"cap:"):
+            capacity, group = value.decode().split(" ", 1)
+            groups.setdefault(group, (int(capacity), set()))[1].add(int(name[4:]))
+        else:
+            leases[int(name)] = float(value)
+    capacities = tuple(Capacity(capacity, frozenset(members)) for capacity, members in groups.values())
+    return Presence(leases, capacities)
 
 
 def _text(value: Any) -> str:

@@ -100,10 +100,11 @@ def check_startable(tournament: Tournament, entrants: int | None = None) -> None
 
 
 def entrant_of(game_id: str, spec: Mapping[str, Any]) -> Entrant:
-    """The entrant a create request names: a program of the host's (with its own time control, if it
-    gives one), or a server bot."""
+    """The entrant a create request names: a program of the host's (with its own time control and
+    concurrency, if it gives them), or a server bot of the game (422 for an unknown one)."""
+    concurrency = spec.get("concurrency")
     if spec.get("bot") is None:
-        return Entrant(spec["name"], time_control=spec.get("time_control"))
+        return Entrant(spec["name"], time_control=spec.get("time_control"), concurrency=concurrency)
     allowed = [bot.id for bot in bots_for(game_id)]
     if spec["bot"] not in allowed:
         raise ArenaError(
@@ -112,7 +113,7 @@ def entrant_of(game_id: str, spec: Mapping[str, Any]) -> Entrant:
             bot=spec["bot"],
             allowed=allowed,
         )
-    return Entrant(spec["name"], bot=spec["bot"])
+    return Entrant(spec["name"], bot=spec["bot"], concurrency=concurrency)
 
 
 def check_unique(names: list[str]) -> None:

@@ -3,8 +3,9 @@
 Like :class:`~arena.matches.table.Table` for a match, every transition here is pure and returns the
 next record (one version up); the service writes it with compare-and-set. The record decides what
 the arena does next: which scheduled matches may start now (their named entrants are free and
-present, within the concurrency limit, while the tournament is not paused), when a Swiss round is
-complete and the next is paired, when an SPRT has its verdict, and what each entrant's next match is.
+present, within the limits of :mod:`arena.tournaments.dispatch`, while the tournament is not paused),
+when a Swiss round is complete and the next is paired, when an SPRT has its verdict (counting results in
+schedule order, :mod:`arena.tournaments.sprt_tally`), and what each entrant's next matches are.
 
 The standings (each entrant's counts and the head to head of each pair) are not part of the record:
 they live in keys of their own, and recording an outcome changes those of its table only (a
@@ -32,8 +33,10 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal
 
 from arena.commitment import seed_commitment
+from arena.tournaments.dispatch import Capacity, startable
 from arena.tournaments.schedule import Format, Pairing, plan, swiss_round, tables_of, total_matches
-from arena.tournaments.sprt import PAIR_SCORES, Sprt
+from arena.tournaments.sprt import Sprt
+from arena.tournaments.sprt_tally import SprtTally
 from arena.tournaments.standings import ForfeitCause, Held, Ledger, Outcome
 
 Status = Literal["open", "running", "paused", "finished", "cancelled"]
@@ -42,7 +45,7 @@ SlotState = Literal["pending", "playing", "done", "void", "skipped"]
 VoidReason = Literal["aborted", "absent"]
 
 #: How many matches play at once when the host sets no ``concurrency``: named entrants play one
-#: match at a time anyway, but server bots play any number, so a tournament of bots needs a cap.
+#: match at a time unless they say more, but server bots play any number, so a tournament of bots needs a cap.
 DEFAULT_CONCURRENCY = 32
 #: How many times one scheduled match is voided and played again; after that a match whose program
 #: never asked is scored as it ended, and one aborted again stays void.
@@ -64,16 +67,27 @@ class Entrant:
     digest: str | None = None
     #: The entrant's own time control (a create request's), over the tournament's for its seats.
     time_control: Mapping[str, Any] | None = None
+    #: At most this many of its matches play at once (``None``: the default, see :attr:`limit`).
+    concurrency: int | None = None
+
+    @property
+    def limit(self) -> int | None:
+        """Its matches at once: its ``concurrency``, else 1 for a named entrant and any number for a bot."""
+        if self.concurrency is not None:
+            return self.concurrency
+        return 1 if self.bot is None else None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "bot": self.bot, "digest": self.digest}
         if self.time_control is not None:
             data["time_control"] = dict(self.time_control)
+        if self.concurrency is not None:
+            data["concurrency"] = self.concurrency
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Entrant:
-        return cls(data["name"], data.get("bot"), data.get("digest"), data.get("time_control"))
+        return cls(data["name"], data.get("bot"), data.get("digest"), data.get("time_control"), data.get("concurrency"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,42 +168,6 @@ def match_key(tournament: Tournament, index: int, attempt: int | None = None) ->
 
 
 @dataclasses.dataclass(frozen=True)
-class SprtTally:
-    """Entrant 0's results against entrant 1 so far, as the SPRT counts them."""
-
-    #: Wins, draws and losses.
-    results: tuple[int, int, int] = (0, 0, 0)
-    #: Whole deals by entrant 0's total over their two matches (0, 1/2, 1, 3/2, 2), under duplicate deals.
-    deals: tuple[int, ...] = (0,) * len(PAIR_SCORES)
-    #: Deals with one match recorded: ``"<table>:<deal>"`` -> entrant 0's score in it, in halves.
-    open_deals: Mapping[str, int] = dataclasses.field(default_factory=dict)
-
-    def add(self, outcome: Outcome, pairing: Pairing) -> SprtTally:
-        if 0 not in outcome.entrants or len(outcome.entrants) != 2:
-            return self
-        seat = outcome.entrants.index(0)
-        mine, theirs = outcome.ranks[seat], outcome.ranks[1 - seat]
-        halves = 2 if mine < theirs else 1 if mine == theirs else 0
-        wins, draws, losses = self.results
-        results = (wins + (halves == 2), draws + (halves == 1), losses + (halves == 0))
-        deal = f"{pairing.table}:{pairing.deal}"
-        if deal not in self.open_deals:
-            return SprtTally(results, self.deals, {**self.open_deals, deal: halves})
-        deals = list(self.deals)
-        deals[self.open_deals[deal] + halves] += 1
-        return SprtTally(results, tuple(deals), {k: v for k, v in self.open_deals.items() if k != deal})
-
-    def to_json(self) -> dict[str, Any]:
-        return {"results": list(self.results), "deals": list(self.deals), "open_deals": dict(self.open_deals)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> SprtTally:
-        results = tuple(int(n) for n in data["results"])
-        assert len(results) == 3
-        return cls((results[0], results[1], results[2]), tuple(int(n) for n in data["deals"]), dict(data["open_deals"]))
-
-
-@dataclasses.dataclass(frozen=True)
 class Tournament:
     """Everything stored for one tournament but its standings."""
 
@@ -265,27 +243,34 @@ class Tournament:
         """The named entrants (programs) of the match at ``index``."""
         return [e for e in self.pairings[index].entrants if self.is_named(e)]
 
-    def busy(self) -> set[int]:
-        """The named entrants with a match playing (a server bot plays any number at once)."""
-        return {e for i in self.indexes("playing") for e in self.named_at(i)}
-
-    def launchable(self, away: Collection[int] = ()) -> list[int]:
+    def launchable(self, away: Collection[int] = (), capacities: Sequence[Capacity] = ()) -> list[int]:
         """The pending matches that may start now, in schedule order: the tournament runs (is not
-        paused), their named entrants are free, and none of them is ``away`` (its host's lease lapsed)."""
+        paused), and the limits of :mod:`arena.tournaments.dispatch` hold: the tournament's and each
+        entrant's concurrency, no entrant ``away`` (its host's lease lapsed), the ``capacities`` its
+        host's leases said, an SPRT's window."""
         if self.status != "running":
             return []
-        room = (self.settings.concurrency or DEFAULT_CONCURRENCY) - len(self.indexes("playing"))
-        busy = self.busy() | set(away)
-        chosen: list[int] = []
-        for index in self.indexes("pending"):
-            if len(chosen) >= room:
-                break
-            named = set(self.named_at(index))
-            if named & busy:
-                continue
-            chosen.append(index)
-            busy |= named
-        return chosen
+        playing = self.indexes("playing")
+        room = (self.settings.concurrency or DEFAULT_CONCURRENCY) - len(playing)
+        return startable(
+            self.indexes("pending"),
+            playing,
+            lambda index: self.pairings[index].entrants,
+            [entrant.limit for entrant in self.entrants],
+            room=room,
+            away=away,
+            capacities=capacities,
+            below=self.sprt_window_end(),
+        )
+
+    def sprt_window_end(self) -> int | None:
+        """Under an SPRT counting in schedule order, the first index that may not start yet (see
+        :meth:`~arena.tournaments.sprt_tally.SprtTally.window`); ``None`` otherwise."""
+        tally, sprt = self.sprt_tally, self.settings.sprt
+        if tally is None or sprt is None or not tally.in_order:
+            return None
+        cap = self.settings.concurrency or DEFAULT_CONCURRENCY
+        return tally.counted + tally.window(sprt, self.settings.duplicate, cap)
 
     def held(self, away: Collection[int]) -> dict[int, Held]:
         """Why each held entrant's matches do not start now: the whole tournament is paused, or its lease lapsed."""
@@ -296,11 +281,13 @@ class Tournament:
         return dict.fromkeys((e for e in away if 0 <= e < len(self.entrants)), "away")
 
     def next_for(self, entrant: int) -> int | None:
-        """The schedule index of the entrant's match playing now, if any."""
-        for index in self.indexes("playing"):
-            if entrant in self.pairings[index].entrants:
-                return index
-        return None
+        """The schedule index of the entrant's first match playing now, if any."""
+        playing = self.playing_for(entrant)
+        return playing[0] if playing else None
+
+    def playing_for(self, entrant: int) -> list[int]:
+        """The schedule indexes of the entrant's matches playing now (up to its concurrency), in order."""
+        return [index for index in self.indexes("playing") if entrant in self.pairings[index].entrants]
 
     def done_for(self, entrant: int) -> bool:
         """Whether the entrant has nothing left to play in this tournament."""
@@ -323,10 +310,7 @@ class Tournament:
         """The SPRT's log-likelihood ratio so far: per match, or per whole deal under duplicate deals
         (the two matches of a deal share its luck, so they are not independent)."""
         assert self.settings.sprt is not None
-        tally = self.sprt_tally or SprtTally()
-        if not self.settings.duplicate:
-            return self.settings.sprt.llr(*tally.results)
-        return self.settings.sprt.llr_pairs(tally.deals)
+        return (self.sprt_tally or SprtTally()).llr(self.settings.sprt, self.settings.duplicate)
 
     def needs_pairing(self) -> bool:
         """Whether the next Swiss round is due: every match of the rounds so far is settled."""
@@ -353,8 +337,8 @@ class Tournament:
 
     # --- transitions --------------------------------------------------------------------------
 
-    def join(self, name: str, digest: str, now: float) -> Tournament:
-        return self._next(now, entrants=(*self.entrants, Entrant(name, digest=digest)))
+    def join(self, name: str, digest: str, now: float, concurrency: int | None = None) -> Tournament:
+        return self._next(now, entrants=(*self.entrants, Entrant(name, digest=digest, concurrency=concurrency)))
 
     def start(self, now: float) -> Tournament:
         pairings = planned(self.settings, len(self.entrants))
@@ -408,14 +392,22 @@ class Tournament:
                 voids = {**self.voids, index: (*self.voids.get(index, ()), outcome)}
                 return self._next(now, states=tuple(states), voids=voids, reported=reported)
             states[index] = "void"
-            return self._next(now, states=tuple(states), reported=reported)._finish_if_complete()
+            tally = self._tally_past(self.sprt_tally, states)
+            after = self._next(now, states=tuple(states), reported=reported, sprt_tally=tally)
+            return after._judge()._finish_if_complete()
         states[index] = "done"
         ledger.add(outcome)
-        tally = self.sprt_tally
-        if tally is not None:
-            tally = tally.add(outcome, self.pairings[index])
+        tally = None if self.sprt_tally is None else self.sprt_tally.take(outcome, self.pairings[index])
+        tally = self._tally_past(tally, states)
         after = self._next(now, states=tuple(states), reported=reported, recorded=self.recorded + 1, sprt_tally=tally)
         return after._judge()._finish_if_complete()
+
+    def _tally_past(self, tally: SprtTally | None, states: Sequence[SlotState]) -> SprtTally | None:
+        """``tally`` with the results counted that now follow settled matches only (schedule order)."""
+        if tally is None or self.settings.sprt is None:
+            return tally
+        sprt, duplicate = self.settings.sprt, self.settings.duplicate
+        return tally.advance(self.pairings, lambda index: states[index] == "void", sprt, duplicate)
 
     def pair_next_round(self, points: Sequence[float], now: float) -> Tournament:
         """Pair the next Swiss round (see :meth:`needs_pairing`) from every entrant's points."""

@@ -14,8 +14,9 @@ Pure: computed from the recorded outcomes, in the order matches finished.
   deals by a's total over their two matches (0, 1/2, 1, 3/2, 2), and ``s`` comes from the spread of
   deal scores. Otherwise each match counts (*trinomial*: wins, draws, losses). An interval end or
   estimate beyond a score of 0 or 1 is unbounded (``None``).
-- **SPRT curve.** The log-likelihood ratio after each recorded match, against its two bounds
-  (see :mod:`arena.tournaments.sprt`).
+- **SPRT curve.** The log-likelihood ratio after each counted match, against its two bounds
+  (see :mod:`arena.tournaments.sprt`): in schedule order, up to the results the test has counted
+  (:mod:`arena.tournaments.sprt_tally`); a tournament whose tally predates that, in finishing order.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any, Literal
 
-from arena.tournaments.record import SprtTally
 from arena.tournaments.schedule import Pairing
-from arena.tournaments.sprt import OUTCOME_SCORES, PAIR_SCORES, Sprt, elo_of_score
+from arena.tournaments.sprt import OUTCOME_SCORES, PAIR_SCORES, Sprt, elo_of_score, stopped_estimate_note
+from arena.tournaments.sprt_tally import SprtTally
 from arena.tournaments.standings import Z975, Outcome, Pair, pair_of, spreadsheet_text
 
 Form = Literal["trinomial", "pentanomial"]
@@ -212,22 +213,33 @@ def crosstable(
 
 
 def llr_curve(
-    sprt: Sprt, outcomes: Sequence[Outcome], pairings: Sequence[Pairing], duplicate: bool
+    sprt: Sprt, outcomes: Sequence[Outcome], pairings: Sequence[Pairing], duplicate: bool, counted: int | None = None
 ) -> list[tuple[int, float]]:
-    """The SPRT's log-likelihood ratio after each recorded match: ``(matches recorded, llr)``, from ``(0, 0)``."""
+    """The SPRT's log-likelihood ratio after each counted match: ``(matches counted, llr)``, from ``(0, 0)``.
+
+    ``counted``: the schedule positions the test has counted (the outcomes before it, in schedule
+    order); ``None``: every outcome, in the order given (finishing order, a tally from before).
+    """
+    if counted is not None:
+        outcomes = sorted((o for o in outcomes if o.index < counted), key=lambda o: o.index)
     tally = SprtTally()
     points = [(0, 0.0)]
     for count, outcome in enumerate(outcomes, start=1):
         tally = tally.add(outcome, pairings[outcome.index])
-        llr = sprt.llr_pairs(tally.deals) if duplicate else sprt.llr(*tally.results)
-        points.append((count, llr))
+        points.append((count, tally.llr(sprt, duplicate)))
     return points
 
 
 def sprt_report(
-    sprt: Sprt, outcomes: Sequence[Outcome], pairings: Sequence[Pairing], duplicate: bool, verdict: str | None
+    sprt: Sprt,
+    outcomes: Sequence[Outcome],
+    pairings: Sequence[Pairing],
+    duplicate: bool,
+    verdict: str | None,
+    *,
+    counted: int | None = None,
 ) -> dict[str, Any]:
-    """The SPRT's curve with its bounds and verdict, as JSON."""
+    """The SPRT's curve with its bounds and verdict, as JSON (``counted``: see :func:`llr_curve`)."""
     lower, upper = sprt.bounds()
     return {
         "elo0": sprt.elo0,
@@ -237,6 +249,9 @@ def sprt_report(
         "lower_bound": lower,
         "upper_bound": upper,
         "verdict": verdict,
+        "elo_note": stopped_estimate_note(verdict),
         "unit": "deal" if duplicate else "match",
-        "points": [{"matches": matches, "llr": llr} for matches, llr in llr_curve(sprt, outcomes, pairings, duplicate)],
+        "points": [
+            {"matches": matches, "llr": llr} for matches, llr in llr_curve(sprt, outcomes, pairings, duplicate, counted)
+        ],
     }

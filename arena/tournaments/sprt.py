@@ -171,6 +171,25 @@ class Sprt:
         return cls(data["elo0"], data["elo1"], data.get("alpha", 0.05), data.get("beta", 0.05))
 
 
+def stopped_estimate_note(verdict: str | None) -> str | None:
+    """What to know of an Elo estimate taken when the test stopped at ``verdict`` (``None`` before one).
+
+    A sequential test stops at the moment its results have drifted far enough toward a bound, so the
+    results it stops on lean that way more than the truth does: the estimate is biased toward the
+    verdict, and its interval, computed as for a fixed number of matches, covers the truth less often
+    than it says.
+    """
+    if verdict is None:
+        return None
+    side = "overstate entrant 0's advantage (H1)" if verdict == "H1" else "understate it (H0)"
+    return (
+        "The test stopped as soon as its results crossed a bound, so this estimate is biased toward the "
+        f"verdict: it tends to {side}, the more so the fewer matches it took; for two equal entrants an H0 "
+        "verdict tends to report a negative Elo rather than 0. Its interval is a fixed-sample one and covers "
+        "the truth less often than 95%. For an unbiased estimate, play a fixed number of matches without an SPRT."
+    )
+
+
 def elo_estimate(wins: int, draws: int, losses: int) -> tuple[float, float, float] | None:
     """Entrant 0's Elo advantage and its 95% interval (normal approximation on the mean score), or None
     without games. Bounds beyond a score of 0 or 1 are infinite, as is the estimate for a score of 0 or 1."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from arena.tournaments.matches import match_id_of
 from arena.tournaments.record import Tournament
-from arena.tournaments.sprt import elo_estimate
+from arena.tournaments.sprt import elo_estimate, stopped_estimate_note
 from arena.tournaments.standings import Cell, Counts, Outcome, Pair, Standings, rank_entrants
 
 #: Entrants and standings rows a tournament's resource shows unless asked for another page.
@@ -38,6 +38,7 @@ def entrants_page(tournament: Tournament, leases: Mapping[int, float], offset: i
             "kind": "player" if e.bot is None else "bot",
             "bot": e.bot,
             "time_control": None if e.time_control is None else dict(e.time_control),
+            "concurrency": e.limit,
             "lease_until": leases.get(i),
         }
         for i, e in enumerate(tournament.entrants[offset : offset + limit], start=offset)
@@ -85,6 +86,7 @@ def sprt_summary(tournament: Tournament) -> dict[str, Any] | None:
     if s.sprt is None:
         return None
     wins, draws, losses = tournament.sprt_counts()
+    tally = tournament.sprt_tally
     lower, upper = s.sprt.bounds()
     estimate = elo_estimate(wins, draws, losses)
     return {
@@ -99,6 +101,8 @@ def sprt_summary(tournament: Tournament) -> dict[str, Any] | None:
         "lower_bound": lower,
         "upper_bound": upper,
         "verdict": tournament.verdict,
+        "waiting": 0 if tally is None else len(tally.waiting),
+        "elo_note": stopped_estimate_note(tournament.verdict),
         "elo": None
         if estimate is None or not math.isfinite(estimate[0])
         else {"elo": estimate[0], "low": _finite(estimate[1]), "high": _finite(estimate[2])},

@@ -305,10 +305,13 @@ class Host:
         send = partial(resume_tournament.sync_detailed, self.tournament_id, client=self.client)
         return self.arena.call(send, Tournament, idempotent=False)
 
-    def hold_presence(self, seconds: float, entrants: list[int] | None = None) -> PresenceHeld:
+    def hold_presence(
+        self, seconds: float, entrants: list[int] | None = None, capacity: int | None = None
+    ) -> PresenceHeld:
         """Hold (or renew) the presence lease on ``entrants`` (``None``: every named entrant) for ``seconds``:
-        once it lapses, none of their matches starts until it is renewed."""
-        body = Presence(seconds=seconds, entrants=entrants)
+        once it lapses, none of their matches starts until it is renewed. ``capacity``: how many matches
+        the host's live workers can play at once (no more of these entrants' matches play at once)."""
+        body = Presence(seconds=seconds, entrants=entrants, capacity=capacity)
         send = partial(hold_presence.sync_detailed, self.tournament_id, client=self.client, body=body)
         return self.arena.call(send, PresenceHeld)
 

@@ -215,6 +215,27 @@ PRESENCE_CASES = [
         after={**RUNNING, PRESENCE: Hash({"1": "60.0"}, ttl=TTL)},
     ),
     Case("no entrant and no lease yet: nothing written", {**RENEW, "entrants": []}, True, before=RUNNING),
+    Case(
+        "a capacity is kept per entrant with the lease's group",
+        {**RENEW, "capacity": 3, "group": "g1"},
+        True,
+        before=RUNNING,
+        after={**RUNNING, PRESENCE: Hash({"0": "99.5", "2": "99.5", "cap:0": "3 g1", "cap:2": "3 g1"}, ttl=TTL)},
+    ),
+    Case(
+        "a capacity of 0 is a capacity",
+        {**RENEW, "entrants": [1], "capacity": 0, "group": "g2"},
+        True,
+        before=RUNNING,
+        after={**RUNNING, PRESENCE: Hash({"1": "99.5", "cap:1": "0 g2"}, ttl=TTL)},
+    ),
+    Case(
+        "a renewal without a capacity lifts that of its entrants only",
+        RENEW,
+        True,
+        before={**RUNNING, PRESENCE: Hash({"0": "50.0", "cap:0": "3 g1", "1": "50.0", "cap:1": "3 g1"}, ttl=100)},
+        after={**RUNNING, PRESENCE: Hash({"0": "99.5", "1": "50.0", "cap:1": "3 g1", "2": "99.5"}, ttl=TTL)},
+    ),
     Case("a tournament that is gone: nothing written", RENEW, False),
     Case(
         "a tournament without a ttl counts as gone (every write gives it one)",

@@ -109,11 +109,21 @@ class PresenceSchema(Schema):
         validate=validate.Range(min=1, max=3600),
         metadata={"description": "How long from now the lease runs; renew it before it lapses."},
     )
+    capacity = JsonInteger(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Range(min=0, max=100_000),
+        metadata={
+            "description": "How many matches the host's live workers can play at once: no more matches with one of "
+            "these entrants play at once (0: none starts). null (or left out): no cap. Each renewal says it anew."
+        },
+    )
 
 
 class PresenceHeldSchema(Schema):
     entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrants held."})
     until = fields.Float(required=True, metadata={"description": "Until when (epoch seconds)."})
+    capacity = fields.Integer(required=True, allow_none=True, metadata={"description": "The capacity; null: none."})
     tournament = fields.Nested(TournamentSchema, required=True)
 
 
@@ -179,6 +189,11 @@ class SprtCurveSchema(Schema):
     lower_bound = fields.Float(required=True)
     upper_bound = fields.Float(required=True)
     verdict = fields.String(required=True, allow_none=True, validate=validate.OneOf(["H0", "H1"]))
+    elo_note = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "Once the test has stopped: how an Elo estimate taken then is biased."},
+    )
     unit = fields.String(
         required=True,
         validate=validate.OneOf(["match", "deal"]),
@@ -187,7 +202,47 @@ class SprtCurveSchema(Schema):
     points = fields.List(
         fields.Nested(LlrPointSchema),
         required=True,
-        metadata={"description": "The log-likelihood ratio after each recorded match, from (0, 0)."},
+        metadata={"description": "The log-likelihood ratio after each counted match (in schedule order), from (0, 0)."},
+    )
+
+
+class RatingsQuerySchema(Schema):
+    anchor = fields.Integer(
+        load_default=None,
+        validate=validate.Range(min=0, max=MAX_ENTRANTS - 1),
+        metadata={"description": "The entrant rated 0 (its number); by default the mean of those with results is 0."},
+    )
+    format = fields.String(
+        load_default="json",
+        validate=validate.OneOf(["json", "csv"]),
+        metadata={"description": "`csv`: one row per entrant, best first."},
+    )
+
+
+class RatingLineSchema(Schema):
+    entrant = fields.Integer(required=True)
+    name = fields.String(required=True)
+    elo = fields.Float(required=True, metadata={"description": "The rating, relative to the anchor."})
+    low = fields.Float(required=True, metadata={"description": "Its 95% interval (the anchor's own is [0, 0])."})
+    high = fields.Float(required=True)
+    games = fields.Integer(
+        required=True,
+        metadata={"description": "Pairwise results: one per opponent per match (a match of k seats gives k - 1 each)."},
+    )
+    score = fields.Float(required=True, metadata={"description": "Points in them: ahead 1, level 1/2, behind 0."})
+
+
+class RatingTableSchema(Schema):
+    anchor = fields.Integer(
+        required=True, allow_none=True, metadata={"description": "The entrant rated 0; null: the mean is 0."}
+    )
+    prior_draws = fields.Float(
+        required=True, metadata={"description": "Virtual draws each entrant has against an opponent rated 0."}
+    )
+    entrants = fields.List(
+        fields.Nested(RatingLineSchema),
+        required=True,
+        metadata={"description": "Every entrant, best first (ties by entrant number)."},
     )
 
 

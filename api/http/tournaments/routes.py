@@ -125,7 +125,7 @@ class Entrants(MethodView):
     @_errors(400, 404, 409, 413, 415, 422, 503)
     def post(self, body: dict[str, Any], tournament_id: str) -> Response:
         """Enter the tournament by name before it starts; the answer holds the entrant's token."""
-        return _private(commands.join(context(), tournament_id, body["name"]), 201)
+        return _private(commands.join(context(), tournament_id, body["name"], body["concurrency"]), 201)
 
 
 @blp.route("/<tournament_id>/start")
@@ -183,7 +183,8 @@ class Presence(MethodView):
 
         The host (a runner) holds it while it is there to launch the entrants' programs; once an
         entrant's lease lapses, none of its matches starts until it is renewed (its standings row
-        says `held: away`). Entrants never leased are not held.
+        says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
+        its live workers can play at once), no more matches with one of these entrants play at once.
         """
         return commands.hold_presence(
             context(),
@@ -191,6 +192,7 @@ class Presence(MethodView):
             _token(),
             entrants=body["entrants"],
             seconds=body["seconds"],
+            capacity=body["capacity"],
         )
 
 
@@ -247,6 +249,29 @@ class CrosstableView(MethodView):
         its 95% interval and likelihood of superiority. `?format=csv`: one row per pair."""
         ctx = context()
         table = views.crosstable_of(ctx, load(ctx, tournament_id))
+        if query["format"] == "csv":
+            return Response(table.to_csv(), mimetype="text/csv")
+        return table.to_json()
+
+
+@blp.route("/<tournament_id>/ratings")
+class Ratings(MethodView):
+    @blp.doc(
+        operationId="getTournamentRatings",
+        responses={200: {"content": {"text/csv": {"schema": {"type": "string"}}}}},
+    )
+    @blp.arguments(reports.RatingsQuerySchema(), location="query")
+    @blp.response(200, reports.RatingTableSchema)
+    @_errors(404, 422, 503)
+    def get(self, query: dict[str, Any], tournament_id: str) -> Any:
+        """Every entrant's Elo from all recorded matches with a 95% interval, best first (Ordo's model).
+
+        Maximum likelihood over every pairwise result (ahead 1, level 1/2), with two virtual draws
+        per entrant as a prior, relative to the mean or to the `anchor` entrant; intervals from the
+        Hessian (docs/tournaments.md). `?format=csv`: one row per entrant.
+        """
+        ctx = context()
+        table = views.ratings_of(ctx, load(ctx, tournament_id), query["anchor"])
         if query["format"] == "csv":
             return Response(table.to_csv(), mimetype="text/csv")
         return table.to_json()

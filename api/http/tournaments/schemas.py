@@ -25,6 +25,19 @@ FORFEIT_CAUSES = ["timeout", "crash", "illegal", "resigned"]
 PAGE_MAX = 200
 
 
+#: An entrant's matches at once (a field of the create request's entrants and of a join).
+ENTRANT_CONCURRENCY = JsonInteger(
+    load_default=None,
+    allow_none=True,
+    validate=validate.Range(min=1, max=1000),
+    metadata={
+        "description": "At most this many of the entrant's matches play at once (default: 1 for a program, any "
+        "number for a server bot). A program that says k gets up to k matches at once: each `GET .../next` hands "
+        "out one it has not asked for yet."
+    },
+)
+
+
 class EntrantRequestSchema(Schema):
     """An entrant: a program you run (a name; it gets a token), or one of the server's bots."""
 
@@ -38,6 +51,7 @@ class EntrantRequestSchema(Schema):
         validate=validate.Length(min=1, max=64),
         metadata={"description": "A server bot of the game (`GET /games/{id}` lists them): it plays on the server."},
     )
+    concurrency = ENTRANT_CONCURRENCY
     time_control = fields.Nested(
         TimeControlRequestSchema,
         load_default=None,
@@ -135,7 +149,9 @@ class CreateTournamentSchema(Schema):
         allow_none=True,
         validate=validate.Range(min=1, max=1000),
         metadata={
-            "description": "At most this many matches at once (default 32); a named entrant plays one match at a time."
+            "description": "At most this many matches at once (default 32); each entrant plays at most its own "
+            "`concurrency` at once (a program: 1 unless it says more). Under an SPRT fewer may play: only matches "
+            "whose results can still count start (docs/tournaments.md)."
         },
     )
     max_illegal = JsonInteger(
@@ -173,6 +189,7 @@ class JoinTournamentSchema(Schema):
         unknown = RAISE
 
     name = fields.String(required=True, validate=NAME, metadata={"description": "Unique within the tournament."})
+    concurrency = ENTRANT_CONCURRENCY
 
 
 class EntrantTokenSchema(Schema):
@@ -191,6 +208,11 @@ class EntrantSchema(Schema):
         required=True,
         allow_none=True,
         metadata={"description": "The entrant's own clock, over the tournament's; null: the tournament's."},
+    )
+    concurrency = fields.Integer(
+        required=True,
+        allow_none=True,
+        metadata={"description": "At most this many of its matches play at once; null: any number (a server bot)."},
     )
     lease_until = fields.Float(
         required=True,
@@ -311,11 +333,26 @@ class SprtSchema(Schema):
             "description": "`H1`: entrant 0 is at least elo1 stronger; `H0`: at most elo0; null: no verdict yet."
         },
     )
+    waiting = fields.Integer(
+        required=True,
+        metadata={
+            "description": "Results in but not counted yet: the test counts in schedule order, each result once "
+            "every match before it is in."
+        },
+    )
     elo = fields.Nested(
         EloSchema,
         required=True,
         allow_none=True,
         metadata={"description": "Entrant 0's Elo advantage with its 95% interval; null without games or unbeaten."},
+    )
+    elo_note = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Once the test has stopped: how its Elo estimate is biased (toward the verdict; the "
+            "interval covers less than 95%); null before a verdict."
+        },
     )
 
 

@@ -75,8 +75,9 @@ def create(ctx: Context, body: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def join(ctx: Context, tournament_id: str, name: str) -> dict[str, Any]:
-    """A new named entrant, before the start; the answer holds its token."""
+def join(ctx: Context, tournament_id: str, name: str, concurrency: int | None = None) -> dict[str, Any]:
+    """A new named entrant (playing up to ``concurrency`` matches at once), before the start; the answer
+    holds its token."""
     joined: list[tuple[int, str]] = []
 
     def enter(tournament: Tournament) -> Tournament:
@@ -90,7 +91,7 @@ def join(ctx: Context, tournament_id: str, name: str) -> dict[str, Any]:
         check_startable(tournament, max(entrant + 1, tournament.settings.players_per_match, 2))
         token = new_token(tournament_id, entrant)
         joined.append((entrant, token))
-        return tournament.join(name, digest(token), ctx.clock.now())
+        return tournament.join(name, digest(token), ctx.clock.now(), concurrency)
 
     change(ctx, tournament_id, enter, "entry")
     entrant, token = joined[-1]
@@ -157,9 +158,12 @@ def hold_presence(
     *,
     entrants: Sequence[int] | None,
     seconds: float,
+    capacity: int | None = None,
 ) -> dict[str, Any]:
     """The host holds (or renews) a presence lease on its named entrants (``None``: all of them) for
-    ``seconds``: while a leased entrant's lease runs its matches may start, once it lapses none does."""
+    ``seconds``: while a leased entrant's lease runs its matches may start, once it lapses none does.
+    With ``capacity`` (how many matches the host's live workers can play at once), no more than that
+    many matches with one of these entrants play at once; a renewal without it lifts the cap."""
     tournament = load(ctx, tournament_id)
     authorise_host(tournament, token)
     named = [e for e in range(len(tournament.entrants)) if tournament.is_named(e)]
@@ -170,11 +174,11 @@ def hold_presence(
             "request/invalid", f"entrant {unknown[0]} is not a named entrant of this tournament", field="entrants"
         )
     until = ctx.clock.now() + seconds
-    if chosen and not ctx.tournaments.lease(tournament_id, chosen, until):
+    if chosen and not ctx.tournaments.lease(tournament_id, chosen, until, capacity):
         raise TournamentNotFound(tournament_id)
     if tournament.under_way:
-        tournament = advance(ctx, tournament_id)  # a renewed lease may let matches start
-    return {"entrants": chosen, "until": until, "tournament": resource(ctx, tournament)}
+        tournament = advance(ctx, tournament_id)  # a renewed lease (or more capacity) may let matches start
+    return {"entrants": chosen, "until": until, "capacity": capacity, "tournament": resource(ctx, tournament)}
 
 
 def report_forfeit(

@@ -1,5 +1,6 @@
 """The director: notices the tournament's matches that ended, records their outcomes, pairs a Swiss round
-when one is due, and starts every match whose entrants are free.
+when one is due, and starts every match that may start (``arena/tournaments/dispatch.py``: its entrants
+are free and present, its host's workers have room, an SPRT can still count it).
 
 It writes the tournament with compare-and-set and then creates each started match with an
 idempotency key that fixes its id, so racing directors (any worker, the referee's sweep, the listener
@@ -76,7 +77,7 @@ def advance(ctx: Context, tournament_id: str) -> Tournament:
     """Record the outcomes of finished matches, pair a Swiss round when one is due, and start every
     match that may start now."""
     for _ in range(RETRIES):
-        before, leases = ctx.tournaments.load_with_leases(tournament_id)
+        before, presence = ctx.tournaments.load_with_presence(tournament_id)
         if not before.under_way:
             return before
         now = ctx.clock.now()
@@ -90,7 +91,7 @@ def advance(ctx: Context, tournament_id: str) -> Tournament:
             for index, result in results.items()
             if result == "absent"
             for entrant in absent_entrants(before, index, ended[index])
-            if leases.get(entrant, 0.0) > 0.0
+            if presence.leases.get(entrant, 0.0) > 0.0
         }
         seated = sorted({e for outcome in recorded for e in outcome.entrants})
         ledger = ctx.tournaments.ledger_of(
@@ -103,7 +104,7 @@ def advance(ctx: Context, tournament_id: str) -> Tournament:
             ledger.take_in(ctx.tournaments.rows(tournament_id))
             ledger.complete = True
             after = after.pair_next_round(ledger.points(len(after.entrants)), now)
-        started = after.launchable(lapsed | {e for e, until in leases.items() if until < now})
+        started = after.launchable(lapsed | presence.away(now), presence.capacities)
         if started:
             after = after.launch(started, now)
         if after is not before:

@@ -38,21 +38,46 @@ def wait_for_next(
 
 
 def next_match(ctx: Context, tournament: Tournament, entrant: int) -> dict[str, Any] | None:
-    """``{match_id, seat, token, index}`` of the entrant's match now, ``{"done": True}``, or ``None`` (nothing yet).
+    """``{match_id, seat, token, index}`` of an entrant's match now, ``{"done": True}``, or ``None`` (nothing yet).
 
-    Handing the match to its entrant is that program's first request for it (its clock may start).
+    Handing the match to its entrant is that program's first request for it (its clock may start). An
+    entrant playing several matches at once (its ``concurrency``) gets, in schedule order, the first
+    one no program of its has asked for yet, so that each of its programs (or loops) asking gets a
+    match of its own; once it has asked for all of them, the first again (as a program that restarts
+    does).
     """
-    index = tournament.next_for(entrant)
-    if index is not None:
-        found = ctx.tournaments.secrets(tournament.tournament_id, [slot_of(tournament, index)]).get(
-            slot_of(tournament, index)
-        )
-        if found is None:
-            return None  # its match is being created: the write that saves its tokens wakes the waiter
-        seat = tournament.seat_of(index, entrant)
-        with contextlib.suppress(MatchNotFound):
-            note_request(ctx, load_table(ctx, found["match_id"]), seat)
-        return {"match_id": found["match_id"], "seat": seat, "token": found["seats"][str(seat)], "index": index}
+    playing = tournament.playing_for(entrant)
+    if playing:
+        slots = {index: slot_of(tournament, index) for index in playing}
+        kept = ctx.tournaments.secrets(tournament.tournament_id, list(slots.values()))
+        ready = [index for index in playing if slots[index] in kept]  # the others are being created
+        if not ready:
+            return None  # the write that saves their tokens wakes the waiter
+        ids = [(index, kept[slots[index]]["match_id"]) for index in ready]
+        chosen = _unclaimed(ctx, tournament, entrant, ids) if len(ready) > 1 else ready[0]
+        found, seat = kept[slots[chosen]], tournament.seat_of(chosen, entrant)
+        if len(ready) == 1:
+            with contextlib.suppress(MatchNotFound):
+                note_request(ctx, load_table(ctx, found["match_id"]), seat)
+        return {"match_id": found["match_id"], "seat": seat, "token": found["seats"][str(seat)], "index": chosen}
     if tournament.done_for(entrant):
         return {"done": True}
     return None
+
+
+def _unclaimed(ctx: Context, tournament: Tournament, entrant: int, ready: list[tuple[int, str]]) -> int:
+    """The first of the ``ready`` matches (index, match id) the entrant's programs had not asked for, now
+    claimed by this request (its first request is noted atomically: of two racing requests one gets it,
+    the other the next); the first when they asked for every one."""
+    for index, match_id in ready:
+        seat = tournament.seat_of(index, entrant)
+        try:
+            table = load_table(ctx, match_id)
+        except MatchNotFound:
+            continue
+        if not table.awaits_request(seat):
+            continue
+        now = ctx.clock.now()
+        if ctx.store.note_first_request(table.match_id, seat, now, table.noting_request(seat, now).next_due()):
+            return index  # as note_request does, but knowing whether this request was the first
+    return ready[0][0]

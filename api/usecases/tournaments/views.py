@@ -1,5 +1,6 @@
 """Reading a tournament as anyone sees it: its resource and standings, its schedule (with the host's
-tokens), its crosstable, the SPRT's curve, and the records of a tournament over as JSON lines."""
+tokens), its crosstable, its rating table, the SPRT's curve, and the records of a tournament over as JSON
+lines."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from arena.errors import ArenaError
 from arena.records.codec import decode_record
 from arena.tournaments import views
 from arena.tournaments.matches import match_id_of, slot_of
+from arena.tournaments.ratings import RatingTable, rating_table
 from arena.tournaments.record import SlotState, Tournament
 from arena.tournaments.record_lines import line_bytes, record_line
 from arena.tournaments.reports import Crosstable, crosstable, sprt_report
@@ -80,13 +82,27 @@ def crosstable_of(ctx: Context, tournament: Tournament) -> Crosstable:
     )
 
 
+def ratings_of(ctx: Context, tournament: Tournament, anchor: int | None) -> RatingTable:
+    """The overall rating table from every recorded match (422 for an anchor that is no entrant)."""
+    if anchor is not None and anchor >= len(tournament.entrants):
+        raise ArenaError(
+            "request/invalid",
+            f"the anchor must be an entrant from 0 to {len(tournament.entrants) - 1}, not {anchor}",
+            field="anchor",
+        )
+    names = [e.name for e in tournament.entrants]
+    return rating_table(names, ctx.tournaments.outcomes(tournament.tournament_id), anchor)
+
+
 def sprt_curve(ctx: Context, tournament: Tournament) -> dict[str, Any]:
     """The SPRT's curve (404 for a tournament without an SPRT)."""
     s = tournament.settings
     if s.sprt is None:
         raise ArenaError("tournament/no_sprt", "this tournament runs no SPRT")
     outcomes = ctx.tournaments.outcomes(tournament.tournament_id)
-    return sprt_report(s.sprt, outcomes, tournament.pairings, s.duplicate, tournament.verdict)
+    tally = tournament.sprt_tally
+    counted = tally.counted if tally is not None and tally.in_order else None
+    return sprt_report(s.sprt, outcomes, tournament.pairings, s.duplicate, tournament.verdict, counted=counted)
 
 
 def record_lines(ctx: Context, tournament: Tournament) -> Iterator[bytes]:

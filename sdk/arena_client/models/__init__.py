@@ -50,6 +50,7 @@ from .game_score_order_type_2_type_1 import GameScoreOrderType2Type1
 from .game_score_order_type_3_type_1 import GameScoreOrderType3Type1
 from .get_match_record_format import GetMatchRecordFormat
 from .get_tournament_crosstable_format import GetTournamentCrosstableFormat
+from .get_tournament_ratings_format import GetTournamentRatingsFormat
 from .get_tournament_standings_format import GetTournamentStandingsFormat
 from .girafferaffe_pass import GirafferaffePass
 from .girafferaffe_pass_type import GirafferaffePassType
@@ -117,6 +118,8 @@ from .pipifax_view_game import PipifaxViewGame
 from .presence import Presence
 from .presence_held import PresenceHeld
 from .progress import Progress
+from .rating_line import RatingLine
+from .rating_table import RatingTable
 from .record import Record
 from .record_options import RecordOptions
 from .record_seat import RecordSeat
@@ -260,6 +263,7 @@ __all__ = (
     "GameScoreOrderType3Type1",
     "GetMatchRecordFormat",
     "GetTournamentCrosstableFormat",
+    "GetTournamentRatingsFormat",
     "GetTournamentStandingsFormat",
     "GirafferaffePass",
     "GirafferaffePassType",
@@ -327,6 +331,8 @@ __all__ = (
     "Presence",
     "PresenceHeld",
     "Progress",
+    "RatingLine",
+    "RatingTable",
     "Record",
     "RecordOptions",
     "RecordSeat",

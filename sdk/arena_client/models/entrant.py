@@ -19,6 +19,7 @@ class Entrant:
     """
     Attributes:
         bot (None | str):
+        concurrency (int | None): At most this many of its matches play at once; null: any number (a server bot).
         entrant (int):
         kind (EntrantKind):
         lease_until (float | None): Until when the host's presence lease on this entrant runs (epoch seconds); null:
@@ -28,6 +29,7 @@ class Entrant:
     """
 
     bot: None | str
+    concurrency: int | None
     entrant: int
     kind: EntrantKind
     lease_until: float | None
@@ -39,6 +41,9 @@ class Entrant:
 
         bot: None | str
         bot = self.bot
+
+        concurrency: int | None
+        concurrency = self.concurrency
 
         entrant = self.entrant
 
@@ -60,6 +65,7 @@ class Entrant:
         field_dict.update(
             {
                 "bot": bot,
+                "concurrency": concurrency,
                 "entrant": entrant,
                 "kind": kind,
                 "lease_until": lease_until,
@@ -82,6 +88,13 @@ class Entrant:
             return cast(None | str, data)
 
         bot = _parse_bot(d.pop("bot"))
+
+        def _parse_concurrency(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        concurrency = _parse_concurrency(d.pop("concurrency"))
 
         entrant = d.pop("entrant")
 
@@ -113,6 +126,7 @@ class Entrant:
 
         entrant = cls(
             bot=bot,
+            concurrency=concurrency,
             entrant=entrant,
             kind=kind,
             lease_until=lease_until,

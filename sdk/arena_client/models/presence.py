@@ -15,14 +15,23 @@ class Presence:
     """
     Attributes:
         seconds (float): How long from now the lease runs; renew it before it lapses.
+        capacity (int | None | Unset): How many matches the host's live workers can play at once: no more matches with
+            one of these entrants play at once (0: none starts). null (or left out): no cap. Each renewal says it anew.
         entrants (list[int] | None | Unset): The entrants it holds (numbers); null: every named entrant.
     """
 
     seconds: float
+    capacity: int | None | Unset = UNSET
     entrants: list[int] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seconds = self.seconds
+
+        capacity: int | None | Unset
+        if isinstance(self.capacity, Unset):
+            capacity = UNSET
+        else:
+            capacity = self.capacity
 
         entrants: list[int] | None | Unset
         if isinstance(self.entrants, Unset):
@@ -40,6 +49,8 @@ class Presence:
                 "seconds": seconds,
             }
         )
+        if capacity is not UNSET:
+            field_dict["capacity"] = capacity
         if entrants is not UNSET:
             field_dict["entrants"] = entrants
 
@@ -49,6 +60,15 @@ class Presence:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
         seconds = d.pop("seconds")
+
+        def _parse_capacity(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        capacity = _parse_capacity(d.pop("capacity", UNSET))
 
         def _parse_entrants(data: object) -> list[int] | None | Unset:
             if data is None:
@@ -69,6 +89,7 @@ class Presence:
 
         presence = cls(
             seconds=seconds,
+            capacity=capacity,
             entrants=entrants,
         )
 

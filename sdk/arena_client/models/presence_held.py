@@ -16,16 +16,21 @@ T = TypeVar("T", bound="PresenceHeld")
 class PresenceHeld:
     """
     Attributes:
+        capacity (int | None): The capacity; null: none.
         entrants (list[int]): The entrants held.
         tournament (Tournament):
         until (float): Until when (epoch seconds).
     """
 
+    capacity: int | None
     entrants: list[int]
     tournament: Tournament
     until: float
 
     def to_dict(self) -> dict[str, Any]:
+        capacity: int | None
+        capacity = self.capacity
+
         entrants = self.entrants
 
         tournament = self.tournament.to_dict()
@@ -36,6 +41,7 @@ class PresenceHeld:
 
         field_dict.update(
             {
+                "capacity": capacity,
                 "entrants": entrants,
                 "tournament": tournament,
                 "until": until,
@@ -49,6 +55,14 @@ class PresenceHeld:
         from ..models.tournament import Tournament
 
         d = dict(src_dict)
+
+        def _parse_capacity(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        capacity = _parse_capacity(d.pop("capacity"))
+
         entrants = cast(list[int], d.pop("entrants"))
 
         tournament = Tournament.from_dict(d.pop("tournament"))
@@ -56,6 +70,7 @@ class PresenceHeld:
         until = d.pop("until")
 
         presence_held = cls(
+            capacity=capacity,
             entrants=entrants,
             tournament=tournament,
             until=until,

@@ -26,12 +26,16 @@ class Sprt:
         elo (Elo | None): Entrant 0's Elo advantage with its 95% interval; null without games or unbeaten.
         elo0 (float):
         elo1 (float):
+        elo_note (None | str): Once the test has stopped: how its Elo estimate is biased (toward the verdict; the
+            interval covers less than 95%); null before a verdict.
         llr (float): The log-likelihood ratio so far (over whole deals when deals are duplicated).
         losses (int):
         lower_bound (float):
         upper_bound (float):
         verdict (None | SprtVerdictType1 | SprtVerdictType2Type1 | SprtVerdictType3Type1): `H1`: entrant 0 is at least
             elo1 stronger; `H0`: at most elo0; null: no verdict yet.
+        waiting (int): Results in but not counted yet: the test counts in schedule order, each result once every match
+            before it is in.
         wins (int): Entrant 0's wins against entrant 1.
     """
 
@@ -41,11 +45,13 @@ class Sprt:
     elo: Elo | None
     elo0: float
     elo1: float
+    elo_note: None | str
     llr: float
     losses: int
     lower_bound: float
     upper_bound: float
     verdict: None | SprtVerdictType1 | SprtVerdictType2Type1 | SprtVerdictType3Type1
+    waiting: int
     wins: int
 
     def to_dict(self) -> dict[str, Any]:
@@ -67,6 +73,9 @@ class Sprt:
 
         elo1 = self.elo1
 
+        elo_note: None | str
+        elo_note = self.elo_note
+
         llr = self.llr
 
         losses = self.losses
@@ -85,6 +94,8 @@ class Sprt:
         else:
             verdict = self.verdict
 
+        waiting = self.waiting
+
         wins = self.wins
 
         field_dict: dict[str, Any] = {}
@@ -97,11 +108,13 @@ class Sprt:
                 "elo": elo,
                 "elo0": elo0,
                 "elo1": elo1,
+                "elo_note": elo_note,
                 "llr": llr,
                 "losses": losses,
                 "lower_bound": lower_bound,
                 "upper_bound": upper_bound,
                 "verdict": verdict,
+                "waiting": waiting,
                 "wins": wins,
             }
         )
@@ -137,6 +150,13 @@ class Sprt:
         elo0 = d.pop("elo0")
 
         elo1 = d.pop("elo1")
+
+        def _parse_elo_note(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        elo_note = _parse_elo_note(d.pop("elo_note"))
 
         llr = d.pop("llr")
 
@@ -182,6 +202,8 @@ class Sprt:
 
         verdict = _parse_verdict(d.pop("verdict"))
 
+        waiting = d.pop("waiting")
+
         wins = d.pop("wins")
 
         sprt = cls(
@@ -191,11 +213,13 @@ class Sprt:
             elo=elo,
             elo0=elo0,
             elo1=elo1,
+            elo_note=elo_note,
             llr=llr,
             losses=losses,
             lower_bound=lower_bound,
             upper_bound=upper_bound,
             verdict=verdict,
+            waiting=waiting,
             wins=wins,
         )
 

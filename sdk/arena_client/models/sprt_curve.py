@@ -25,8 +25,9 @@ class SprtCurve:
         beta (float):
         elo0 (float):
         elo1 (float):
+        elo_note (None | str): Once the test has stopped: how an Elo estimate taken then is biased.
         lower_bound (float):
-        points (list[LlrPoint]): The log-likelihood ratio after each recorded match, from (0, 0).
+        points (list[LlrPoint]): The log-likelihood ratio after each counted match (in schedule order), from (0, 0).
         unit (SprtCurveUnit): What the test counts: matches, or whole duplicate deals.
         upper_bound (float):
         verdict (None | SprtCurveVerdictType1 | SprtCurveVerdictType2Type1 | SprtCurveVerdictType3Type1):
@@ -36,6 +37,7 @@ class SprtCurve:
     beta: float
     elo0: float
     elo1: float
+    elo_note: None | str
     lower_bound: float
     points: list[LlrPoint]
     unit: SprtCurveUnit
@@ -55,6 +57,9 @@ class SprtCurve:
         elo0 = self.elo0
 
         elo1 = self.elo1
+
+        elo_note: None | str
+        elo_note = self.elo_note
 
         lower_bound = self.lower_bound
 
@@ -85,6 +90,7 @@ class SprtCurve:
                 "beta": beta,
                 "elo0": elo0,
                 "elo1": elo1,
+                "elo_note": elo_note,
                 "lower_bound": lower_bound,
                 "points": points,
                 "unit": unit,
@@ -107,6 +113,13 @@ class SprtCurve:
         elo0 = d.pop("elo0")
 
         elo1 = d.pop("elo1")
+
+        def _parse_elo_note(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        elo_note = _parse_elo_note(d.pop("elo_note"))
 
         lower_bound = d.pop("lower_bound")
 
@@ -170,6 +183,7 @@ class SprtCurve:
             beta=beta,
             elo0=elo0,
             elo1=elo1,
+            elo_note=elo_note,
             lower_bound=lower_bound,
             points=points,
             unit=unit,

@@ -119,7 +119,8 @@ def sync_detailed(
 
      The host (a runner) holds it while it is there to launch the entrants' programs; once an
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
-    says `held: away`). Entrants never leased are not held.
+    says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
+    its live workers can play at once), no more matches with one of these entrants play at once.
 
     Args:
         tournament_id (str):
@@ -155,7 +156,8 @@ def sync(
 
      The host (a runner) holds it while it is there to launch the entrants' programs; once an
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
-    says `held: away`). Entrants never leased are not held.
+    says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
+    its live workers can play at once), no more matches with one of these entrants play at once.
 
     Args:
         tournament_id (str):
@@ -186,7 +188,8 @@ async def asyncio_detailed(
 
      The host (a runner) holds it while it is there to launch the entrants' programs; once an
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
-    says `held: away`). Entrants never leased are not held.
+    says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
+    its live workers can play at once), no more matches with one of these entrants play at once.
 
     Args:
         tournament_id (str):
@@ -220,7 +223,8 @@ async def asyncio(
 
      The host (a runner) holds it while it is there to launch the entrants' programs; once an
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
-    says `held: away`). Entrants never leased are not held.
+    says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
+    its live workers can play at once), no more matches with one of these entrants play at once.
 
     Args:
         tournament_id (str):
