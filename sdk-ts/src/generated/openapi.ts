@@ -244,7 +244,10 @@ export interface paths {
          * A finished or aborted match's record: seats, seed and salt, each version's action and time, the result.
          * @description Kept `ARENA_RECORD_TTL` seconds (30 days by default) after the match ended, after the match
          *     itself has expired. `arena replay FILE` and `arena verify FILE` replay it offline; the SDK's
-         *     `verify(record)` checks its commitment and consistency.
+         *     `verify(record)` checks its commitment and consistency. `?format=text` answers the record as
+         *     text a player reads (`text/plain; charset=utf-8`): a header of tag pairs (the game, the match,
+         *     the date, the seats, the options, the seed and its commitment, the result and how the match
+         *     ended), then one line per version in words, as PGN is for chess.
          */
         get: operations["getMatchRecord"];
         put?: never;
@@ -705,8 +708,10 @@ export interface paths {
         /**
          * The record of every recorded match of a finished or cancelled tournament, as JSON lines.
          * @description Each line is the match's record (as `GET /matches/{id}/record` serves it) whose `tournament`
-         *     also holds the entrant in each seat, each seat's forfeit and points. Kept as long as the
-         *     tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at a time, unpaged.
+         *     also holds the entrant in each seat, each seat's forfeit and points, and whose `text` is the
+         *     match as text a player reads (`?format=text` of the match's record, naming the entrants too).
+         *     Kept as long as the tournament (`ARENA_TOURNAMENT_TTL` after it ends); streamed a few lines at
+         *     a time, unpaged.
          *     `arena replay FILE` replays every line and checks its result and scoring.
          */
         get: operations["getTournamentRecords"];
@@ -848,6 +853,8 @@ export interface components {
             min_players: number;
         };
         CreateMatch: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after?: number | null;
             /** @description A game id from `/games`. */
             game: components["schemas"]["GameId"];
             /** @description Match options by name (see the game's catalogue entry); defaults fill the rest. */
@@ -862,11 +869,14 @@ export interface components {
             seats?: components["schemas"]["SeatRequest"][] | null;
             /** @description The random seed; omit it for a random one, revealed when the match ends. */
             seed?: number | null;
+            /** @description Every seat's clock, but for a seat that gives its own (`seats[].time_control`). */
             time_control?: components["schemas"]["TimeControlRequest"] | null;
             /** @description POST the public events to this URL, signed; the answer shows the secret once. */
             webhook?: components["schemas"]["MatchWebhookRequest"];
         };
         CreateTournament: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after?: number | null;
             /** @description At most this many matches at once (default 32); each entrant plays at most its own `concurrency` at once (a program: 1 unless it says more). Under an SPRT fewer may play: only matches whose results can still count start (docs/tournaments.md). */
             concurrency?: number | null;
             /** @description Play every rotation of a deal with the same seed, so the luck of the deal cancels out. Default: `false`. */
@@ -895,7 +905,7 @@ export interface components {
             sprt?: components["schemas"]["SprtRequest"] | null;
             /** @description Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host starts it. Default: `true`. */
             start?: boolean;
-            /** @description The time control of every match (default: 60 s per decision, forfeit on timeout). */
+            /** @description The time control of every match's seats, but an entrant's own (default: 60 s per decision, forfeit on timeout). */
             time_control?: components["schemas"]["TimeControlRequest"] | null;
             /** @description POST the standings to this URL whenever they change, signed; the answer shows its secret once. */
             webhook?: components["schemas"]["TournamentWebhookRequest"];
@@ -1019,6 +1029,8 @@ export interface components {
             /** @description Until when the host's presence lease on this entrant runs (epoch seconds); null: never leased. Once a lease has lapsed, no match of the entrant starts until it is renewed. */
             lease_until: number | null;
             name: string;
+            /** @description The entrant's own clock, over the tournament's; null: the tournament's. */
+            time_control: components["schemas"]["TimeControl"] | null;
         };
         EntrantPage: {
             entrants: components["schemas"]["Entrant"][];
@@ -1034,6 +1046,8 @@ export interface components {
             concurrency?: number | null;
             /** @description Unique within the tournament. */
             name: string;
+            /** @description The entrant's own clock in every match it plays, over the tournament's `time_control` (its opponents keep theirs); not for a server bot, which is never timed. */
+            time_control?: components["schemas"]["TimeControlRequest"] | null;
         };
         EntrantToken: {
             /** @description The entrant's number (its index). */
@@ -1047,7 +1061,7 @@ export interface components {
              * @description Stable machine-readable error code (docs/api.md#errors lists what each means). A client should expect codes added in later versions and fall back on `status` for one it does not know.
              * @enum {string}
              */
-            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "auth/invalid_invitation" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "tournament/no_sprt" | "webhook/not_found" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "match/moved_on" | "record/sealed" | "record/unavailable" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "tournament/not_running" | "tournament/not_paused" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "record/invalid" | "webhook/refused_url" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
+            code: "request/bad_request" | "request/too_deep" | "auth/missing_token" | "auth/invalid_token" | "auth/wrong_match" | "auth/wrong_seat" | "auth/not_a_seat" | "auth/not_host" | "auth/wrong_tournament" | "auth/not_an_entrant" | "auth/invalid_invitation" | "match/not_found" | "match/version_not_found" | "game/unknown" | "tournament/not_found" | "tournament/no_such_match" | "tournament/no_sprt" | "webhook/not_found" | "request/not_found" | "request/method_not_allowed" | "action/not_your_turn" | "action/too_late" | "match/over" | "match/waiting" | "match/full" | "match/not_over" | "match/moved_on" | "record/sealed" | "record/unavailable" | "seat/out" | "request/idempotency_key_reused" | "tournament/started" | "tournament/full" | "tournament/over" | "tournament/not_running" | "tournament/not_paused" | "match/stale_version" | "request/too_large" | "request/uri_too_long" | "request/unsupported_media_type" | "request/invalid" | "request/idempotency_mismatch" | "action/malformed" | "action/illegal" | "action/invalid_seat" | "match/invalid_options" | "match/too_large" | "bot/unknown" | "record/invalid" | "webhook/refused_url" | "tournament/invalid" | "request/upgrade_required" | "match/version_required" | "rate/limited" | "match/quota" | "request/headers_too_large" | "server/error" | "store/unavailable" | "store/busy" | "store/full";
             /** @description Structured extras: the rule broken, the current version, field errors. */
             details: {
                 [key: string]: unknown;
@@ -1241,6 +1255,8 @@ export interface components {
             matches: number;
         };
         Match: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             /** @description Seconds since the epoch. */
             created_at: number;
             game: components["schemas"]["GameId"];
@@ -1264,6 +1280,7 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "active" | "finished" | "aborted";
+            /** @description The match's clock, for every seat without one of its own (`seats[].time_control`). */
             time_control: components["schemas"]["TimeControl"] | null;
             /** @description The seats that may act now. */
             to_act: number[];
@@ -1312,6 +1329,8 @@ export interface components {
             url: string;
         };
         MoveResult: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             /** @description Seconds since the epoch. */
             created_at: number;
             events: components["schemas"]["Event"][];
@@ -1337,6 +1356,7 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "active" | "finished" | "aborted";
+            /** @description The match's clock, for every seat without one of its own (`seats[].time_control`). */
             time_control: components["schemas"]["TimeControl"] | null;
             /** @description The seats that may act now. */
             to_act: number[];
@@ -1615,6 +1635,8 @@ export interface components {
             prior_draws: number;
         };
         Record: {
+            /** @description The versions after which the arena adjudicates the match; absent when it never would. */
+            adjudicate_after?: number;
             /** @description The record's layout, 2 now; a reader refuses a format it does not know. New keys that a reader may ignore (replay checkpoints) keep the format. */
             format: number;
             game: components["schemas"]["GameId"];
@@ -1637,7 +1659,7 @@ export interface components {
             state_digest: string;
             /** @enum {string} */
             status: "finished" | "aborted";
-            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events. */
+            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events. */
             steps: unknown[];
             time_control: components["schemas"]["TimeControl"] | null;
             tournament: components["schemas"]["MatchTournament"] | null;
@@ -1650,6 +1672,8 @@ export interface components {
             name: string | null;
             /** @enum {string} */
             state: "playing" | "resigned" | "timed_out" | "disqualified";
+            /** @description The seat's own clock, over the match's; absent when the match's applied. */
+            time_control?: components["schemas"]["TimeControl"];
         };
         RecordTournament: {
             /** @description The entrant in each seat. */
@@ -1743,12 +1767,16 @@ export interface components {
             /** @enum {string} */
             kind: "player" | "bot" | "open";
             name: string | null;
+            /** @description Under a Fischer clock: the seconds left on the seat's clock as of this version, the decision running now not yet taken from them (`deadline` is when they and the margin run out). null for a per-action clock, no clock, or a server bot's seat. */
+            remaining: number | null;
             seat: number;
             /**
              * @description `playing`; or out of the match: `resigned`, `timed_out`, or `disqualified` (a tournament match's seat that sent more illegal actions than the tournament allows).
              * @enum {string}
              */
             state: "playing" | "resigned" | "timed_out" | "disqualified";
+            /** @description The seat's clock: its own, else the match's `time_control`; null: not timed. */
+            time_control: components["schemas"]["TimeControl"] | null;
         };
         SeatRequest: {
             /** @description A bot id from the game's `bots`: the server plays this seat. */
@@ -1759,13 +1787,17 @@ export interface components {
             name?: string;
             /** @description `true`: the seat waits for someone to join it. */
             open?: boolean;
-        } & (unknown & unknown);
+            /** @description The seat's own clock, over the match's `time_control` (so seats may play under different clocks); not for a bot's seat, which is never timed. */
+            time_control?: components["schemas"]["TimeControlRequest"];
+        } & (unknown & unknown & unknown);
         SeatToken: {
             seat: number;
             /** @description The secret bearer token of this seat. */
             token: string;
         };
         SeatView: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             /** @description Seconds since the epoch. */
             created_at: number;
             game: components["schemas"]["GameId"];
@@ -1790,6 +1822,7 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "active" | "finished" | "aborted";
+            /** @description The match's clock, for every seat without one of its own (`seats[].time_control`). */
             time_control: components["schemas"]["TimeControl"] | null;
             /** @description The seats that may act now. */
             to_act: number[];
@@ -2000,28 +2033,42 @@ export interface components {
             winners: number[] | null;
         };
         TimeControl: {
+            /** @description Fischer clock (base + increment, as chess hosts know it): seconds each seat starts with (0.1 to 86400). The time each decision takes is taken from the seat's time when it acts, then `increment` is added; the seat times out once its time and `margin` have run out. Absent for a per-action clock. */
+            base?: number;
             /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to 86400; 30 when left out). */
             first_decision?: number;
+            /** @description Fischer clock: seconds added to a seat's time after each of its decisions (0 to 86400; 0). */
+            increment?: number;
+            /** @description Fischer clock: seconds a seat may run past its time before it times out (0 to 86400; 0), for a slow network or a busy machine; never banked: a decision that runs into it leaves the seat 0 seconds, then the increment. */
+            margin?: number;
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it.
              * @enum {string}
              */
             on_timeout: "forfeit" | "bot";
-            /** @description Seconds each seat has for each decision (0.1 to 86400). */
-            per_action: number;
+            /** @description Per-action clock: seconds each seat has for each decision (0.1 to 86400). Absent for a Fischer clock. */
+            per_action?: number;
         };
         TimeControlRequest: {
+            /** @description Fischer clock (base + increment, as chess hosts know it): seconds each seat starts with (0.1 to 86400). The time each decision takes is taken from the seat's time when it acts, then `increment` is added; the seat times out once its time and `margin` have run out. */
+            base?: number;
             /** @description Seconds a decision waits for a seat's program that has not asked for the match yet (read its view, legal actions or seat stream, joined, or received it from a tournament's `next`): the seat's clock starts when its program first asks, or this long after the decision came to it, whichever is first (0 to 86400; 30 when left out). Default: `30.0`. */
             first_decision?: number;
+            /** @description Fischer clock: seconds added to a seat's time after each of its decisions (0 to 86400; 0). */
+            increment?: number;
+            /** @description Fischer clock: seconds a seat may run past its time before it times out (0 to 86400; 0), for a slow network or a busy machine; never banked: a decision that runs into it leaves the seat 0 seconds, then the increment. */
+            margin?: number;
             /**
              * @description `forfeit`: a seat whose time runs out leaves the match (`timed_out`); `bot`: the server's `random` bot makes that one decision for it. Default: `"forfeit"`.
              * @enum {string}
              */
             on_timeout?: "forfeit" | "bot";
-            /** @description Seconds each seat has for each decision (0.1 to 86400). */
-            per_action: number;
+            /** @description Per-action clock: seconds each seat has for each decision (0.1 to 86400). */
+            per_action?: number;
         };
         Tournament: {
+            /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
+            adjudicate_after: number | null;
             concurrency: number | null;
             created_at: number;
             duplicate: boolean;
@@ -2063,6 +2110,8 @@ export interface components {
             tournaments: components["schemas"]["TournamentSummary"][];
         };
         TournamentRecordLine: {
+            /** @description The versions after which the arena adjudicates the match; absent when it never would. */
+            adjudicate_after?: number;
             /** @description The record's layout, 2 now; a reader refuses a format it does not know. New keys that a reader may ignore (replay checkpoints) keep the format. */
             format: number;
             game: components["schemas"]["GameId"];
@@ -2085,8 +2134,10 @@ export interface components {
             state_digest: string;
             /** @enum {string} */
             status: "finished" | "aborted";
-            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort) is `[seat, at, events]`, with its events. */
+            /** @description One entry per version: `steps[0]` is the creation time (epoch seconds); an action is `[seat, at, action, events]` (`events`: the arena's before the action, a `timeout` when the stand-in bot decided for a seat out of time, else `[]`); an arena step (a join, a resignation or disqualification, a forfeit on time, the abort, the clocks extended after an outage, the adjudication) is `[seat, at, events]`, with its events. */
             steps: unknown[];
+            /** @description The match as text a player reads (as `GET /matches/{id}/record?format=text` gives it, its header also naming each seat's entrant, forfeit and points); null for a record that no longer replays with this server's rules. `arena replay` ignores it. */
+            text: string | null;
             time_control: components["schemas"]["TimeControl"] | null;
             tournament: components["schemas"]["RecordTournament"];
         };
@@ -2510,7 +2561,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Past a rate limit (`rate/limited`); retry after `Retry-After` seconds. A refusal past the `refused` limit keeps its own code in `details.refused`. */
+            /** @description Past a rate limit (`rate/limited`), or the client (its address) holds as many unfinished matches as the server allows (`match/quota`: `details.live` and `details.limit`; nothing was stored; finishing or aborting one frees its place); retry after `Retry-After` seconds (for `match/quota`, when the first of the client's matches stops counting if nobody ends it first). */
             429: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -3370,7 +3421,10 @@ export interface operations {
     };
     getMatchRecord: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `json` (the default): the record as data, to replay and verify. `text`: the record as text a player reads (`text/plain`), as PGN is for chess: a header of tag pairs, then one line per version in words. */
+                format?: "json" | "text";
+            };
             header?: never;
             path: {
                 match_id: string;
@@ -3391,6 +3445,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Record"];
+                    "text/plain": string;
                 };
             };
             /** @description No such match, or its record expired (`match/not_found`). */
@@ -3406,8 +3461,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The match is waiting or active (`match/not_over`); its tournament is still running (`record/sealed`); its log does not replay (`record/unavailable`). */
+            /** @description The match is waiting or active (`match/not_over`); its tournament is still running (`record/sealed`); its log (or, for its text, its record) does not replay (`record/unavailable`). */
             409: {
+                headers: {
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A parameter, header or body field out of its bounds (`request/invalid`). */
+            422: {
                 headers: {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];

@@ -30,6 +30,9 @@ class CreateTournament:
         game (GameId): A game of the catalogue (`/games`). A request naming another is 404 `game/unknown` (422 for a
             tournament).
         players_per_match (int):
+        adjudicate_after (int | None | Unset): Adjudication: once the match reaches this many versions (1 to 1,000,000)
+            still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason
+            `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never.
         concurrency (int | None | Unset): At most this many matches at once (default 32); each entrant plays at most its
             own `concurrency` at once (a program: 1 unless it says more). Under an SPRT fewer may play: only matches whose
             results can still count start (docs/tournaments.md).
@@ -47,8 +50,8 @@ class CreateTournament:
             verdict.
         start (bool | Unset): Start at once (default). `false` keeps entries open (`POST .../entrants`) until the host
             starts it. Default: `true`.
-        time_control (None | TimeControlRequest | Unset): The time control of every match (default: 60 s per decision,
-            forfeit on timeout).
+        time_control (None | TimeControlRequest | Unset): The time control of every match's seats, but an entrant's own
+            (default: 60 s per decision, forfeit on timeout).
         webhook (TournamentWebhookRequest | Unset):
     """
 
@@ -56,6 +59,7 @@ class CreateTournament:
     format_: CreateTournamentFormat
     game: GameId
     players_per_match: int
+    adjudicate_after: int | None | Unset = UNSET
     concurrency: int | None | Unset = UNSET
     duplicate: bool | Unset = UNSET
     games_per_pairing: int | Unset = UNSET
@@ -82,6 +86,12 @@ class CreateTournament:
         game = self.game.value
 
         players_per_match = self.players_per_match
+
+        adjudicate_after: int | None | Unset
+        if isinstance(self.adjudicate_after, Unset):
+            adjudicate_after = UNSET
+        else:
+            adjudicate_after = self.adjudicate_after
 
         concurrency: int | None | Unset
         if isinstance(self.concurrency, Unset):
@@ -143,6 +153,8 @@ class CreateTournament:
                 "players_per_match": players_per_match,
             }
         )
+        if adjudicate_after is not UNSET:
+            field_dict["adjudicate_after"] = adjudicate_after
         if concurrency is not UNSET:
             field_dict["concurrency"] = concurrency
         if duplicate is not UNSET:
@@ -189,6 +201,15 @@ class CreateTournament:
         game = GameId(d.pop("game"))
 
         players_per_match = d.pop("players_per_match")
+
+        def _parse_adjudicate_after(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        adjudicate_after = _parse_adjudicate_after(d.pop("adjudicate_after", UNSET))
 
         def _parse_concurrency(data: object) -> int | None | Unset:
             if data is None:
@@ -278,6 +299,7 @@ class CreateTournament:
             format_=format_,
             game=game,
             players_per_match=players_per_match,
+            adjudicate_after=adjudicate_after,
             concurrency=concurrency,
             duplicate=duplicate,
             games_per_pairing=games_per_pairing,
