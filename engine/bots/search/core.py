@@ -96,6 +96,9 @@ class Searcher:
     #: (see :func:`clearly_better`): more in a game whose single decisions move a match's outcome
     #: little next to its luck, where a small budget would otherwise follow its noise.
     confidence: float = 0.5
+    #: The game's exact decision where it can compute one from what the seat may know (Taiga's
+    #: endgame), else ``None``: then no simulation is needed.
+    solve: Callable[[Match, int, Memory], Action | None] | None = None
 
 
 def search(
@@ -108,6 +111,8 @@ def search(
     the searcher's ``confidence`` in standard errors, so a small, noisy budget plays the base
     policy rather than its noise.
     """
+    if searcher.solve is not None and (solved := searcher.solve(match, seat, memory)) is not None:
+        return solved
     decision = searcher.prepare(match, seat, memory, rng)
     candidates = list(decision.candidates)
     if len(candidates) == 1:
@@ -223,8 +228,12 @@ class ScoredMatchEnd(MatchEnd):
             return points(match, seat)
         scores = result.scores if order == "higher" else [-score for score in result.scores]
         margin = scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+        return self.blend(points(match, seat), margin)
+
+    def blend(self, won: float, margin: float) -> float:
+        """The value of an outcome worth ``won`` points to the seat, ``margin`` ahead of the best other."""
         ahead = 1.0 / (1.0 + math.exp(-margin / self.scale))
-        return (1.0 - self.weight) * points(match, seat) + self.weight * ahead
+        return (1.0 - self.weight) * won + self.weight * ahead
 
 
 def unique(actions: Sequence[Action]) -> list[Action]:
