@@ -14,8 +14,9 @@ Keeping a record reads a match's whole log and replays it, which costs as much a
 a thinker process does it with a store connection of its own (:func:`keep_record`), and the referee
 only learns that it is done.
 
-``ARENA_THINKERS`` sets how many processes think at once (default 1: one core of search), and
-``ARENA_THINKER_NICENESS`` how much lower their priority is (default 10). ``Thinker(0)`` does the
+``ARENA_THINKERS`` sets how many processes think at once (default: one per core the process may run
+on, :func:`available_cores`), and ``ARENA_THINKER_NICENESS`` how much lower their priority is
+(default 10). ``Thinker(0)`` does the
 work in the caller's own thread instead, as a test or a one-process tool may want.
 """
 
@@ -49,6 +50,15 @@ THINKER_NICENESS = 10
 def decide(match: Mapping[str, Any], seat: int, bot: str, memory: Mapping[str, Any] | None) -> dict[str, Any]:
     """The action (as JSON) that ``bot`` takes for ``seat`` in ``match`` (its JSON form), remembering ``memory``."""
     return choose_action(Match.from_json(match), seat, bot, memory=memory).to_json()
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), at least 1: the
+    thinkers' default number, one search at a time per core."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on this system
+        return max(1, os.cpu_count() or 1)
 
 
 #: Each thinker process's stores, by settings (a process serves one referee, so one store).
@@ -128,7 +138,7 @@ class Thinker:
         """``processes`` and ``niceness`` default to ``ARENA_THINKERS`` and ``ARENA_THINKER_NICENESS``;
         ``processes=0`` works in the caller's thread."""
         if processes is None:
-            processes = max(1, int(os.environ.get("ARENA_THINKERS") or "1"))
+            processes = max(1, int(os.environ.get("ARENA_THINKERS") or available_cores()))
         self.processes = max(0, processes)
         if niceness is None:
             niceness = int(os.environ.get("ARENA_THINKER_NICENESS") or THINKER_NICENESS)
