@@ -96,22 +96,31 @@ class Searcher:
     #: (see :func:`clearly_better`): more in a game whose single decisions move a match's outcome
     #: little next to its luck, where a small budget would otherwise follow its noise.
     confidence: float = 0.5
-    #: The game's exact decision where it can compute one from what the seat may know (Taiga's
-    #: endgame), else ``None``: then no simulation is needed.
+    #: The game's exact decision against greedy opponents where it can compute one from what the seat
+    #: may know (Taiga's endgame, two-player Pipifax), else ``None``; the strongest level plays it
+    #: instead of simulating (``exact=True`` in :func:`search`).
     solve: Callable[[Match, int, Memory], Action | None] | None = None
 
 
 def search(
-    searcher: Searcher, match: Match, seat: int, memory: Memory, rng: random.Random, *, simulations: int
+    searcher: Searcher,
+    match: Match,
+    seat: int,
+    memory: Memory,
+    rng: random.Random,
+    *,
+    simulations: int,
+    exact: bool = False,
 ) -> Action:
     """The candidate of ``seat`` whose rollouts are worth most, by sequential halving over ``simulations``.
 
     The base policy's choice (the first candidate) stays in every round; the others are halved. At
     the end the best other replaces it only if their paired outcomes say it is better by more than
     the searcher's ``confidence`` in standard errors, so a small, noisy budget plays the base
-    policy rather than its noise.
+    policy rather than its noise. With ``exact``, the searcher's exact decision comes first where it
+    has one (:attr:`Searcher.solve`).
     """
-    if searcher.solve is not None and (solved := searcher.solve(match, seat, memory)) is not None:
+    if exact and searcher.solve is not None and (solved := searcher.solve(match, seat, memory)) is not None:
         return solved
     decision = searcher.prepare(match, seat, memory, rng)
     candidates = list(decision.candidates)

@@ -14,7 +14,7 @@ are alike to the seat). The rollouts play the greedy policy for every seat, all 
 flip, to the end of the match, valued mostly by the tournament's points and partly by the margin in
 score (:class:`~engine.bots.search.core.ScoredMatchEnd`).
 
-Once the seat knows every disc (two players), nothing is sampled: the endgame is solved exactly
+With two players, once the seat knows every disc, ``search-3`` samples nothing: the endgame is solved exactly
 against greedy opponents (:mod:`engine.bots.search.taiga_endgame`): most of a match's decisions
 come after every disc is known, and there a search of one ply over greedy rollouts misjudges the
 tempo (the rollouts finish every family for the seat too).
@@ -39,9 +39,13 @@ from engine.match import Match, legal_actions, view
 DESCRIPTION = (
     "Draws the hidden sides from the layouts the up sides and the flips it remembers allow, and the "
     "draw pile's order, then weighs each kind of disc, the pass and each take over {simulations} "
-    "simulated games of greedy play, each valued by its points and partly by its margin in score. "
-    "With two players, once it knows every disc, it plays the endgame exactly: when to finish a family "
-    "and when to leave it to the opponent so as to start the next round."
+    "simulated games of greedy play, each valued by its points and partly by its margin in score."
+)
+#: ``search-3``'s description: the same search, and with two players the endgame solved.
+EXACT_DESCRIPTION = (
+    "Weighs each kind of disc, the pass and each take over {simulations} simulated games of greedy play, "
+    "with the hidden sides drawn from what it saw; with two players, once it knows every disc, it plays "
+    "the rest exactly against greedy play: when to finish a family, when to leave it to start the next round."
 )
 
 #: Each pair's index in ``DISC_PAIRS``.
