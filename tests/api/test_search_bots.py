@@ -22,7 +22,7 @@ import engine
 from api.errors import ApiError
 from api.matches.table import Table
 from api.referee.runner import Referee
-from api.referee.thinker import Thinker, Thought, decide
+from api.referee.thinker import Thinker, Thought, available_cores, decide
 from engine.bots import choose_action, recall
 from tests.api.helpers import Json, auth, body_of, get_json, store_of
 from tests.lobby_helpers import table_for
@@ -202,3 +202,12 @@ def test_the_thinker_s_decision_is_the_bot_s_own() -> None:
     memory = recall("pili-pili", seat, events)
     expected = choose_action(match, seat, "search-1", memory=memory).to_json()
     assert decide(match.to_json(), seat, "search-1", dict(memory)) == expected
+
+
+def test_there_is_a_thinker_per_core_unless_arena_thinkers_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ARENA_THINKERS", raising=False)
+    assert Thinker().processes == available_cores() == max(1, len(os.sched_getaffinity(0)))
+    monkeypatch.setenv("ARENA_THINKERS", "")
+    assert Thinker().processes == available_cores()
+    monkeypatch.setenv("ARENA_THINKERS", "3")
+    assert Thinker().processes == 3
