@@ -232,11 +232,11 @@ def _cost(found: Sequence[dict[str, Any]]) -> str:
     return f"{sum(record.get('wall_seconds', 0.0) for record in found) / 60:.0f} match-minutes on the server"
 
 
-def _section_order(section: str) -> tuple[int, str, int]:
-    if section.startswith("anchor/"):
-        _, game, bot = section.split("/")
-        return (1, game, -LADDER.index(bot))
-    return (0, section, 0)
+def _section_order(section: str) -> tuple[int, int, str, int]:
+    kind, game, rest = section.split("/")
+    if kind == "anchor":
+        return (1, GAMES.index(game), "", -LADDER.index(rest))
+    return (0, GAMES.index(game), rest, 0)
 
 
 def compared(names: Sequence[str]) -> list[tuple[int, int]]:
