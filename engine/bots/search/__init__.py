@@ -76,8 +76,8 @@ DESCRIPTIONS: dict[str, str] = {
 #: CPU milliseconds per decision with two players, median and 99th percentile, per level, as
 #: ``python -m bench.search_cost_bench`` measured them (docs/bots.md has every configuration).
 MEASURED_CPU_MS: dict[str, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
-    "pipifax": ((10, 16), (27, 57), (109, 229)),
-    "taiga": ((5, 26), (15, 86), (44, 375)),
+    "pipifax": ((7, 11), (21, 39), (2, 59)),
+    "taiga": ((4, 19), (10, 65), (0, 296)),
     "girafferaffe": ((5, 40), (17, 75), (75, 348)),
     "pili-pili": ((6, 15), (27, 64), (90, 220)),
 }
@@ -97,4 +97,5 @@ def search_description(game_id: str, level: int) -> str:
     median, p99 = MEASURED_CPU_MS[game_id][level - 1]
     exact = EXACT_DESCRIPTIONS.get(game_id) if level >= EXACT_LEVEL else None
     what = (exact or DESCRIPTIONS[game_id]).format(simulations=SIMULATIONS[game_id][level - 1])
-    return f"{what} About {median} ms of CPU per decision (two players; {p99} ms at the 99th percentile)."
+    typical = f"About {median} ms" if median >= 1 else "Under a millisecond"
+    return f"{what} {typical} of CPU per decision (two players; {p99} ms at the 99th percentile)."
