@@ -73,7 +73,7 @@ EXACT_KINDS: dict[str, str] = {
     ),
     "taiga": (
         "The hardest: it plays games out in its head before each move, and with two players it plays the "
-        "endgame perfectly once it has seen every disc."
+        "endgame as well as can be against greedy play once it has seen every disc."
     ),
 }
 
