@@ -90,7 +90,8 @@ class Settings:
     socket_ping_seconds: float = 25.0
     stream_keep_alive_seconds: float = 15.0
     # --- the referee ---
-    thinkers: int = 1
+    #: Search processes at once: one per core the referee may run on (:func:`available_cores`).
+    thinkers: int = dataclasses.field(default_factory=lambda: available_cores())
     thinker_niceness: int = 10
     referee_metrics_port: int | None = None
     # --- webhooks ---
@@ -166,6 +167,15 @@ VARIABLES: dict[str, tuple[str, Callable[[str], Any]]] = {
     "ARENA_WEBHOOK_CONCURRENCY": ("webhook_concurrency", int),
     "ARENA_URL": ("url", str),
 }
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), at least 1: the
+    thinkers' default number, one search at a time per core."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on this system
+        return max(1, os.cpu_count() or 1)
 
 
 def redis_url_given(environ: Mapping[str, str] | None = None) -> bool:

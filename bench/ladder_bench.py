@@ -8,8 +8,9 @@ server: each seat by its bot, with the memory the server keeps for it.
 
 Tables: every game with two players, and Girafferaffe and Pili Pili with four (a round robin of
 four-seat tables: every four of the five bots, each deal in all four rotations). Then the anchor
-duel the issue asks for: ``search-3`` against ``greedy`` over ``--anchor-deals`` duplicate deals
-(twice as many two-player matches) of every game.
+duels: every other bot (``--anchor-bots``) against ``greedy`` over ``--anchor-deals`` duplicate
+deals (twice as many two-player matches) of every game, whose scores the catalogue quotes
+(``engine.bots.levels``).
 
 For each table it prints the standings (ordinal = mu - 3 sigma, points, mean rank) and the
 pairwise Elo difference of each bot over the one below it, with its 95% interval and the
@@ -21,9 +22,16 @@ pairwise Elo and LOS by duplicate deal (pentanomial), which this bench should mo
 Each match's outcome is appended as a JSON line to ``--results`` as soon as it is played, and a run
 skips the matches already there, so a long run can be stopped and resumed; the progress goes to
 ``--progress``. With ``--processes`` above 1 the matches are shared among that many worker
-processes (only on a quiet machine: the figures are results, not times). Run:
+processes (only on a quiet machine: the figures are results, not times).
+
+With ``--through-api`` the same matches are played through a live server instead (its seeds, its
+bots, its referee and thinkers: ``bench/ladder_api.py``), ``--api-matches`` at a time, and each
+server match is replayed in process to check that every action came out the same. Outcomes of both
+kinds share the results file, and the report prints the in-process tables and the server's side by
+side. Run:
 
     python -m bench.ladder_bench [--deals 50] [--four-player-deals 10] [--anchor-deals 200] [--processes 1]
+    python -m bench.ladder_bench --through-api [--api-matches 4] [--deals 0 --four-player-deals 0] ...
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ from typing import Any
 from arena.tournaments.schedule import Pairing, plan
 from arena.tournaments.sprt import elo_estimate
 from arena.tournaments.standings import Ledger, Outcome, pair_of, standings
+from bench import ladder_api
 from engine import apply_action, get_game, new_match
 from engine.bots import BOT_IDS, choose_action, everyone_recalls, everyone_remembers
 
@@ -55,8 +64,10 @@ TABLES: tuple[tuple[str, int], ...] = (
     ("girafferaffe", 4),
     ("pili-pili", 4),
 )
-#: The anchor duel: these two bots, two players, every game.
-ANCHOR = ("search-3", "greedy")
+#: The anchors: each of these bots against ``greedy``, two players, every game.
+ANCHOR_BOTS = ("random", "search-1", "search-2", "search-3")
+#: The bot every anchor duel is against.
+YARDSTICK = "greedy"
 GAMES = ("pipifax", "taiga", "girafferaffe", "pili-pili")
 #: The tournament seed every schedule derives from (its match seeds are stable across runs).
 SEED = 2026
@@ -68,7 +79,7 @@ Z95 = 1.959964
 class Job:
     """One match to play: which table it belongs to, its pairing, and the bot in each seat."""
 
-    section: str  # e.g. "ladder/pili-pili/4" or "anchor/taiga"
+    section: str  # e.g. "ladder/pili-pili/4" or "anchor/taiga/search-3"
     game: str
     pairing: Pairing
     bots: tuple[str, ...]  # the bot in each seat
@@ -112,16 +123,24 @@ def play(job: Job) -> dict[str, Any]:
 
 
 def jobs(
-    deals: int, four_player_deals: int, anchor_deals: int, games: Sequence[str], ladder: Sequence[str] = LADDER
+    deals: int,
+    four_player_deals: int,
+    anchor_deals: int,
+    games: Sequence[str],
+    *,
+    ladder: Sequence[str] = LADDER,
+    anchor_bots: Sequence[str] = ANCHOR_BOTS,
 ) -> Iterator[Job]:
-    """Every match of the run: the anchor duels first (the aim the issue sets), then the round robins
-    of the ``ladder``'s bots (weakest first)."""
+    """Every match of the run: the anchor duels first (each of ``anchor_bots`` against greedy, the
+    strongest first, on the same deals), then the round robins of the ``ladder``'s bots (weakest first)."""
     for game in games:
         if anchor_deals == 0:
             continue
         schedule = plan("round-robin", 2, 2, games_per_pairing=anchor_deals, duplicate=True, seed=SEED + 1)
-        for pairing in schedule:
-            yield Job(f"anchor/{game}", game, pairing, tuple(ANCHOR[e] for e in pairing.entrants), ANCHOR)
+        for bot in sorted(anchor_bots, key=LADDER.index, reverse=True):
+            duel = (bot, YARDSTICK)
+            for pairing in schedule:
+                yield Job(f"anchor/{game}/{bot}", game, pairing, tuple(duel[e] for e in pairing.entrants), duel)
     for game, players in TABLES:
         count = deals if players == 2 else four_player_deals
         if game not in games or count == 0:
@@ -171,24 +190,53 @@ def _signed(value: float) -> str:
 
 
 def report(records: Iterable[dict[str, Any]]) -> str:
-    """The standings of every table and the anchor duels, as text."""
-    by_section: dict[str, list[dict[str, Any]]] = {}
+    """The standings of every table and the anchor duels, as text: in process, then through the API."""
+    by_section: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for record in records:
-        by_section.setdefault(record["section"], []).append(record)
+        by_section.setdefault((record.get("where", "offline"), record["section"]), []).append(record)
     lines: list[str] = []
-    for section in sorted(by_section, key=_section_order):
-        found = sorted(by_section[section], key=lambda record: int(record["outcome"]["index"]))
-        outcomes = [Outcome.from_json(record["outcome"]) for record in found]
-        cpu = sum(record["cpu_seconds"] for record in found)
-        if section.startswith("anchor/"):
-            lines += _anchor_lines(section, outcomes, cpu)
-        else:
-            lines += _ladder_lines(section, tuple(found[0].get("names", LADDER)), outcomes, cpu)
+    for where in ("offline", "api"):
+        sections = sorted((section for kind, section in by_section if kind == where), key=_section_order)
+        if not sections:
+            continue
+        lines.append(f"\n# {'In process' if where == 'offline' else 'Through the API'}")
+        if where == "api":
+            alike, checked = ladder_api.agreement(
+                record for (kind, _), found in by_section.items() if kind == "api" for record in found
+            )
+            lines.append(f"\n{alike} of {checked} server matches replayed in process action for action.")
+        anchors: list[str] = []
+        for section in sections:
+            found = sorted(by_section[where, section], key=lambda record: int(record["outcome"]["index"]))
+            outcomes = [Outcome.from_json(record["outcome"]) for record in found]
+            names = tuple(found[0].get("names", LADDER))
+            if section.startswith("anchor/"):
+                anchors.append(_anchor_line(section, names, outcomes, _cost(found)))
+            else:
+                lines += _ladder_lines(section, names, outcomes, _cost(found))
+        if anchors:
+            lines += [
+                "",
+                f"## Against {YARDSTICK}, two players",
+                "",
+                ANCHOR_HEADER,
+                "|---|---|---|---|---|---|---|",
+                *anchors,
+            ]
     return "\n".join(lines)
 
 
-def _section_order(section: str) -> tuple[int, str]:
-    return (1 if section.startswith("anchor/") else 0, section)
+def _cost(found: Sequence[dict[str, Any]]) -> str:
+    if "cpu_seconds" in found[0]:
+        return f"{sum(record['cpu_seconds'] for record in found) / 60:.0f} CPU minutes"
+    return f"{sum(record.get('wall_seconds', 0.0) for record in found) / 60:.0f} match-minutes on the server"
+
+
+def _section_order(section: str) -> tuple[int, int, str, int]:
+    kind, game, rest = section.split("/")
+    if kind == "anchor":
+        return (1, GAMES.index(game), "", -LADDER.index(rest))
+    return (0, GAMES.index(game), rest, 0)
 
 
 def compared(names: Sequence[str]) -> list[tuple[int, int]]:
@@ -200,9 +248,9 @@ def compared(names: Sequence[str]) -> list[tuple[int, int]]:
     return pairs
 
 
-def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], cpu: float) -> list[str]:
+def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], cost: str) -> list[str]:
     table = standings(list(names), outcomes, len(outcomes[0].entrants))
-    lines = [f"\n## {section}: {len(outcomes)} matches ({cpu / 60:.0f} CPU minutes)", ""]
+    lines = [f"\n## {section}: {len(outcomes)} matches ({cost})", ""]
     lines.append("| place | bot | matches | wins | points | mean rank | ordinal (mu - 3 sigma) |")
     lines.append("|---|---|---|---|---|---|---|")
     for place, entrant in enumerate(table.entrants, start=1):
@@ -221,18 +269,20 @@ def _ladder_lines(section: str, names: Sequence[str], outcomes: list[Outcome], c
     return [*lines, "", f"Order in the standings (points first): {' > '.join(order)} ({verdict})."]
 
 
-def _anchor_lines(section: str, outcomes: list[Outcome], cpu: float) -> list[str]:
-    first = ANCHOR.index("search-3")
-    wins, draws, losses = head_to_head(outcomes, first, 1 - first)
+#: The anchor table's header.
+ANCHOR_HEADER = "| game | bot | matches | score | 95% interval | won-drawn-lost | Elo [95%], LOS |"
+
+
+def _anchor_line(section: str, names: Sequence[str], outcomes: list[Outcome], cost: str) -> str:
+    _, game, _ = section.split("/")
+    wins, draws, losses = head_to_head(outcomes, 0, 1)
     n = wins + draws + losses
     share = (wins + draws / 2) / n if n else 0.0
     low, high = wilson_interval(share, n)
-    return [
-        f"\n## {section}: {ANCHOR[0]} against {ANCHOR[1]}, {n} two-player matches ({cpu / 60:.0f} CPU minutes)",
-        "",
-        f"{ANCHOR[0]} scores {share:.1%} [95%: {low:.1%}, {high:.1%}] ({wins}-{draws}-{losses}); "
-        f"Elo {format_elo(pairwise_elo(wins, draws, losses))}; aim: at least 75%.",
-    ]
+    return (
+        f"| {game} | {names[0]} | {n} | {share:.1%} | {low:.1%}-{high:.1%} | {wins}-{draws}-{losses} "
+        f"| {format_elo(pairwise_elo(wins, draws, losses))} ({cost}) |"
+    )
 
 
 def wilson_interval(share: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -255,12 +305,25 @@ def run(args: argparse.Namespace) -> str:
     """Play every match of the run not yet in the results file, then report on all of them."""
     results = Path(args.results)
     done = {record["key"] for record in read_results(results)}
-    planned = jobs(args.deals, args.four_player_deals, args.anchor_deals, args.games, args.bots)
-    todo = [job for job in planned if job.key not in done]
+    planned = list(
+        jobs(
+            args.deals,
+            args.four_player_deals,
+            args.anchor_deals,
+            args.games,
+            ladder=args.bots,
+            anchor_bots=args.anchor_bots,
+        )
+    )
     progress = Path(args.progress) if args.progress else None
     started = time.monotonic()
+    todo = [job for job in planned if job.key not in done]
     with results.open("a") as out:
-        if args.processes > 1:
+        if args.through_api:
+            env = {} if args.thinkers is None else {"ARENA_THINKERS": str(args.thinkers)}
+            played = ladder_api.play_through_api(planned, done, matches=args.api_matches, check=args.check, env=env)
+            _collect(played, sum(1 for job in planned if f"api/{job.key}" not in done), out, progress, started)
+        elif args.processes > 1:
             with multiprocessing.get_context("spawn").Pool(args.processes) as pool:
                 _collect(pool.imap_unordered(play, todo), len(todo), out, progress, started)
         else:
@@ -281,12 +344,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50, help="deals per two-player table of the round robins")
     parser.add_argument("--four-player-deals", type=int, default=10, help="deals per four-player table")
-    parser.add_argument("--anchor-deals", type=int, default=200, help="deals of search-3 against greedy, per game")
+    parser.add_argument(
+        "--anchor-deals", type=int, default=200, help="deals of each anchor bot against greedy, per game"
+    )
+    parser.add_argument("--anchor-bots", nargs="+", default=list(ANCHOR_BOTS), choices=ANCHOR_BOTS)
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=GAMES)
     parser.add_argument("--bots", nargs="+", default=list(LADDER), choices=LADDER, help="the ladder, weakest first")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (only on a quiet machine)")
     parser.add_argument("--results", default="ladder_results.jsonl", help="where each outcome is appended")
     parser.add_argument("--progress", default="", help="a file that tells how far the run is")
+    parser.add_argument("--through-api", action="store_true", help="play the matches through a live server")
+    parser.add_argument("--api-matches", type=int, default=4, help="matches at once on the server")
+    parser.add_argument("--thinkers", type=int, default=None, help="the server's ARENA_THINKERS (default: its own)")
+    parser.add_argument(
+        "--no-check", dest="check", action="store_false", help="do not replay the server's matches in process"
+    )
     print(run(parser.parse_args(argv)))
 
 

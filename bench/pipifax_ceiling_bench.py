@@ -26,61 +26,30 @@ within their sampling error.
 from __future__ import annotations
 
 import argparse
-import itertools
+import json
 import math
 import sys
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Callable
 
 from bench.pipifax_knowledge_bench import Player, share_against_greedy
 from engine.bots.memory import Memory
+from engine.bots.search.pipifax_exact import (
+    ALL_USED,
+    PERMUTED,
+    VALUES_PATH,
+    A,
+    C,
+    Knowledge,
+    canonical,
+    learn,
+    seen_in,
+    unpacked,
+    unseen_in,
+)
 from engine.games.pipifax import ANIMALS, COLOURS, Flip
 from engine.match import Match
 
-A = len(ANIMALS)
-C = len(COLOURS)
-ALL_USED = (1 << C) - 1
-
-# Knowledge is a tuple of one 4-bit column per animal: the colours under which it was seen. A colour
-# with five animals seen has its sixth known too (it is the only one left).
-Knowledge = tuple[int, ...]
-PERMUTED = [
-    [sum(((column >> perm[c]) & 1) << c for c in range(C)) for column in range(1 << C)]
-    for perm in itertools.permutations(range(C))
-]
-
-
-def seen_in(knowledge: Sequence[int], colour: int) -> int:
-    return sum((column >> colour) & 1 for column in knowledge)
-
-
-def learn(knowledge: Knowledge, colour: int, animal: int) -> Knowledge:
-    columns = list(knowledge)
-    columns[animal] |= 1 << colour
-    if seen_in(columns, colour) == A - 1:
-        columns = [column | (1 << colour) for column in columns]
-    return tuple(columns)
-
-
-def canonical(knowledge: Knowledge, used: int) -> int:
-    """One integer per symmetry class of (knowledge, colours used this turn)."""
-    best = -1
-    for table in PERMUTED:
-        columns = sorted(table[column] for column in knowledge)
-        key = table[used]
-        for column in columns:
-            key = (key << C) | column
-        if best < 0 or key < best:
-            best = key
-    return best
-
-
-def unpacked(key: int) -> tuple[Knowledge, int]:
-    columns = []
-    for _ in range(A):
-        columns.append(key & ALL_USED)
-        key >>= C
-    return tuple(reversed(columns)), key
+__all__ = ["ALL_USED", "PERMUTED", "A", "C", "Knowledge", "Process", "canonical", "learn", "seen_in", "unpacked"]
 
 
 class Process:
@@ -89,8 +58,25 @@ class Process:
 
     def __init__(self, *, best: bool) -> None:
         self.best = best
-        self.mine = cache(self._mine)
-        self.theirs = cache(self._theirs)
+        #: The values found so far, by state key: the seat's turns and the greedy bot's.
+        self.mine_values: dict[int, float] = {}
+        self.theirs_values: dict[int, float] = {}
+
+    def mine(self, key: int) -> float:
+        value = self.mine_values.get(key)
+        if value is None:
+            value = self.mine_values[key] = self._mine(key)
+        return value
+
+    def theirs(self, key: int) -> float:
+        value = self.theirs_values.get(key)
+        if value is None:
+            value = self.theirs_values[key] = self._theirs(key)
+        return value
+
+    def opponent_table(self) -> dict[int, float]:
+        """The values found at the start of the greedy bot's turns (no colour used yet), by key."""
+        return {key: value for key, value in sorted(self.theirs_values.items()) if unpacked(key)[1] == 0}
 
     def my_turn(self, knowledge: Knowledge, used: int = 0) -> float:
         """My chance to win the match when I am about to roll, ``used`` colours into my turn."""
@@ -142,11 +128,6 @@ class Process:
     def _theirs(self, key: int) -> float:
         knowledge, used = unpacked(key)
         return sum(greedy_mean(self.flips(knowledge, used, die, self.their_turn, self.my_turn)) for die in range(A)) / A
-
-
-def unseen_in(knowledge: Knowledge, colour: int) -> list[int]:
-    """The animals not seen under ``colour``."""
-    return [animal for animal in range(A) if not (knowledge[animal] >> colour) & 1]
 
 
 def flip_unseen(
@@ -219,9 +200,27 @@ def best_response(process: Process) -> Player:
     return choose
 
 
+def write_table(best: Process) -> None:
+    """Write the best response's values at the start of the greedy bot's turns (``VALUES_PATH``)."""
+    table = best.opponent_table()
+    lines = [f"[{key}, {value!r}]" for key, value in table.items()]
+    about = (
+        "Two-player Pipifax: the chance that the best response to the greedy bot wins when the greedy bot "
+        "is about to roll, per symmetry class of knowledge (engine.bots.search.pipifax_exact.canonical, no "
+        "colour used). Written by python -m bench.pipifax_ceiling_bench --write-table; do not edit."
+    )
+    VALUES_PATH.write_text("{\n" + f'"about": {json.dumps(about)},\n"values": [\n' + ",\n".join(lines) + "\n]\n}\n")
+    print(f"wrote {len(table):,} values to {VALUES_PATH}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=4000)
+    parser.add_argument(
+        "--write-table",
+        action="store_true",
+        help=f"write the values of the greedy bot's turns, which the search-3 bot plays by, to {VALUES_PATH.name}",
+    )
     args = parser.parse_args()
     sys.setrecursionlimit(100_000)
     start: Knowledge = (0,) * A
@@ -233,8 +232,10 @@ def main() -> None:
     ceiling = (opening + answering) / 2
     print(
         f"best response to greedy: {opening:.4f} starting, {answering:.4f} answering, {ceiling:.4f} over both "
-        f"(states: {best.mine.cache_info().currsize:,} + {best.theirs.cache_info().currsize:,})"
+        f"(states: {len(best.mine_values):,} + {len(best.theirs_values):,})"
     )
+    if args.write_table:
+        write_table(best)
     n = args.matches
     error = math.sqrt(0.25 / n)
     print(f"played ({n:,} matches each, standard error about {error:.3f}):")

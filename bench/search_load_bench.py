@@ -1,26 +1,35 @@
-"""A player's moves while the server's search bots think: SDK seat latency with and without 50 search matches.
+"""A player's moves while the server's search bots think: SDK seat latency with and without search matches.
 
-Starts Redis, the API under gunicorn and a referee (with its thinker process, as ``arena serve``
-runs them), then measures the wall time of each move an SDK seat makes (``Seat.act``: the request,
-and the server playing the greedy bot's reply in it) in Taiga matches against the greedy bot, in
-windows without and with ``--matches`` bot-only matches of ``search-3`` against ``search-3``
-playing meanwhile (every game in turn; aborted at the window's end), alternating so that a shared
-machine's changing load weighs on both alike. It prints the median, 90th and 99th percentile and
-the largest move of each kind of window, the search decisions the thinker made meanwhile, and the
-CPU the API workers and the referee's processes spent (from /proc). ``--niceness`` sets the
-thinkers' priority (``ARENA_THINKER_NICENESS``; 0 to see what a search at the API's priority
-costs). The search bots never run in a request (``settle`` leaves them to the referee's thinker,
-which runs at a lower priority), so a seat's moves should take about as long as without them. Run:
+Starts Redis, the API under gunicorn and a referee (with its thinker processes, as ``arena serve``
+runs them: ``ARENA_THINKERS``, by default one per core, or ``--thinkers``), then measures the wall
+time of each move an SDK seat makes (``Seat.act``: the request, and the server playing the greedy
+bot's reply in it) in Taiga matches against the greedy bot, in windows without and with search
+matches playing meanwhile, alternating so that a shared machine's changing load weighs on both alike.
+The search matches are ``--matches`` bot-only matches of ``search-3`` against ``search-3`` (every
+game in turn; aborted at the window's end), and ``--players`` SDK players each playing against
+``search-3`` (every game in turn, a new match when one ends), who time how long each of their moves
+takes to be answered: from the move's answer until the seat may act again (the search bot's whole
+reply, the referee's thinkers making its decisions) or the match is over.
 
-    python -m bench.search_load_bench [--matches 50] [--seconds 20] [--rounds 3] [--niceness 10]
+It prints the median, 90th and 99th percentile and the largest move of each kind of window, the
+replies the players waited for, the search decisions made meanwhile, and the CPU the API workers and
+the referee's processes spent (from /proc). ``--niceness`` sets the thinkers' priority
+(``ARENA_THINKER_NICENESS``; 0 to see what a search at the API's priority costs). The search bots
+never run in a request (``settle`` leaves them to the referee's thinkers, which run at a lower
+priority), so a seat's moves should take about as long as without them. Run:
+
+    python -m bench.search_load_bench [--matches 50] [--players 0] [--seconds 20] [--rounds 3] [--niceness 10]
+    python -m bench.search_load_bench --matches 0 --players 4      # four matches against search-3 at once
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -80,9 +89,53 @@ def start_search_matches(arena: Arena, count: int, seed: int) -> list[tuple[str,
     return made
 
 
+class SearchPlayers:
+    """``count`` SDK players, each in a thread playing match after match against ``search-3`` (the games in
+    turn) with random legal moves until stopped, timing how long each move takes to be answered."""
+
+    def __init__(self, arena: Arena, count: int, seed: int) -> None:
+        self.arena = arena
+        self.count = count
+        self.seed = seed
+        self.replies: list[float] = []
+        self.stop = threading.Event()
+        self.threads = [threading.Thread(target=self.play, args=(number,), daemon=True) for number in range(count)]
+
+    def __enter__(self) -> SearchPlayers:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(timeout=120)
+
+    def play(self, number: int) -> None:
+        rng = random.Random(f"player/{self.seed}/{number}")
+        game_number = number
+        while not self.stop.is_set():
+            game = GAMES[game_number % len(GAMES)]
+            game_number += self.count
+            created = self.arena.create_match(
+                game, 2, seed=rng.getrandbits(32), seats=[{"name": "player"}, {"bot": "search-3"}]
+            )
+            seat = self.arena.seat(created.match.match_id, created.seats[0].token)
+            while not self.stop.is_set() and seat.wait_for_turn(timeout=600):
+                action = seat.sample_actions(k=1, seed=rng.getrandbits(32))[0]
+                seat.act(action)
+                answered = time.perf_counter()
+                seat.wait_for_turn(timeout=600)
+                self.replies.append(time.perf_counter() - answered)
+            if seat.view().status.value == "active":
+                self.arena.abort(created.match.match_id, created.host_token)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=50, help="search-3 matches playing meanwhile")
+    parser.add_argument("--matches", type=int, default=50, help="bot-only search-3 matches playing meanwhile")
+    parser.add_argument("--players", type=int, default=0, help="SDK players against search-3 meanwhile")
+    parser.add_argument("--thinkers", type=int, default=None, help="ARENA_THINKERS (default: the server's own)")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each window")
     parser.add_argument("--niceness", type=int, default=10, help="the thinkers' ARENA_THINKER_NICENESS")
     parser.add_argument("--rounds", type=int, default=3, help="pairs of windows, without and with the search matches")
@@ -90,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     with (
         tempfile.TemporaryDirectory() as data,
         RedisServer(Path(data)) as redis_server,
-        GunicornServer(redis_server.url, workers=2, ARENA_THINKER_NICENESS=str(args.niceness)) as server,
+        GunicornServer(redis_server.url, workers=2, **server_env(args)) as server,
         RefereeProcess(server) as referee,
     ):
         assert referee.process is not None
@@ -98,28 +151,33 @@ def main(argv: Sequence[str] | None = None) -> None:
         seat_moves(arena, 20, seed=1)  # warm up the workers
         without: list[float] = []
         during: list[float] = []
+        replies: list[float] = []
         decided = 0
         busy = thinking = api_cpu = 0.0
         workers = server.pids()[1:]
         for number in range(args.rounds):
             without += seat_moves(arena, 10**9, seed=1000 * number + 100, seconds=args.seconds)
             searching = start_search_matches(arena, args.matches, seed=1000 * number)
-            time.sleep(2.0)  # the thinker starts on the first decisions
-            thinkers = [referee.process.pid, *child_pids(referee.process.pid)]
-            versions = sum(arena.match(match_id).version for match_id, _ in searching)
-            cpu_before, api_before, started = processes_cpu(thinkers), processes_cpu(workers), time.monotonic()
-            during += seat_moves(arena, 10**9, seed=1000 * number + 500, seconds=args.seconds)
-            busy += time.monotonic() - started
-            thinking += processes_cpu(thinkers) - cpu_before
-            api_cpu += processes_cpu(workers) - api_before
-            decided += sum(arena.match(match_id).version for match_id, _ in searching) - versions
+            with SearchPlayers(arena, args.players, seed=1000 * number) as players:
+                time.sleep(2.0)  # the thinkers start on the first decisions
+                thinkers = [referee.process.pid, *child_pids(referee.process.pid)]
+                versions = sum(arena.match(match_id).version for match_id, _ in searching)
+                cpu_before, api_before, started = processes_cpu(thinkers), processes_cpu(workers), time.monotonic()
+                during += seat_moves(arena, 10**9, seed=1000 * number + 500, seconds=args.seconds)
+                busy += time.monotonic() - started
+                thinking += processes_cpu(thinkers) - cpu_before
+                api_cpu += processes_cpu(workers) - api_before
+                decided += sum(arena.match(match_id).version for match_id, _ in searching) - versions
+            replies += players.replies
             for match_id, host_token in searching:
                 if arena.match(match_id).status == "active":
                     arena.abort(match_id, host_token)
             print(f"round {number + 1} of {args.rounds} done", flush=True)
         print(f"\n{'window':24} {'moves':>6} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms per move, wall)")
         print(line("without search", without))
-        print(line(f"{args.matches} search-3 matches", during))
+        print(line(window_name(args), during))
+        if replies:
+            print(line(f"replies of search-3 to {args.players}", replies) + "   (ms from a move's answer to the turn)")
         print(
             f"\nWhile the search matches played ({busy:.0f} s): {decided} search moves ({decided / busy:.1f}/s), "
             f"the referee and its thinker used {thinking:.1f} s of CPU ({thinking / busy:.0%} of a core); "
@@ -127,6 +185,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
         ratio = percentile(during, 0.99) / percentile(without, 0.99)
         print(f"p99 of a move with the search matches against without: {ratio:.2f}x")
+
+
+def server_env(args: argparse.Namespace) -> dict[str, str]:
+    """The server's settings the bench's arguments set: the thinkers' niceness, and their number if given."""
+    env = {"ARENA_THINKER_NICENESS": str(args.niceness)}
+    if args.thinkers is not None:
+        env["ARENA_THINKERS"] = str(args.thinkers)
+    return env
+
+
+def window_name(args: argparse.Namespace) -> str:
+    parts = [f"{args.matches} search-3 matches"] if args.matches else []
+    if args.players:
+        parts.append(f"{args.players} vs search-3")
+    return ", ".join(parts) or "no search"
 
 
 if __name__ == "__main__":

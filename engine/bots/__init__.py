@@ -2,7 +2,9 @@
 
 Five bots play every game: ``random`` takes a uniformly random legal action, ``greedy`` a documented
 one-ply heuristic per game (one module each), and ``search-1`` to ``search-3`` an information-set
-search (:mod:`engine.bots.search`) with a growing budget of simulations. Each reads only what the
+search (:mod:`engine.bots.search`) with a growing budget of simulations (``search-3`` also plays
+exactly against greedy play where that can be computed). The catalogue says how strong each level
+is, with its measured score against greedy (:mod:`engine.bots.levels`). Each reads only what the
 seat may see: its view and its legal actions, and its memory of what it saw before
 (:mod:`engine.bots.memory`). Like the engine, a bot does no I/O, reads no clock and draws from no
 global random: each decision draws from its own stream seeded by the bot, the match's seed and
@@ -20,6 +22,7 @@ from collections.abc import Callable
 
 from engine.actions import Action
 from engine.bots import girafferaffe, pili_pili, pipifax, taiga
+from engine.bots.levels import score_against_greedy, strength
 from engine.bots.memory import (
     Memory,
     everyone_recalls,
@@ -65,6 +68,11 @@ class BotInfo:
 
     id: str  # "random", "greedy", "search-1", "search-2" or "search-3"
     description: str  # what the bot does in this game, in a sentence or two (a search level: its cost)
+    #: How strong it is, for a person choosing an opponent: the level in words and its measured score
+    #: against greedy (:func:`engine.bots.levels.strength`).
+    strength: str = ""
+    #: The share of two-player matches it scores against greedy, as measured; ``None`` for greedy itself.
+    score_against_greedy: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,11 +119,18 @@ def bots_for(game_id: str) -> tuple[BotInfo, ...]:
     """
     found = get_game(game_id).info.id
     bots = _BOTS.get(found, _FALLBACK)
-    return (
-        BotInfo("random", bots.random_description),
-        BotInfo("greedy", bots.greedy_description),
-        *(BotInfo(bot_id, search_description(found, level_of(bot_id))) for bot_id in SEARCH_BOT_IDS),
-    )
+    descriptions = {
+        "random": bots.random_description,
+        "greedy": bots.greedy_description,
+        **{bot_id: search_description(found, level_of(bot_id)) for bot_id in SEARCH_BOT_IDS},
+    }
+    return tuple(_info(found, bot_id, descriptions[bot_id]) for bot_id in BOT_IDS)
+
+
+def _info(game_id: str, bot_id: str, description: str) -> BotInfo:
+    score = score_against_greedy(game_id, bot_id)
+    share = None if score is None else score.share
+    return BotInfo(bot_id, description, strength(game_id, bot_id), share)
 
 
 def is_slow(bot_id: str) -> bool:

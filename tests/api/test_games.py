@@ -58,7 +58,15 @@ def expected_entry(game: engine.Game[Any]) -> Json:
         "action_filters": list(info.action_filters),
         "rulings": [{"id": rid, "text": text} for rid, text in info.rulings],
         "rules": f"docs/rules/{info.id}.md",
-        "bots": [{"id": bot.id, "description": bot.description} for bot in bots_for(info.id)],
+        "bots": [
+            {
+                "id": bot.id,
+                "description": bot.description,
+                "strength": bot.strength,
+                "score_against_greedy": bot.score_against_greedy,
+            }
+            for bot in bots_for(info.id)
+        ],
         "score_order": info.score_order,
     }
 
@@ -182,3 +190,14 @@ def test_applies_when_names_another_option_and_values_it_can_take(game_id: str) 
             other, values = option.applies_when
             assert other in options and other != option.name
             assert values and set(values) <= set(options[other].choices)
+
+
+def test_each_bot_s_strength_is_listed_with_its_score_against_greedy(client: FlaskClient) -> None:
+    """The /play form shows each level's sentence: the listing carries it and the score it quotes."""
+    taiga = body_of(client.get("/games/taiga"))
+    bots = {bot["id"]: bot for bot in taiga["bots"]}
+    assert bots["greedy"]["score_against_greedy"] is None
+    for bot_id in ("random", "search-1", "search-2", "search-3"):
+        share = bots[bot_id]["score_against_greedy"]
+        assert isinstance(share, float) and 0.0 <= share <= 1.0
+        assert f"Against greedy it scores {share:.0%}" in bots[bot_id]["strength"]

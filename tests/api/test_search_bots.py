@@ -20,6 +20,7 @@ from flask.testing import FlaskClient
 
 import engine
 from api.workers.referee.runner import Referee
+from api.settings import Settings, available_cores
 from api.workers.referee.thinker import Thinker, Thought, decide
 from arena.errors import ArenaError
 from arena.matches.table import Table
@@ -203,3 +204,10 @@ def test_the_thinker_s_decision_is_the_bot_s_own() -> None:
     memory = recall("pili-pili", seat, events)
     expected = choose_action(match, seat, "search-1", memory=memory).to_json()
     assert decide(match.to_json(), seat, "search-1", dict(memory)) == expected
+
+
+def test_there_is_a_thinker_per_core_unless_arena_thinkers_says_otherwise() -> None:
+    assert Thinker().processes == available_cores() == max(1, len(os.sched_getaffinity(0)))
+    assert Settings.from_environment({}).thinkers == available_cores()
+    assert Settings.from_environment({"ARENA_THINKERS": ""}).thinkers == available_cores()
+    assert Settings.from_environment({"ARENA_THINKERS": "3"}).thinkers == 3

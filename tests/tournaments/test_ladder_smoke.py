@@ -12,7 +12,7 @@ from pathlib import Path
 from arena.tournaments.standings import Outcome
 from bench.ladder_bench import head_to_head, jobs, pairwise_elo, read_results, run
 
-#: A short ladder, so that the smoke test stays quick (the anchor duel still plays search-3).
+#: A short ladder, so that the smoke test stays quick (the one anchor duel still plays search-3).
 SHORT_LADDER = ["random", "greedy", "search-1"]
 
 
@@ -23,9 +23,11 @@ def arguments(results: Path, progress: Path) -> argparse.Namespace:
         anchor_deals=1,
         games=["girafferaffe"],
         bots=SHORT_LADDER,
+        anchor_bots=["search-3"],
         processes=1,
         results=str(results),
         progress=str(progress),
+        through_api=False,
     )
 
 
@@ -36,19 +38,19 @@ def test_a_short_ladder_plays_every_pairing_and_reports_standings_and_elo(tmp_pa
     # A round robin of three bots with one duplicate deal: three pairs, each deal in both seatings;
     # and the anchor duel's one deal, in both seatings.
     assert len(records) == 3 * 2 + 2
-    assert {record["section"] for record in records} == {"ladder/girafferaffe/2", "anchor/girafferaffe"}
+    assert {record["section"] for record in records} == {"ladder/girafferaffe/2", "anchor/girafferaffe/search-3"}
     ladder = [record for record in records if record["section"] == "ladder/girafferaffe/2"]
     for bot in range(len(SHORT_LADDER)):
         assert sum(bot in record["outcome"]["entrants"] for record in ladder) == 4
     deals: dict[int, list[tuple[int, ...]]] = {}
-    for job in jobs(1, 0, 0, ["girafferaffe"], SHORT_LADDER):
+    for job in jobs(1, 0, 0, ["girafferaffe"], ladder=SHORT_LADDER):
         deals.setdefault(job.pairing.seed, []).append(job.pairing.entrants)
     assert all(len(seatings) == 2 and seatings[0] == seatings[1][::-1] for seatings in deals.values()), (
         "each deal is played once in each seating"
     )
     for name in SHORT_LADDER:
         assert f"| {name} |" in text
-    assert "| search-1 - greedy |" in text and "## anchor/girafferaffe" in text
+    assert "| search-1 - greedy |" in text and "| girafferaffe | search-3 | 2 |" in text
     assert progress.read_text().startswith(f"{len(records)}/{len(records)} matches")
     again = run(arguments(results, progress))
     assert read_results(results) == records, "a run plays nothing it has already played"

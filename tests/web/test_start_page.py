@@ -103,3 +103,19 @@ def test_idle_matches_leave_the_waiting_and_live_lists(page: Page, web_server: L
     assert page.locator(f"tr[data-match='{live['match']['match_id']}']").count() == 0
     assert page.locator(f"tr[data-match='{waiting['match']['match_id']}']").count() == 0
     expect(page.locator("#idle-note")).to_contain_text("15 minutes")
+
+
+def test_each_bot_offered_for_a_seat_says_how_strong_it_is(page: Page, web_server: LiveServer) -> None:
+    """A person choosing an opponent sees what its level means: the catalogue's sentence, with the
+    level's measured score against greedy, beside the seat it is chosen for."""
+    catalogue = requests.get(f"{web_server.url}/games/taiga", timeout=TIMEOUT).json()
+    strengths = {bot["id"]: bot["strength"] for bot in catalogue["bots"]}
+    fill_form(page, web_server, "taiga", players=2, seats={0: "you", 1: "bot:search-3"})
+    expect(page.locator("#seat-strength-1")).to_have_text(strengths["search-3"])
+    expect(page.locator("#seat-strength-1")).to_contain_text("Against greedy it scores")
+    expect(page.locator("#seat-strength-0")).to_have_text("")
+    page.select_option("#seat-1", "bot:random")
+    expect(page.locator("#seat-strength-1")).to_have_text(strengths["random"])
+    page.select_option("#seat-0", "bot:greedy")
+    expect(page.locator("#seat-strength-0")).to_have_text(strengths["greedy"])
+    expect(page.locator("#seat-1 option[value='bot:search-2']")).to_have_attribute("title", strengths["search-2"])

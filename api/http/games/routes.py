@@ -46,7 +46,15 @@ def catalogue_entry(game: Game[Any]) -> dict[str, Any]:
         "action_filters": list(info.action_filters),
         "rulings": [{"id": rid, "text": text} for rid, text in info.rulings],
         "rules": f"docs/rules/{info.id}.md",
-        "bots": [{"id": bot.id, "description": bot.description} for bot in bots_for(info.id)],
+        "bots": [
+            {
+                "id": bot.id,
+                "description": bot.description,
+                "strength": bot.strength,
+                "score_against_greedy": bot.score_against_greedy,
+            }
+            for bot in bots_for(info.id)
+        ],
         "score_order": info.score_order,
     }
 

@@ -70,6 +70,22 @@ class BotSchema(Schema):
 
     id = fields.String(required=True, metadata={"description": 'Use as `{"bot": id}` in a match\'s `seats`.'})
     description = fields.String(required=True)
+    strength = fields.String(
+        required=True,
+        metadata={
+            "description": "How strong the bot is, in a sentence for a person choosing an opponent: the level "
+            "(from `random`, the easiest, to `search-3`, the hardest) and its measured score against `greedy`."
+        },
+    )
+    score_against_greedy = fields.Float(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The share of two-player matches the bot scores against the `greedy` bot (a win 1, "
+            "a shared win 0.5), as the ladder measured it (docs/bots.md); null for `greedy` itself and for a level "
+            "not measured yet."
+        },
+    )
 
 
 class GameSchema(Schema):

@@ -14,9 +14,10 @@ Keeping a record reads a match's whole log and replays it, which costs as much a
 a thinker process does it with a store connection of its own (:func:`keep_record`), and the referee
 only learns that it is done.
 
-``ARENA_THINKERS`` sets how many processes think at once, and ``ARENA_THINKER_NICENESS`` how much
-lower their priority is (api/settings.py has the defaults). ``Thinker(0)`` does the work in the
-caller's own thread instead, as a test or a one-process tool may want.
+``ARENA_THINKERS`` sets how many processes think at once (default: one per core the process may run
+on, ``api/settings.py``'s :func:`~api.settings.available_cores`), and ``ARENA_THINKER_NICENESS`` how
+much lower their priority is. ``Thinker(0)`` does the work in the caller's own thread instead, as a
+test or a one-process tool may want.
 """
 
 from __future__ import annotations

@@ -50,12 +50,19 @@ def level_of(bot_id: str) -> int:
     return SEARCH_BOT_IDS.index(bot_id) + 1
 
 
+#: The level from which a search plays its game's exact decisions where it has them (Taiga's endgame,
+#: two-player Pipifax: :attr:`~engine.bots.search.core.Searcher.solve`): they cost up to a few hundred
+#: milliseconds of CPU, which only ``search-3``'s budget allows.
+EXACT_LEVEL = 3
+
+
 def search_action(match: Match, seat: int, rng: random.Random, memory: Memory, level: int) -> Action | None:
     """The action the search of ``level`` takes for ``seat``; ``None`` for a game without a search module."""
     searcher = SEARCHERS.get(match.game_id)
     if searcher is None:
         return None
-    return search(searcher, match, seat, memory, rng, simulations=simulations(match, level))
+    budget = simulations(match, level)
+    return search(searcher, match, seat, memory, rng, simulations=budget, exact=level >= EXACT_LEVEL)
 
 
 #: Each game's description of its search bot (with ``{simulations}`` for the level's budget).
@@ -69,10 +76,17 @@ DESCRIPTIONS: dict[str, str] = {
 #: CPU milliseconds per decision with two players, median and 99th percentile, per level, as
 #: ``python -m bench.search_cost_bench`` measured them (docs/bots.md has every configuration).
 MEASURED_CPU_MS: dict[str, tuple[tuple[int, int], tuple[int, int], tuple[int, int]]] = {
-    "pipifax": ((10, 16), (27, 57), (109, 229)),
-    "taiga": ((5, 26), (15, 86), (44, 375)),
+    "pipifax": ((7, 11), (21, 39), (2, 59)),
+    "taiga": ((4, 19), (10, 65), (0, 296)),
     "girafferaffe": ((5, 40), (17, 75), (75, 348)),
     "pili-pili": ((6, 15), (27, 64), (90, 220)),
+}
+
+
+#: What ``search-3`` does besides (or instead of) simulating, in the games with exact decisions.
+EXACT_DESCRIPTIONS: dict[str, str] = {
+    "pipifax": pipifax.EXACT_DESCRIPTION,
+    "taiga": taiga.EXACT_DESCRIPTION,
 }
 
 
@@ -81,5 +95,7 @@ def search_description(game_id: str, level: int) -> str:
     if game_id not in SEARCHERS:
         return "No search for this game yet: plays as the greedy bot does."
     median, p99 = MEASURED_CPU_MS[game_id][level - 1]
-    what = DESCRIPTIONS[game_id].format(simulations=SIMULATIONS[game_id][level - 1])
-    return f"{what} About {median} ms of CPU per decision (two players; {p99} ms at the 99th percentile)."
+    exact = EXACT_DESCRIPTIONS.get(game_id) if level >= EXACT_LEVEL else None
+    what = (exact or DESCRIPTIONS[game_id]).format(simulations=SIMULATIONS[game_id][level - 1])
+    typical = f"About {median} ms" if median >= 1 else "Under a millisecond"
+    return f"{what} {typical} of CPU per decision (two players; {p99} ms at the 99th percentile)."

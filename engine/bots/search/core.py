@@ -96,18 +96,32 @@ class Searcher:
     #: (see :func:`clearly_better`): more in a game whose single decisions move a match's outcome
     #: little next to its luck, where a small budget would otherwise follow its noise.
     confidence: float = 0.5
+    #: The game's exact decision against greedy opponents where it can compute one from what the seat
+    #: may know (Taiga's endgame, two-player Pipifax), else ``None``; the strongest level plays it
+    #: instead of simulating (``exact=True`` in :func:`search`).
+    solve: Callable[[Match, int, Memory], Action | None] | None = None
 
 
 def search(
-    searcher: Searcher, match: Match, seat: int, memory: Memory, rng: random.Random, *, simulations: int
+    searcher: Searcher,
+    match: Match,
+    seat: int,
+    memory: Memory,
+    rng: random.Random,
+    *,
+    simulations: int,
+    exact: bool = False,
 ) -> Action:
     """The candidate of ``seat`` whose rollouts are worth most, by sequential halving over ``simulations``.
 
     The base policy's choice (the first candidate) stays in every round; the others are halved. At
     the end the best other replaces it only if their paired outcomes say it is better by more than
     the searcher's ``confidence`` in standard errors, so a small, noisy budget plays the base
-    policy rather than its noise.
+    policy rather than its noise. With ``exact``, the searcher's exact decision comes first where it
+    has one (:attr:`Searcher.solve`).
     """
+    if exact and searcher.solve is not None and (solved := searcher.solve(match, seat, memory)) is not None:
+        return solved
     decision = searcher.prepare(match, seat, memory, rng)
     candidates = list(decision.candidates)
     if len(candidates) == 1:
@@ -223,8 +237,12 @@ class ScoredMatchEnd(MatchEnd):
             return points(match, seat)
         scores = result.scores if order == "higher" else [-score for score in result.scores]
         margin = scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+        return self.blend(points(match, seat), margin)
+
+    def blend(self, won: float, margin: float) -> float:
+        """The value of an outcome worth ``won`` points to the seat, ``margin`` ahead of the best other."""
         ahead = 1.0 / (1.0 + math.exp(-margin / self.scale))
-        return (1.0 - self.weight) * points(match, seat) + self.weight * ahead
+        return (1.0 - self.weight) * won + self.weight * ahead
 
 
 def unique(actions: Sequence[Action]) -> list[Action]:

@@ -11,6 +11,11 @@ The first of them, the one the search keeps unless another is clearly better, is
 gives the best chance of finishing the set this turn (:func:`turn_chances`, exact): of two colours
 where the rolled animal is known, it spends the one least useful to the rolls still to come. The
 rollouts play the greedy policy for every seat, all remembering every flip, to the end of the match.
+
+With two players ``search-3`` simulates nothing: it plays the best response to greedy opponents,
+exactly (:mod:`engine.bots.search.pipifax_exact`). The rollouts' values are biased by the seat
+itself playing greedy after its move, and the more simulations, the more surely the search followed
+that bias (over the ladder's 400 matches, 256 simulations scored 53.0% against greedy, 64 about 60%).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from engine.actions import Action
 from engine.bots import pipifax as greedy
 from engine.bots.memory import Memory
 from engine.bots.search.core import Decision, MatchEnd, Searcher, determinized, unique
+from engine.bots.search.pipifax_exact import best_flip
 from engine.games.pipifax import ANIMALS, COLOURS, Flip
 from engine.match import Match, legal_actions, view
 
@@ -33,6 +39,12 @@ DESCRIPTION = (
     "remembers, and weighs one card of each kind (a remembered match, an unseen card, a sure miss) "
     "over {simulations} simulated games of greedy play, against the card likeliest to finish the set "
     "this turn."
+)
+#: ``search-3``'s description: with two players the best response to greedy, else the same search.
+EXACT_DESCRIPTION = (
+    "With two players, plays exactly the best response to greedy play: from every flip it remembers, it "
+    "values each card by its chance to win against greedy opponents, from the exact values of their "
+    "turns; with more players, weighs each kind of card over {simulations} simulated games of greedy play."
 )
 
 
@@ -131,4 +143,10 @@ def policy(match: Match, seat: int, rng: random.Random, memory: Memory) -> Actio
 #: budget follows its noise: ``search-1`` scored 39.0% against greedy over 400 matches, 57.3% at 1.5.
 CONFIDENCE = 1.5
 
-SEARCHER = Searcher(prepare, policy, MatchEnd(), greedy.remember, confidence=CONFIDENCE)
+
+def solve(match: Match, seat: int, memory: Memory) -> Action | None:
+    """With two players, the best response to greedy (:mod:`engine.bots.search.pipifax_exact`); else ``None``."""
+    return best_flip(view(match, seat), memory)
+
+
+SEARCHER = Searcher(prepare, policy, MatchEnd(), greedy.remember, confidence=CONFIDENCE, solve=solve)

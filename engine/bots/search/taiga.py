@@ -13,6 +13,11 @@ kind: each disc whose pair the seat knows, and one of the unknown discs showing 
 are alike to the seat). The rollouts play the greedy policy for every seat, all remembering every
 flip, to the end of the match, valued mostly by the tournament's points and partly by the margin in
 score (:class:`~engine.bots.search.core.ScoredMatchEnd`).
+
+With two players, once the seat knows every disc, ``search-3`` samples nothing: the endgame is solved exactly
+against greedy opponents (:mod:`engine.bots.search.taiga_endgame`): most of a match's decisions
+come after every disc is known, and there a search of one ply over greedy rollouts misjudges the
+tempo (the rollouts finish every family for the seat too).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from engine.actions import Action
 from engine.bots import taiga as greedy
 from engine.bots.memory import Memory
 from engine.bots.search.core import Decision, ScoredMatchEnd, Searcher, determinized, unique
+from engine.bots.search.taiga_endgame import best_endgame_move
 from engine.games.taiga import ANIMALS, CARDS, DISC_PAIRS, DISCS, Flip
 from engine.match import Match, legal_actions, view
 
@@ -34,6 +40,12 @@ DESCRIPTION = (
     "Draws the hidden sides from the layouts the up sides and the flips it remembers allow, and the "
     "draw pile's order, then weighs each kind of disc, the pass and each take over {simulations} "
     "simulated games of greedy play, each valued by its points and partly by its margin in score."
+)
+#: ``search-3``'s description: the same search, and with two players the endgame solved.
+EXACT_DESCRIPTION = (
+    "Weighs each kind of disc, the pass and each take over {simulations} simulated games of greedy play, "
+    "with the hidden sides drawn from what it saw; with two players, once it knows every disc, it plays "
+    "the rest exactly against greedy play: when to finish a family, when to leave it to start the next round."
 )
 
 #: Each pair's index in ``DISC_PAIRS``.
@@ -127,4 +139,11 @@ def policy(match: Match, seat: int, rng: random.Random, memory: Memory) -> Actio
     return greedy.greedy_from_state(match.state, seat, rng, memory)
 
 
-SEARCHER = Searcher(prepare, policy, ScoredMatchEnd(), greedy.remember)
+def solve(match: Match, seat: int, memory: Memory) -> Action | None:
+    """The solved endgame's move (:mod:`engine.bots.search.taiga_endgame`), with two players once the
+    seat knows every disc; else ``None``."""
+    found = best_endgame_move(view(match, seat), seat, memory)
+    return None if found is None else found.action
+
+
+SEARCHER = Searcher(prepare, policy, ScoredMatchEnd(), greedy.remember, solve=solve)

@@ -846,6 +846,10 @@ export interface components {
             description: string;
             /** @description Use as `{"bot": id}` in a match's `seats`. */
             id: string;
+            /** @description The share of two-player matches the bot scores against the `greedy` bot (a win 1, a shared win 0.5), as the ladder measured it (docs/bots.md); null for `greedy` itself and for a level not measured yet. */
+            score_against_greedy: number | null;
+            /** @description How strong the bot is, in a sentence for a person choosing an opponent: the level (from `random`, the easiest, to `search-3`, the hardest) and its measured score against `greedy`. */
+            strength: string;
         };
         ChoicePlayers: {
             choice: unknown;

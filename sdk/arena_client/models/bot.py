@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -14,15 +14,27 @@ class Bot:
     Attributes:
         description (str):
         id (str): Use as `{"bot": id}` in a match's `seats`.
+        score_against_greedy (float | None): The share of two-player matches the bot scores against the `greedy` bot (a
+            win 1, a shared win 0.5), as the ladder measured it (docs/bots.md); null for `greedy` itself and for a level not
+            measured yet.
+        strength (str): How strong the bot is, in a sentence for a person choosing an opponent: the level (from
+            `random`, the easiest, to `search-3`, the hardest) and its measured score against `greedy`.
     """
 
     description: str
     id: str
+    score_against_greedy: float | None
+    strength: str
 
     def to_dict(self) -> dict[str, Any]:
         description = self.description
 
         id = self.id
+
+        score_against_greedy: float | None
+        score_against_greedy = self.score_against_greedy
+
+        strength = self.strength
 
         field_dict: dict[str, Any] = {}
 
@@ -30,6 +42,8 @@ class Bot:
             {
                 "description": description,
                 "id": id,
+                "score_against_greedy": score_against_greedy,
+                "strength": strength,
             }
         )
 
@@ -42,9 +56,22 @@ class Bot:
 
         id = d.pop("id")
 
+        def _parse_score_against_greedy(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        score_against_greedy = _parse_score_against_greedy(
+            d.pop("score_against_greedy")
+        )
+
+        strength = d.pop("strength")
+
         bot = cls(
             description=description,
             id=id,
+            score_against_greedy=score_against_greedy,
+            strength=strength,
         )
 
         return bot

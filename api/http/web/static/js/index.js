@@ -139,13 +139,13 @@ function optionField(option, players) {
   );
 }
 
-/** Who sits in `seat`: you, an open seat to share, or one of the game's bots. */
+/** Who sits in `seat`: you, an open seat to share, or one of the game's bots (its strength beside it). */
 function seatChoice(game, seat, previous) {
   const choices = [
     ...(seat === 0 ? [["you", "you"]] : []),
     ["open", "an open seat: share a link"],
     ["friend", "a seat for a friend: share its invitation link"],
-    ...game.bots.map((bot) => [`bot:${bot.id}`, `the ${bot.id} bot`]),
+    ...game.bots.map((bot) => [`bot:${bot.id}`, `the ${bot.id} bot`, bot.strength]),
   ];
   const fallback = seat === 0 ? "you" : `bot:${game.bots.some((bot) => bot.id === "greedy") ? "greedy" : game.bots[0].id}`;
   const chosen = choices.some(([value]) => value === previous) ? previous : fallback;
@@ -157,9 +157,19 @@ function seatChoice(game, seat, previous) {
     el(
       "select",
       { id: `seat-${seat}`, class: "seat-choice", "data-seat": seat },
-      choices.map(([value, text]) => el("option", { value, selected: value === chosen }, text)),
+      choices.map(([value, text, strength]) => el("option", { value, selected: value === chosen, title: strength }, text)),
     ),
+    " ",
+    el("span", { class: "option-help seat-strength", id: `seat-strength-${seat}` }),
   );
+}
+
+/** What the bot chosen for each seat means: its level in words and its measured score against greedy. */
+function showStrengths(game) {
+  const strengths = Object.fromEntries(game.bots.map((bot) => [`bot:${bot.id}`, bot.strength]));
+  for (const field of document.querySelectorAll("#seats .seat-choice")) {
+    $(`seat-strength-${field.dataset.seat}`).textContent = strengths[field.value] ?? "";
+  }
 }
 
 function setUpForm(games) {
@@ -214,6 +224,7 @@ function setUpForm(games) {
   const drawNotes = () => {
     const seats = [...document.querySelectorAll("#seats .seat-choice")].map((field) => field.value);
     const bots = seats.filter((value) => value.startsWith("bot:")).length;
+    showStrengths(game());
     const open = seats.filter((value) => value === "open").length;
     const friends = seats.filter((value) => value === "friend").length;
     $("pace-row").hidden = bots === 0;
