@@ -56,6 +56,15 @@ def _quota(text: str) -> int:
     return count
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it), at least 1: the
+    thinkers' default number, one search at a time per core."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on this system
+        return max(1, os.cpu_count() or 1)
+
+
 @dataclasses.dataclass(frozen=True)
 class Settings:
     """Everything the server, its referee and its workers read from the environment (README's
@@ -91,7 +100,7 @@ class Settings:
     stream_keep_alive_seconds: float = 15.0
     # --- the referee ---
     #: Search processes at once: one per core the referee may run on (:func:`available_cores`).
-    thinkers: int = dataclasses.field(default_factory=lambda: available_cores())
+    thinkers: int = dataclasses.field(default_factory=available_cores)
     thinker_niceness: int = 10
     referee_metrics_port: int | None = None
     # --- webhooks ---
@@ -167,15 +176,6 @@ VARIABLES: dict[str, tuple[str, Callable[[str], Any]]] = {
     "ARENA_WEBHOOK_CONCURRENCY": ("webhook_concurrency", int),
     "ARENA_URL": ("url", str),
 }
-
-
-def available_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system tells it), at least 1: the
-    thinkers' default number, one search at a time per core."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # no affinity on this system
-        return max(1, os.cpu_count() or 1)
 
 
 def redis_url_given(environ: Mapping[str, str] | None = None) -> bool:

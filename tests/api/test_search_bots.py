@@ -19,8 +19,8 @@ import pytest
 from flask.testing import FlaskClient
 
 import engine
-from api.workers.referee.runner import Referee
 from api.settings import Settings, available_cores
+from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker, Thought, decide
 from arena.errors import ArenaError
 from arena.matches.table import Table
