@@ -15,8 +15,8 @@ if the match moved on meanwhile (a timeout, a resignation), and settles the matc
 While no API process beats (``api/usecases/outages.py``), the arena is down: the referee holds every
 timeout, and once the beats return it gives the outage's time back to every clock that ran meanwhile.
 
-The write that ends a match makes it due at once: the referee that claims it has a thinker keep its
-record (``api/usecases/records.py``), then takes it out of the due set. A record that could not be
+The write that ends a match makes it due at once: the referee that claims it has a keeper process keep
+its record (``api/usecases/records.py``), then takes it out of the due set. A record that could not be
 kept (the store was unreachable) is tried again when the claim's lease ends.
 """
 
@@ -78,7 +78,7 @@ class Referee:
         self._swept: float | None = None
         if thinker is None:
             settings = ctx.store.settings
-            thinker = Thinker(settings.thinkers, settings.thinker_niceness)
+            thinker = Thinker(settings.thinkers, settings.thinker_niceness, settings.keepers, settings.keeper_niceness)
         self.thinker = thinker
 
     def run_sweep(self) -> None:
@@ -186,6 +186,7 @@ class Referee:
 
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""
+        self.thinker.start()  # the record keepers, before the first match ends
         wake = self.store.client.pubsub(ignore_subscribe_messages=True)
         repaired_at = self.clock.monotonic() - REPAIR_EVERY
         while not stop.is_set():
