@@ -234,9 +234,14 @@ class Thinker:
             concurrent.futures.wait(futures, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED)
 
     def close(self) -> None:
-        """Stop the thinker and keeper processes (a piece of work under way is finished first: a second at
-        most)."""
+        """Stop the thinker and keeper processes at once, the work under way with them: a decision is made
+        again when its match's claim ends, a record kept by the next referee (its script writes all or
+        nothing). Waiting for them would hold the referee's stop up by seconds on a busy machine (a
+        process still starting, then each one's exit)."""
         for pool in self._pools.values():
-            pool.shutdown(wait=True, cancel_futures=True)
+            processes = list(pool._processes.values())  # what Python 3.14's terminate_workers() ends
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
         self._pools.clear()
         self._under_way.clear()
