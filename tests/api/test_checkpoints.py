@@ -197,8 +197,8 @@ def test_every_version_through_the_api_is_the_same_from_either_checkpoints_or_no
     key = store.keys.checkpoints(match_id)
     # right after its end, before anything else ran: the snapshots its writes kept, with the match's ttl
     assert store.client.exists(store.keys.log(match_id)) and store.record(match_id) is None
-    kept = {field.decode() for field in store.client.hkeys(key)}
-    assert kept == {snapshot_field(v) for v in range(0, last + 1, checkpoints.EVERY)}
+    kept = set(store.client.hkeys(key))
+    assert kept == {snapshot_field(v).encode() for v in range(0, last + 1, checkpoints.EVERY)}
     assert abs(store.client.ttl(key) - store.client.ttl(store.keys.match(match_id))) <= 1
     assert isinstance(store.checkpoint(match_id, last), PlayedCheckpoint)
     from_played = every_version(client, match_id, last)
