@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import http.client
 import json
 import os
 import shutil
@@ -17,7 +18,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from api.clock import SYSTEM
 from api.gunicorn_conf import gunicorn_command
+from api.observability.logs import exit_now
 from api.settings import Settings, redis_url_given
 from api.store.redis_server import RedisServer
 
@@ -93,27 +96,57 @@ def serve(args: argparse.Namespace) -> int:
     command = gunicorn_command("api.wsgi:app")
     print(f"arena: serving on http://{args.host}:{args.port} (docs at /docs)", flush=True)
     server = subprocess.Popen(command, env=env)
-    referee = subprocess.Popen([sys.executable, "-m", "api.cli", "referee"], env=env)
-    webhooks = subprocess.Popen([sys.executable, "-m", "api.cli", "webhooks"], env=env)
+    helpers: list[subprocess.Popen[bytes]] = []
+    stopping: list[int] = []
 
     def forward(signum: int, _frame: object) -> None:
+        stopping.append(signum)
         server.send_signal(signum)
-        referee.send_signal(signal.SIGTERM)
-        webhooks.send_signal(signal.SIGTERM)
+        for helper in helpers:
+            helper.send_signal(signal.SIGTERM)
 
     signal.signal(signal.SIGTERM, forward)
     signal.signal(signal.SIGINT, forward)
     try:
+        # The referee and the webhook worker start once the API answers: started together, they would take
+        # CPU from its workers' start (each imports the app), and nothing is due before it serves anyway.
+        wait_until_serving(args.host, args.port, server, HELPERS_AFTER)
+        if server.poll() is None and not stopping:
+            for name in ("referee", "webhooks"):
+                helpers.append(subprocess.Popen([sys.executable, "-m", "api.cli", name], env=env))
         return server.wait()
     finally:
-        for helper in (referee, webhooks):
+        for helper in helpers:
             helper.terminate()
-        for helper in (referee, webhooks):
+        for helper in helpers:
             helper.wait()
         if embedded is not None:
             embedded.stop()
         if made_metrics_dir is not None:
             shutil.rmtree(made_metrics_dir, ignore_errors=True)
+
+
+#: How long ``arena serve`` waits for its API to answer before it starts the referee and webhook worker anyway.
+HELPERS_AFTER = 60.0
+
+
+def wait_until_serving(host: str, port: int, server: subprocess.Popen[bytes], limit: float) -> bool:
+    """Wait until the API answers ``GET /health`` with 200 at ``host:port``, the server exits, or ``limit``
+    seconds pass; whether it answered."""
+    address = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+    deadline = SYSTEM.monotonic() + limit
+    while server.poll() is None and SYSTEM.monotonic() < deadline:
+        connection = http.client.HTTPConnection(address, port, timeout=2)
+        try:
+            connection.request("GET", "/health")
+            if connection.getresponse().status == 200:
+                return True
+        except OSError:
+            pass  # not listening yet, or no worker has the app yet
+        finally:
+            connection.close()
+        SYSTEM.sleep(0.05)
+    return False
 
 
 def run_referee(_args: argparse.Namespace) -> int:
@@ -137,6 +170,7 @@ def run_referee(_args: argparse.Namespace) -> int:
     if settings.referee_metrics_port is not None:
         serve_metrics(settings.referee_metrics_port)
     start_referee(settings).run(stop)
+    exit_now()  # nothing to tear down: a stop takes no interpreter teardown's seconds
     return 0
 
 
@@ -150,6 +184,7 @@ def run_webhooks(_args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, lambda _signum, _frame: stop.set())
     signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
     start_worker(Settings.from_environment()).run(stop)
+    exit_now()  # nothing to tear down: a stop takes no interpreter teardown's seconds
     return 0
 
 

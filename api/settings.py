@@ -102,6 +102,8 @@ class Settings:
     #: Search processes at once: one per core the referee may run on (:func:`available_cores`).
     thinkers: int = dataclasses.field(default_factory=available_cores)
     thinker_niceness: int = 10
+    keepers: int = 1
+    keeper_niceness: int = 0
     referee_metrics_port: int | None = None
     # --- webhooks ---
     webhook_allow_private: bool = False
@@ -169,6 +171,8 @@ VARIABLES: dict[str, tuple[str, Callable[[str], Any]]] = {
     "ARENA_STREAM_KEEP_ALIVE_SECONDS": ("stream_keep_alive_seconds", float),
     "ARENA_THINKERS": ("thinkers", lambda text: max(1, int(text))),
     "ARENA_THINKER_NICENESS": ("thinker_niceness", int),
+    "ARENA_KEEPERS": ("keepers", lambda text: max(1, int(text))),
+    "ARENA_KEEPER_NICENESS": ("keeper_niceness", int),
     "ARENA_REFEREE_METRICS_PORT": ("referee_metrics_port", int),
     "ARENA_WEBHOOK_ALLOW_PRIVATE": ("webhook_allow_private", _flag),
     "ARENA_WEBHOOK_TIMEOUT": ("webhook_timeout", float),

@@ -21,6 +21,13 @@ class Position:
     version: int
     index: int | None = None
 
+    @property
+    def event_id(self) -> str | None:
+        """The id of the last item up to this position, which a client resumes after (``None``: before any)."""
+        if self.version < 0:
+            return None
+        return str(self.version) if self.index is None else f"{self.version}.{self.index}"
+
     @classmethod
     def parse(cls, text: str) -> Position | None:
         """The position an event id names, or ``None`` if it is not one of ours."""

@@ -168,12 +168,17 @@ def test_a_second_serve_on_the_same_data_directory_stops_with_the_lock_message(s
 
 def test_sigterm_stops_the_server_its_redis_its_referee_and_its_webhook_worker(tmp_path: Path) -> None:
     with arena_serve(tmp_path) as serving:
-        processes = descendants(serving.process.pid)
+        deadline = time.monotonic() + PATIENCE
+        while True:  # the referee and the webhook worker start once the API answers
+            processes = descendants(serving.process.pid)
+            referees = [pid for pid, command in processes.items() if "api.cli referee" in command]
+            webhook_workers = [pid for pid, command in processes.items() if "api.cli webhooks" in command]
+            if (referees and webhook_workers) or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         client = redis.Redis(port=serving.redis_port)
         redis_pid = int(client.info("server")["process_id"])
         client.close()
-        referees = [pid for pid, command in processes.items() if "api.cli referee" in command]
-        webhook_workers = [pid for pid, command in processes.items() if "api.cli webhooks" in command]
         assert redis_pid in processes and len(referees) == 1 and len(webhook_workers) == 1, processes
 
         serving.process.send_signal(signal.SIGTERM)

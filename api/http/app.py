@@ -10,7 +10,7 @@ from flask_smorest import Api
 from api.clock import SYSTEM, Clock
 from api.http.cors import enable_cors
 from api.http.errors import ErrorSchema, register_error_handlers
-from api.http.extensions import CONTEXT_KEY, NOTIFIER_KEY
+from api.http.extensions import CONTEXT_KEY, NOTIFIER_KEY, STOP_SERVING_KEY
 from api.http.games.routes import blp as games_blp
 from api.http.health.routes import blp as health_blp
 from api.http.json_provider import OrjsonProvider
@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None, clock: Clock = SYSTEM) -> Flask
         heard=store.heard_published,  # every process knows the latest version of a match as written
         lost=store.latest.forget,
     )
+    app.extensions[STOP_SERVING_KEY] = app.extensions[NOTIFIER_KEY].close_waiters
     install_observability(app)  # first: the request id before anything can log, the metrics after every answer
     api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     blueprints = (

@@ -11,6 +11,9 @@ from api.usecases.context import Context
 
 CONTEXT_KEY = "arena_context"
 NOTIFIER_KEY = "arena_notifier"
+#: The hook the gunicorn worker calls when its process stops (``api/gunicorn_worker.py``): it ends every
+#: stream, seat socket and long-poll at once (each tells its client to come back) and answers how many.
+STOP_SERVING_KEY = "arena_stop_serving"
 
 
 def context() -> Context:

@@ -13,9 +13,11 @@ ended, so it takes the id from the response's ``X-Request-Id`` header instead.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import json
 import logging
+import os
 import sys
 import time
 from typing import Any
@@ -84,3 +86,17 @@ class JsonLogger(glogging.Logger):  # type: ignore[misc]
             for handler in logger.handlers:
                 handler.setFormatter(formatter)
         configure_logging()
+
+
+def exit_now(status: int = 0) -> None:
+    """End the process at once, its logs and standard streams flushed first.
+
+    A normal exit tears the interpreter down: the app's modules and objects, a second or two of CPU on a
+    busy 2-core machine, several when a server's processes all stop together. A serving process has
+    nothing to tear down (its state is in the store, its metrics in their files), so a stop skips it.
+    """
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # closed, or its reader is gone: nothing more to say there
+            stream.flush()
+    os._exit(status)

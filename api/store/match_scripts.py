@@ -110,6 +110,7 @@ class MatchScripts:
         match_key: str,
         log_key: str,
         idempotency_key: str,
+        checkpoints_key: str,
         match_id: str,
         expected: int | None,
         version: int,
@@ -122,13 +123,15 @@ class MatchScripts:
         remembered_ttl: int,
         due: float | None,
         indexes: tuple[str, Sequence[str], Sequence[str], float, str] | None,
+        checkpoint_field: str | None = None,
     ) -> WriteAnswer:
         """Create (``expected`` None) or compare-and-set one version of a match, with its log entry and the
         answer an ``Idempotency-Key`` remembers; publish it. ``indexes`` (on one server: ``None`` on a
         cluster, where the caller moves them next) is ``(due set, lobby indexes to add to, lobby indexes
         to remove from, lobby score, wake channel)``: the script then sets the due time and moves the
-        match in the lobby in the same step."""
-        keys = [match_key, log_key, idempotency_key]
+        match in the lobby in the same step. With ``checkpoint_field``, the snapshot is also kept in that
+        field of the checkpoints hash (a replay checkpoint); that hash's TTL follows the match's."""
+        keys = [match_key, log_key, idempotency_key, checkpoints_key]
         adds: Sequence[str] = ()
         score, wake = 0.0, ""
         if indexes is not None:
@@ -149,6 +152,7 @@ class MatchScripts:
             repr(score),
             len(adds),
             wake,
+            checkpoint_field or "",
         ]
         return write_answer(self._write(keys, args))
 

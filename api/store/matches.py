@@ -10,6 +10,7 @@ referee repairs it (``MatchIndexes.repair``).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Sequence
 from typing import Any, cast
@@ -30,11 +31,33 @@ from api.store.indexes import MatchIndexes
 from api.store.keys import Keys, tag_of_channel
 from api.store.latest import LatestVersions
 from api.store.match_scripts import AlreadyExists, MatchScripts, Missing, MovedOn, Remembered
-from arena.records.checkpoints import chunk_index
+from arena.records.checkpoints import EVERY, chunk_index, kept_while_played, played_checkpoint
 from arena.records.codec import derive_log, unpack
 
 #: How long an answer stays remembered for its ``Idempotency-Key``.
 IDEMPOTENCY_TTL = 24 * 3600
+
+
+def snapshot_field(version: int) -> str:
+    """The field of a match's checkpoints hash that keeps its snapshot at ``version`` while it is played."""
+    return f"snapshot:{version}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Chunk:
+    """A replay checkpoint kept with a match's record: the compressed chunk and its versions per chunk."""
+
+    every: int
+    encoded: bytes
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayedCheckpoint:
+    """A replay checkpoint kept while the match was played: its snapshot at a version, and the log's
+    entries from that version to the one to replay, the last included."""
+
+    snapshot: dict[str, Any]
+    entries: list[dict[str, Any]]
 
 
 def idempotency_digest(key: str) -> str:
@@ -126,6 +149,8 @@ class MatchStore:
             remembered_ttl=IDEMPOTENCY_TTL,
             due=due,
             indexes=indexes,
+            checkpoints_key=self.keys.checkpoints(match_id),
+            checkpoint_field=snapshot_field(version) if kept_while_played(version) else None,
         )
         match answer:
             case Remembered(raw):
@@ -229,16 +254,25 @@ class MatchStore:
                 record = cast(bytes | None, self.client.hget(self.keys.match(match_id), "record"))
         return record
 
-    def checkpoint(self, match_id: str, version: int) -> tuple[int, bytes] | None:
-        """The replay checkpoint that rebuilds ``version`` of a match over (``arena/records/checkpoints.py``)
-        and its versions per chunk, if the match has checkpoints."""
+    def checkpoint(self, match_id: str, version: int) -> Chunk | PlayedCheckpoint | None:
+        """The replay checkpoint that rebuilds ``version`` of a match over (``arena/records/checkpoints.py``):
+        the chunk kept with its record, else the snapshot kept while it was played with the log's entries
+        from there (read at once, so never half from before its compaction and half from after); ``None``
+        when the match has neither (a short match compacted, one compacted before checkpoints)."""
         key = self.keys.checkpoints(match_id)
+        start = played_checkpoint(version)
         with reaching_redis():
-            every = self.client.hget(key, "every")
-            if every is None:
-                return None
-            chunk = cast(bytes | None, self.client.hget(key, str(chunk_index(version, int(every)))))
-        return None if chunk is None else (int(every), chunk)
+            with self.client.pipeline(transaction=True) as pipe:
+                pipe.hmget(key, "every", str(chunk_index(version, EVERY)), snapshot_field(start))
+                pipe.lrange(self.keys.log(match_id), start, version)
+                (every, chunk, snapshot), entries = pipe.execute()
+            if every is not None and int(every) != EVERY:  # chunks kept with another spacing
+                chunk = self.client.hget(key, str(chunk_index(version, int(every))))
+        if every is not None:
+            return None if chunk is None else Chunk(int(every), chunk)
+        if snapshot is None or len(entries) != version - start + 1:
+            return None
+        return PlayedCheckpoint(orjson.loads(snapshot), [orjson.loads(entry) for entry in entries])
 
     def stored_form(self, match_id: str) -> tuple[list[bytes], bytes | None, bytes | None]:
         """The match's log entries (empty once compacted), snapshot and summary, as stored, read at once."""

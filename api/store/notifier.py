@@ -12,6 +12,10 @@ every waiter once, so each reads the match again.
 A write publishes the version with what it wrote; ``heard`` takes each publication in (the store's
 :class:`~api.store.latest.LatestVersions`) before the waiters wake, and ``lost`` is called when
 publications may have been missed (the subscription dropped), so that nothing heard is trusted then.
+
+When the process stops (``api/gunicorn_worker.py`` on SIGTERM), :meth:`Notifier.close_waiters` wakes
+every waiter for good: each sees :attr:`Notifier.closing` and ends its wait at once (a stream tells its
+client where to resume), so that no open stream holds the process up.
 """
 
 from __future__ import annotations
@@ -56,7 +60,18 @@ class Notifier:
         self._waiters: dict[str, set[threading.Event]] = {}
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
+        self._closing = threading.Event()
         self._thread: threading.Thread | None = None
+
+    @property
+    def closing(self) -> bool:
+        """Whether the process is stopping: a waiter ends its wait instead of waiting (again)."""
+        return self._closing.is_set()
+
+    def close_waiters(self) -> int:
+        """The process stops: wake every waiter for good, so that each ends its wait now; how many there were."""
+        self._closing.set()
+        return self._wake_all()
 
     @contextmanager
     def watch(self, match_id: str, timeout: float = 5.0) -> Iterator[threading.Event]:
@@ -149,8 +164,9 @@ class Notifier:
         for signal in signals:
             signal.set()
 
-    def _wake_all(self) -> None:
+    def _wake_all(self) -> int:
         with self._lock:
             signals = [signal for group in self._waiters.values() for signal in group]
         for signal in signals:
             signal.set()
+        return len(signals)

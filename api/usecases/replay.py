@@ -1,21 +1,23 @@
 """Rebuild a finished match's public view at a past version from its seed and logged actions.
 
-A match with replay checkpoints (``arena/records/checkpoints.py``, kept with its record) is rebuilt
-from the one checkpoint before the version, at most ``every`` steps; any other (a short match, one
-compacted before checkpoints, one whose log did not replay exactly) from its seed through its log
-(``MatchStore.log``) and the final snapshot. Replaying is exact (ruling G3): the rebuilt final
-version equals the stored one, and both ways give the same body.
+A match with replay checkpoints (``arena/records/checkpoints.py``) is rebuilt from the one before the
+version, in fewer than 32 steps: from the moment it ends, the snapshot its writer kept every 32
+versions and its log; once its record is kept, the chunk kept with it. Any other (one compacted before
+checkpoints, a short match compacted) is replayed from its seed through its log (``MatchStore.log``)
+and the final snapshot. Replaying is exact (ruling G3): the rebuilt final version equals the stored
+one, and every way gives the same body.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from api.store.matches import Chunk, PlayedCheckpoint
 from api.usecases.context import Context
 from api.usecases.matches.reading import load_table
 from arena.errors import ArenaError
 from arena.records import checkpoints
-from arena.records.replays import replayed_from_seed, version_body
+from arena.records.replays import replayed_from_seed, replayed_from_snapshot, version_body
 
 
 def public_version(ctx: Context, match_id: str, version: int) -> dict[str, Any]:
@@ -33,8 +35,10 @@ def public_version(ctx: Context, match_id: str, version: int) -> dict[str, Any]:
             f"the match has versions 0 to {table.version}, not {version}",
             last_version=table.version,
         )
-    checkpoint = ctx.store.checkpoint(match_id, version)
-    if checkpoint is not None:
-        match, entry = checkpoints.replayed_version(checkpoint[1], version, table.match, table.seed_commitment)
-        return version_body(table, match, entry)
+    match ctx.store.checkpoint(match_id, version):
+        case Chunk(encoded=encoded):
+            rebuilt, entry = checkpoints.replayed_version(encoded, version, table.match, table.seed_commitment)
+            return version_body(table, rebuilt, entry)
+        case PlayedCheckpoint(snapshot=snapshot, entries=entries):
+            return replayed_from_snapshot(table, snapshot, entries)
     return replayed_from_seed(table, ctx.store.log(match_id, -1, version + 1))

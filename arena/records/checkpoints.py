@@ -1,8 +1,17 @@
 """Replay checkpoints: any version of a finished match rebuilt from a nearby saved state, not from its seed.
 
 Replaying a version from the seed costs a step per version before it, so stepping through a long
-replay costs the square of its length. When a match's record is kept (``arena/records/codec.py``),
-its writer keeps beside it, for a match of more than :data:`EVERY` versions, one chunk per
+replay costs the square of its length. Two kinds of checkpoints spare it, one while the match is
+played and one once its record is kept.
+
+**While it is played**, the write of every :data:`EVERY`-th version (:func:`kept_while_played`, the
+creation's first) keeps a copy of the snapshot it writes anyway (``write_match.lua``): no read, no
+work in the writer, whatever the match's length. From the moment the match ends, version ``v``
+replays from the snapshot at :func:`played_checkpoint` and the log's entries up to ``v``: at most
+``EVERY - 1`` steps, the entry of ``v`` read from the log as it was written.
+
+**Once its record is kept** (``arena/records/codec.py``), its keeper replaces those, together with
+the log, by chunks: for a match of more than :data:`EVERY` versions, one chunk per
 :data:`EVERY` versions: chunk ``i`` holds the engine's match after version ``c = i * EVERY`` (none for
 chunk 0: the setup rebuilds it from the match's seed) and the record's steps ``c`` to ``c + EVERY``.
 Version ``v`` is rebuilt from the one chunk :func:`chunk_index` names, applying at most :data:`EVERY`
@@ -14,10 +23,11 @@ A chunk is zlib-compressed JSON (:func:`encode_chunks`)::
     {"every": 32, "version": <c>, "match": <engine.Match.to_json() after version c> | null,
      "steps": [<the record's steps c to c + every>]}
 
-Checkpoints are the server's own cache of work it checked, never part of a record it serves: they are
-built from the replay that checks the record against the log, so a version rebuilt from them equals
-the one a full replay gives (tests/api/test_checkpoints.py checks it for every game). A verifier of a
-record replays from the seed and never meets them.
+Checkpoints are the server's own cache, never part of a record it serves: the chunks are built from
+the replay that checks the record against the log, and the snapshots kept while the match is played
+are the states its moves were applied to, so a version rebuilt from either equals the one a full
+replay gives (tests/api/test_checkpoints.py checks both for every game). A verifier of a record
+replays from the seed and never meets them.
 """
 
 from __future__ import annotations
@@ -36,6 +46,17 @@ from arena.records.codec import LEVEL, setup_entry, step_entry, step_match
 #: at most 32 steps from its checkpoint: under 1 ms typically, ~3 ms were every step as slow as the
 #: slowest 1%. The chunks cost about 3 times the record's memory (17 to 26 bytes per version).
 EVERY = 32
+
+
+def kept_while_played(version: int, every: int = EVERY) -> bool:
+    """Whether the write of ``version`` keeps its snapshot as a checkpoint while the match is played."""
+    return version % every == 0
+
+
+def played_checkpoint(version: int, every: int = EVERY) -> int:
+    """The version of the checkpoint kept while the match was played that ``version`` replays from: the
+    latest at or before it, so that at most ``every - 1`` steps are applied."""
+    return version - version % every
 
 
 def worth_keeping(last_version: int, every: int = EVERY) -> bool:

@@ -1,6 +1,7 @@
-"""A version of a finished match as a spectator saw it, rebuilt from its seed and actions, or from a record
-a client sends (which is checked whole first). Pure: the engine replays, nothing is read or stored.
-Replaying is exact (ruling G3): the rebuilt final version equals the stored one."""
+"""A version of a finished match as a spectator saw it, rebuilt from its seed and actions (or from a
+checkpoint kept while it was played, ``arena/records/checkpoints.py``), or from a record a client sends
+(which is checked whole first). Pure: the engine replays, nothing is read or stored. Replaying is exact
+(ruling G3): the rebuilt final version equals the stored one."""
 
 from __future__ import annotations
 
@@ -21,6 +22,18 @@ def replayed_from_seed(table: Table, entries: list[dict[str, Any]]) -> dict[str,
     replayed from its seed through every action."""
     final = table.match
     match, _ = engine.new_match(final.game_id, final.players, final.options, final.seed, entries[0]["at"])
+    return replayed_from(table, match, entries)
+
+
+def replayed_from_snapshot(table: Table, snapshot: Mapping[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public body of the last of ``entries`` of match ``table`` (over), replayed from ``snapshot``, the
+    match's stored snapshot at the first of them (a checkpoint kept while it was played)."""
+    return replayed_from(table, Table.from_record(table.match_id, snapshot).match, entries)
+
+
+def replayed_from(table: Table, match: engine.Match, entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """The public body of the last of ``entries`` (log entries, in order) of match ``table`` (over), from
+    ``match``, the engine's match at the first of them (a checkpoint's), through every action after it."""
     for entry in entries[1:]:
         if entry["action"] is not None:
             match, _ = engine.apply_action(match, entry["seat"], entry["action"], entry["at"])

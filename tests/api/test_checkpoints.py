@@ -2,10 +2,12 @@
 body a replay from the seed gives, for every game and configuration.
 
 The pure tests play tables in memory (random moves, one stand-in's move after a timeout, the seats
-leaving at the end) and compare, version by version, the body from the checkpoints with the body of a
-full replay (``replayed_from_seed``). The API tests play a match of each game into a real Redis,
-compacted by the write that ends it, and compare every ``GET /matches/{id}/versions/{v}`` with the
-same read once the checkpoints are gone (as for a match compacted before there were any).
+leaving at the end) and compare, version by version, the body from the checkpoints (the chunks kept
+with a record, and the snapshots kept while the match is played) with the body of a full replay
+(``replayed_from_seed``). The API tests play a match of each game into a real Redis and compare every
+``GET /matches/{id}/versions/{v}`` right after its end (from the snapshots its writes kept), once its
+record is kept (from the chunks) and once the checkpoints are gone (as for a match compacted before
+there were any).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from flask.testing import FlaskClient
 
 import engine
 from api.http.extensions import CONTEXT_KEY
+from api.store.matches import Chunk, PlayedCheckpoint, snapshot_field
 from api.usecases.context import Context
 from api.usecases.matches.reading import load_table
 from api.usecases.matches.writing import commit, settle
@@ -27,7 +30,7 @@ from arena.commitment import COMMITTED, commitment_event
 from arena.matches.table import SeatInfo, Table
 from arena.records import checkpoints
 from arena.records.codec import decode_record, encode_checked_record, record_header
-from arena.records.replays import replayed_from_seed, version_body
+from arena.records.replays import replayed_from_seed, replayed_from_snapshot, version_body
 from engine import Event
 from engine.bots import choose_action
 from tests.api.helpers import body_of, keep_record
@@ -41,8 +44,11 @@ LONG = 110
 SMALL_EVERY = 5
 
 
-def played_table(game: str, players: int, options: dict[str, Any], seed: int) -> tuple[Table, list[bytes]]:
-    """A table played in memory to its end, and its log entries as stored."""
+def played_table(
+    game: str, players: int, options: dict[str, Any], seed: int, snapshots: dict[int, bytes] | None = None
+) -> tuple[Table, list[bytes]]:
+    """A table played in memory to its end, and its log entries as stored; ``snapshots`` gets every
+    version's stored snapshot."""
     match, setup = engine.new_match(game, players, options, seed, 1000.0)
     seats = tuple(SeatInfo("player", f"p{seat}", digest="0" * 64) for seat in range(players))
     table = Table(
@@ -64,6 +70,8 @@ def played_table(game: str, players: int, options: dict[str, Any], seed: int) ->
     ]
     rng = random.Random(seed)
     now = 1000.0
+    if snapshots is not None:
+        snapshots[0] = orjson.dumps(table.record())
     while not table.is_over:
         now += rng.random()
         if table.version >= LONG:  # the players leave: arena steps
@@ -79,6 +87,8 @@ def played_table(game: str, players: int, options: dict[str, Any], seed: int) ->
                 step = table.act(seat, action, now)
         table = step.table
         entries.append(orjson.dumps(step.entry))
+        if snapshots is not None:
+            snapshots[table.version] = orjson.dumps(table.record())
     return table, entries
 
 
@@ -101,6 +111,20 @@ def test_every_version_from_checkpoints_equals_a_full_replay(game: str, players:
                 version,
             )
         assert match.to_json() == table.match.to_json()
+
+
+@pytest.mark.parametrize(("game", "players", "options"), configurations())
+def test_every_version_from_a_checkpoint_kept_while_played_equals_a_full_replay(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    snapshots: dict[int, bytes] = {}
+    table, entries = played_table(game, players, options, seed=11, snapshots=snapshots)
+    stored = [orjson.loads(entry) for entry in entries]
+    for version in range(table.version + 1):
+        start = checkpoints.played_checkpoint(version, SMALL_EVERY)
+        assert checkpoints.kept_while_played(start, SMALL_EVERY) and version - start < SMALL_EVERY
+        body = replayed_from_snapshot(table, orjson.loads(snapshots[start]), stored[start : version + 1])
+        assert body == replayed_from_seed(table, stored[: version + 1]), version
 
 
 def test_a_chunk_refuses_a_version_it_does_not_hold() -> None:
@@ -136,7 +160,7 @@ def context_of(client: FlaskClient) -> Context:
 
 def bots_match(client: FlaskClient, game: str) -> str:
     """A match of random bots, played by the server's referee step and written version by version, its
-    seats leaving past ``API_LONG``; its id."""
+    seats leaving past ``API_LONG``; its id. Its record is not kept (these tests run no referee)."""
     ctx = context_of(client)
     players, options = API_MATCHES[game]
     body = {"game": game, "players": players, "options": options, "seed": 3}
@@ -149,30 +173,47 @@ def bots_match(client: FlaskClient, game: str) -> str:
             table = commit(ctx, table, table.resign(seat, time.time()))
         else:
             table = settle(ctx, table, steps=API_LONG - table.version)
-    keep_record(client, match_id)
     return match_id
+
+
+def every_version(client: FlaskClient, match_id: str, last: int) -> list[bytes]:
+    """``GET /matches/{id}/versions/{v}`` of every version, each answered 200."""
+    answers = [client.get(f"/matches/{match_id}/versions/{v}") for v in range(last + 1)]
+    for answer in answers:
+        assert answer.status_code == 200, answer.get_data(as_text=True)
+    return [answer.get_data() for answer in answers]
 
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("game", list(API_MATCHES))
-def test_every_version_through_the_api_equals_a_replay_without_checkpoints(client: FlaskClient, game: str) -> None:
+def test_every_version_through_the_api_is_the_same_from_either_checkpoints_or_none(
+    client: FlaskClient, game: str
+) -> None:
     ctx = context_of(client)
     store = ctx.store
     match_id = bots_match(client, game)
     last = load_table(ctx, match_id).version
     assert last > checkpoints.EVERY, last  # two chunks at least
     key = store.keys.checkpoints(match_id)
-    assert not store.client.exists(store.keys.log(match_id))  # compacted: the record replaces the log
+    # right after its end, before anything else ran: the snapshots its writes kept, with the match's ttl
+    assert store.client.exists(store.keys.log(match_id)) and store.record(match_id) is None
+    kept = set(store.client.hkeys(key))
+    assert kept == {snapshot_field(v).encode() for v in range(0, last + 1, checkpoints.EVERY)}
+    assert abs(store.client.ttl(key) - store.client.ttl(store.keys.match(match_id))) <= 1
+    assert isinstance(store.checkpoint(match_id, last), PlayedCheckpoint)
+    from_played = every_version(client, match_id, last)
+    keep_record(client, match_id)  # the record keeper: the chunks replace the snapshots, the record the log
+    assert not store.client.exists(store.keys.log(match_id))
     assert store.client.hget(key, "every") == str(checkpoints.EVERY).encode()
     assert store.client.hlen(key) == 1 + (last + checkpoints.EVERY - 1) // checkpoints.EVERY
     assert store.client.ttl(key) == store.client.ttl(store.keys.record(match_id))
-    from_checkpoints = [client.get(f"/matches/{match_id}/versions/{v}") for v in range(last + 1)]
+    assert isinstance(store.checkpoint(match_id, last), Chunk)
+    from_chunks = every_version(client, match_id, last)
     store.client.delete(key)  # as a match compacted before checkpoints: replayed from its seed
     assert store.checkpoint(match_id, last) is None
-    for version, answer in enumerate(from_checkpoints):
-        again = client.get(f"/matches/{match_id}/versions/{version}")
-        assert answer.status_code == again.status_code == 200, answer.get_data(as_text=True)
-        assert answer.get_data() == again.get_data(), version
+    from_seed = every_version(client, match_id, last)
+    for version in range(last + 1):
+        assert from_played[version] == from_chunks[version] == from_seed[version], version
 
 
 def test_a_short_match_keeps_no_checkpoints(client: FlaskClient) -> None:

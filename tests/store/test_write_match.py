@@ -17,6 +17,7 @@ CREATE = {
     "match_key": K.match("m"),
     "log_key": K.log("m"),
     "idempotency_key": IDEM,
+    "checkpoints_key": K.checkpoints("m"),
     "match_id": "m",
     "expected": None,
     "version": 1,
@@ -44,6 +45,8 @@ AT_3: State = {K.match("m"): match_hash(3, ttl=100), K.log("m"): List(["e0", "e1
 #: Match ``m`` at version 4, as NEXT writes it (no due time).
 AT_4: State = {K.match("m"): match_hash(4), K.log("m"): List(["e0", "e1", "e2", "e3", "entry-4"], ttl=TTL)}
 CREATED: State = {K.match("m"): match_hash(1), K.log("m"): List(["entry-1"], ttl=TTL)}
+#: Match ``m``'s checkpoints kept while it is played, at versions 0 and 2, the TTL counted down a little.
+PLAYED_CHECKPOINTS = Hash({"snapshot:0": "snap-0", "snapshot:2": "snap-2"}, ttl=100)
 NOTIFIED_1 = (K.notify("m"), "1\nsnap-1\nentry-1")
 NOTIFIED_4 = (K.notify("m"), "4\nsnap-4\nentry-4")
 #: On one server: the due set and the lobby indexes a write moves the match in.
@@ -70,6 +73,14 @@ CASES = [
         after=CREATED,
         published=[NOTIFIED_1],
     ),
+    Case(
+        "a creation drops checkpoints left without their match and keeps its snapshot as the first",
+        {**CREATE, "checkpoint_field": "snapshot:1"},
+        Written(1),
+        before={K.checkpoints("m"): Hash({"snapshot:0": "stale"}, ttl=5)},
+        after={**CREATED, K.checkpoints("m"): Hash({"snapshot:1": "snap-1"}, ttl=TTL)},
+        published=[NOTIFIED_1],
+    ),
     Case("a creation finds the match there: nothing written", CREATE, AlreadyExists(), before=AT_3),
     Case(
         "a creation with a due time keeps it in the match (no due set on a cluster)",
@@ -85,6 +96,31 @@ CASES = [
         before=AT_3,
         after=AT_4,
         published=[NOTIFIED_4],
+    ),
+    Case(
+        "a compare-and-set at a checkpoint's version keeps its snapshot beside the others",
+        {**NEXT, "checkpoint_field": "snapshot:4"},
+        Written(4),
+        before={**AT_3, K.checkpoints("m"): PLAYED_CHECKPOINTS},
+        after={
+            **AT_4,
+            K.checkpoints("m"): Hash({"snapshot:0": "snap-0", "snapshot:2": "snap-2", "snapshot:4": "snap-4"}, TTL),
+        },
+        published=[NOTIFIED_4],
+    ),
+    Case(
+        "a compare-and-set between checkpoints renews their ttl with the match's",
+        NEXT,
+        Written(4),
+        before={**AT_3, K.checkpoints("m"): PLAYED_CHECKPOINTS},
+        after={**AT_4, K.checkpoints("m"): Hash(PLAYED_CHECKPOINTS.fields, TTL)},
+        published=[NOTIFIED_4],
+    ),
+    Case(
+        "a refused write keeps no checkpoint",
+        {**NEXT, "expected": 2, "checkpoint_field": "snapshot:4"},
+        MovedOn(3),
+        before={**AT_3, K.checkpoints("m"): PLAYED_CHECKPOINTS},
     ),
     Case("a compare-and-set on a match that moved on", {**NEXT, "expected": 2}, MovedOn(3), before=AT_3),
     Case("a compare-and-set on a match that is gone", NEXT, Missing()),

@@ -113,6 +113,14 @@ def error(key: str | None, body: dict[str, Any]) -> bytes:
     return orjson.dumps({"type": "error", "key": key, "status": body["status"], "error": body})
 
 
+def going_away_reason(last_id: str | None) -> str:
+    """The reason of the close (:attr:`Close.GOING_AWAY`) of a socket whose server stops: the id to resume
+    after (``Last-Event-ID``) ends it, unless no item was sent yet."""
+    if last_id is None:
+        return "the server is stopping: connect again"
+    return f"the server is stopping: connect again with Last-Event-ID {last_id}"
+
+
 def check_backlog(waiting: int) -> None:
     """:class:`ProtocolError` when more than :data:`FLOOD_FRAMES` frames wait for their answers."""
     if waiting > FLOOD_FRAMES:

@@ -92,7 +92,9 @@ SPEC_OPERATION: dict[str, Any] = {
         '`{"action": {...}, "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with '
         '`{"type": "result", "key", "status", "replayed", "data": <MoveResult>}` or '
         '`{"type": "error", "key", "status", "error": <Error>}`: the same checks and answers as `submitAction`. '
-        f"Close codes: 1000 the match is over; 1003 a binary frame; 1007 a frame that is no message of this "
+        f"Close codes: 1000 the match is over; 1001 the server is stopping (the reason ends with the id of the "
+        "last item sent: connect again with it as `Last-Event-ID` to resume); 1003 a binary frame; "
+        "1007 a frame that is no message of this "
         f"protocol; 1008 more than {FLOOD_FRAMES} frames sent ahead of their answers, or no answer to the "
         "server's pings; "
         f"1009 a frame over {MAX_FRAME_BYTES} bytes; 1013 the store is unavailable (connect again to resume); "

@@ -79,16 +79,21 @@ class SeatSocket:
             raise ProtocolError(code, refused.message) from None
 
     def push(self, reader: Reader) -> None:
-        """Send every item of the seat stream as it happens; close the socket after ``match_over``."""
+        """Send every item of the seat stream as it happens; close the socket after ``match_over`` (or when
+        the process stops, saying where to resume)."""
         position, fresh = self.start
+        last_id = position.event_id
         try:
             for batch in follow(reader, position, fresh, reader.table):
                 if batch:
                     self.send_all([protocol.item(item.type, event_id, item.data) for event_id, item in batch])
+                    last_id = batch[-1][0]
             table = reader.table
             with self.moving:  # a move that ended the match is answered before the socket closes
                 if table is not None and table.is_over:
                     self.close(Close.NORMAL, "the match is over")
+                elif self.notifier.closing:
+                    self.close(Close.GOING_AWAY, protocol.going_away_reason(last_id))
                 else:
                     self.close(Close.TRY_LATER, "the match store is unavailable; connect again to resume")
         except (ConnectionClosed, OSError):

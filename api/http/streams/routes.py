@@ -15,7 +15,7 @@ from api.http.headers import seat_claim_of
 from api.http.matches.routes import SEAT_ERRORS, _errors
 from api.http.matches.schemas import QUERY_INDEX_MAX
 from api.http.responses import BEARER, answer_headers
-from api.http.streams.sse import KEEP_ALIVE, encode
+from api.http.streams.sse import KEEP_ALIVE, come_back, encode
 from api.usecases.matches.following import Reader, follow
 from api.usecases.matches.reading import load_for_seat, load_table
 from arena.errors import ArenaError
@@ -57,7 +57,9 @@ SSE_DESCRIPTION = (
     "(seat stream: data is a `TurnEvent`), `match_over` (data is a `MatchOverEvent`; the stream then ends). "
     "`x-events` names each type's data schema. A comment line is sent every 15 s while nothing happens "
     "(`ARENA_STREAM_KEEP_ALIVE_SECONDS`). "
-    "Resume with `Last-Event-ID`."
+    "Resume with `Last-Event-ID`. A server that stops ends the stream before `match_over` with a comment, "
+    "the id of the last event sent (`id:` alone, no event) and `retry: 1000`: connect again (to it once it is "
+    "back, or to another) with that `Last-Event-ID` to resume."
 )
 
 
@@ -168,13 +170,22 @@ def _event_stream(reader: Reader, start: tuple[Position, bool], first: Table) ->
     position, fresh = start
     if not fresh and first.is_over and position.index is None and position.version >= first.version:
         return Response(status=204)  # resumed after the end: a 200 that closes at once would be reconnected to
-    response = Response(_sse(follow(reader, position, fresh, first)), mimetype="text/event-stream")
+    response = Response(_sse(follow(reader, position, fresh, first), reader, position), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache" if reader.seat is None else "private, no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response
 
 
-def _sse(batches: Iterator[list[tuple[str, Item]] | None]) -> Iterator[bytes]:
-    """The items on the wire, a batch at a time, with a keep-alive comment for every quiet spell."""
+def _sse(batches: Iterator[list[tuple[str, Item]] | None], reader: Reader, start: Position) -> Iterator[bytes]:
+    """The items on the wire, a batch at a time, with a keep-alive comment for every quiet spell; when the
+    process stops before the match is over, where and when to come back (:func:`come_back`)."""
+    last_id, over = start.event_id, False
     for batch in batches:
-        yield KEEP_ALIVE if batch is None else b"".join(encode(*found) for found in batch)
+        if batch is None:
+            yield KEEP_ALIVE
+            continue
+        if batch:
+            last_id, over = batch[-1][0], batch[-1][1].type == "match_over"
+        yield b"".join(encode(*found) for found in batch)
+    if not over and reader.notifier.closing:
+        yield come_back(last_id)

@@ -14,3 +14,14 @@ def encode(event_id: str, item: Item) -> bytes:
 
 #: A comment line: sent after a quiet spell so that proxies keep the stream open.
 KEEP_ALIVE = b": keep-alive\n\n"
+#: How long a client waits before it connects again after the server ended its stream to stop, in ms.
+RECONNECT_MS = 1000
+
+
+def come_back(event_id: str | None) -> bytes:
+    """The end of a stream that the server stops before the match is over (the process is stopping): a
+    comment saying so, the id of the last event sent (``Last-Event-ID`` of the reconnection, as an
+    EventSource sends it; none when the stream started before the match's first version) and
+    :data:`RECONNECT_MS`. It dispatches no event."""
+    last = b"" if event_id is None else b"id: %s\n" % event_id.encode()
+    return b": the server is stopping: connect again with Last-Event-ID\n%sretry: %d\n\n" % (last, RECONNECT_MS)

@@ -103,6 +103,9 @@ def follow(
     process has taken in by then (``api/store/latest.py``): the new version and its log entries
     come from there, and the store is read only for what was not heard (a stream that fell behind,
     a subscription that dropped).
+
+    It also ends, after what it has found, when the process stops (``reader.notifier.closing``):
+    the transport then tells its client to come back, from the last item it sent.
     """
     stood = -1  # the version whose standing items (turn, end) this stream has sent
     with reader.notifier.watch(reader.match_id) as signal:
@@ -140,6 +143,8 @@ def follow(
                     return
             except (MatchNotFound, StoreUnavailable):
                 return  # the match expired or the store is gone: the client resumes later
+            if reader.notifier.closing:
+                return  # the process stops: the client resumes elsewhere, or once it is back
             if not reader.ctx.clock.wait(signal, reader.keep_alive):
                 yield None
             signal.clear()

@@ -28,7 +28,8 @@ def wait_until(
     over never changes again, so nothing is waited for once it is.
 
     Returns the last table read and what ``ready`` gave (``None`` when the wait ran out or the match
-    is over with nothing ready).
+    is over with nothing ready). A process that stops (``notifier.closing``) ends the wait at once, as
+    if it had run out.
     """
     deadline = ctx.clock.monotonic() + seconds
     with notifier.watch(match_id) as signal:
@@ -36,7 +37,7 @@ def wait_until(
             table = load_table(ctx, match_id)
             answer = ready(table)
             remaining = deadline - ctx.clock.monotonic()
-            if answer is not None or remaining <= 0 or table.is_over:
+            if answer is not None or remaining <= 0 or table.is_over or notifier.closing:
                 return table, answer
             ctx.clock.wait(signal, remaining)
             signal.clear()

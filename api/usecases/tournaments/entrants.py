@@ -21,7 +21,8 @@ def wait_for_next(
 ) -> dict[str, Any] | None:
     """The entrant's next match (see :func:`next_match`), waiting up to ``wait`` seconds for one.
 
-    The waiter sleeps on its own entrant's channel: only a write that concerns this entrant wakes it.
+    The waiter sleeps on its own entrant's channel: only a write that concerns this entrant wakes it. A
+    process that stops (``notifier.closing``) ends the wait at once, as if it had run out.
     """
     entrant = authorise_entrant(load(ctx, tournament_id), token)
     deadline = ctx.clock.monotonic() + (wait or 0.0)
@@ -30,7 +31,7 @@ def wait_for_next(
         while True:
             found = next_match(ctx, tournament, entrant)
             remaining = deadline - ctx.clock.monotonic()
-            if found is not None or remaining <= 0:
+            if found is not None or remaining <= 0 or notifier.closing:
                 return found
             ctx.clock.wait(signal, remaining)
             signal.clear()

@@ -16,8 +16,8 @@ While no API process beats (``api/usecases/outages.py``), the arena is down: the
 timeout, and once the beats return it gives the outage's time back to every clock that ran meanwhile.
 
 The write that ends a match makes it due at once: the referee that claims it gives back the place it held
-in its holder's quota of live matches (``api/usecases/matches/quota.py``), has a thinker keep its record
-(``api/usecases/records.py``), then takes it out of the due set. A record that could not be
+in its holder's quota of live matches (``api/usecases/matches/quota.py``), has a keeper process
+keep its record (``api/usecases/records.py``), then takes it out of the due set. A record that could not be
 kept (the store was unreachable) is tried again when the claim's lease ends.
 """
 
@@ -80,7 +80,7 @@ class Referee:
         self._swept: float | None = None
         if thinker is None:
             settings = ctx.store.settings
-            thinker = Thinker(settings.thinkers, settings.thinker_niceness)
+            thinker = Thinker(settings.thinkers, settings.thinker_niceness, settings.keepers, settings.keeper_niceness)
         self.thinker = thinker
 
     def run_sweep(self) -> None:
@@ -189,6 +189,7 @@ class Referee:
 
     def run(self, stop: threading.Event) -> None:
         """Referee until ``stop`` is set, riding out store outages."""
+        self.thinker.start()  # the record keepers, before the first match ends
         wake = self.store.client.pubsub(ignore_subscribe_messages=True)
         repaired_at = self.clock.monotonic() - REPAIR_EVERY
         while not stop.is_set():

@@ -1,5 +1,6 @@
 """The referee's thinker: worker processes that do the referee's slow work, the slow bots' decisions
-(the search bots) and the records of matches that are over (``api/usecases/records.py``).
+(the search bots), and its keepers: those that keep the records of matches that are over
+(``api/usecases/records.py``).
 
 A search decision costs up to a few hundred milliseconds of CPU (``engine.bots.is_slow``). Played in
 a request, it would hold up every other request of that gevent worker; played in the referee's own
@@ -10,14 +11,18 @@ the action out), and the referee writes the action with compare-and-set like any
 soon as it comes back. The thinker processes run at a lower CPU priority (``nice`` +10) than the API
 workers, so a search competes with requests for the CPU only when they leave it idle.
 
-Keeping a record reads a match's whole log and replays it, which costs as much as the match is long;
-a thinker process does it with a store connection of its own (:func:`keep_record`), and the referee
-only learns that it is done.
+Keeping a record reads a match's whole log and replays it, which costs as much as the match is long
+(about 30 us a version, once per match: a hundredth of what its moves cost); a keeper process does it
+with a store connection of its own (:func:`keep_record`), and the referee only learns that it is done.
+The keepers are a pool of their own, at the API's priority and started with the referee, so that a
+finished match is compacted within moments of its end however busy the machine is: behind no search,
+and not starved by the requests as a process at a lower priority is on a saturated machine.
 
 ``ARENA_THINKERS`` sets how many processes think at once (default: one per core the process may run
 on, ``api/settings.py``'s :func:`~api.settings.available_cores`), and ``ARENA_THINKER_NICENESS`` how
-much lower their priority is. ``Thinker(0)`` does the work in the caller's own thread instead, as a
-test or a one-process tool may want.
+much lower their priority is; ``ARENA_KEEPERS`` and ``ARENA_KEEPER_NICENESS`` the same for the
+keepers. ``Thinker(0)`` does all the work in the caller's own thread instead, as a test or a
+one-process tool may want.
 """
 
 from __future__ import annotations
@@ -62,14 +67,22 @@ def keep_record(settings: Settings, match_id: str) -> bool:
     return records.keep(ctx, match_id)
 
 
+#: The pools: the slow bots' decisions, and the records of matches that are over.
+THINKING, KEEPING = "thinker", "keeper"
 #: How often a thinker process checks that the referee that started it is still there, in seconds.
 PARENT_CHECK_EVERY = 1.0
 
 
+def ready() -> bool:
+    """Nothing: sent to a pool as it starts, so that its process is up before the first piece of work."""
+    return True
+
+
 def _start_thinking(niceness: int) -> None:
-    """Set up a thinker process: a lower priority, and an end when its referee ends, however abruptly
-    (a process pool's workers would otherwise wait for work from a referee that is gone)."""
-    os.nice(niceness)
+    """Set up a thinker (or keeper) process: its priority, and an end when its referee ends, however
+    abruptly (a process pool's workers would otherwise wait for work from a referee that is gone)."""
+    if niceness:
+        os.nice(niceness)
     parent = os.getppid()
 
     def watch() -> None:
@@ -120,16 +133,31 @@ class _Work:
 
 
 class Thinker:
-    """A pool of thinker processes, and the work under way in it (at most one piece per match)."""
+    """Two pools of processes, the thinkers' and the keepers', and the work under way in them (at most
+    one piece per match)."""
 
-    def __init__(self, processes: int | None = None, niceness: int | None = None) -> None:
-        """``processes`` and ``niceness`` default to their settings (``ARENA_THINKERS``,
-        ``ARENA_THINKER_NICENESS``); ``processes=0`` works in the caller's thread."""
+    def __init__(
+        self,
+        processes: int | None = None,
+        niceness: int | None = None,
+        keepers: int | None = None,
+        keeper_niceness: int | None = None,
+    ) -> None:
+        """``processes``, ``niceness``, ``keepers`` and ``keeper_niceness`` default to their settings
+        (``ARENA_THINKERS``, ``ARENA_THINKER_NICENESS``, ``ARENA_KEEPERS``, ``ARENA_KEEPER_NICENESS``);
+        ``processes=0`` does all the work in the caller's thread."""
         defaults = Settings()
         self.processes = max(0, defaults.thinkers if processes is None else processes)
         self.niceness = defaults.thinker_niceness if niceness is None else niceness
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.keepers = max(1, defaults.keepers if keepers is None else keepers)
+        self.keeper_niceness = defaults.keeper_niceness if keeper_niceness is None else keeper_niceness
+        self._pools: dict[str, concurrent.futures.ProcessPoolExecutor] = {}
         self._under_way: dict[str, _Work] = {}
+
+    def start(self) -> None:
+        """Start the keepers now, so that the first match to end is not kept only once a process is up."""
+        if self.processes:
+            self._started(KEEPING).submit(ready)
 
     def is_thinking(self, match_id: str) -> bool:
         """Whether a decision or a record for ``match_id`` is under way."""
@@ -147,15 +175,16 @@ class Thinker:
             return
         memory = table.memories[seat] if seat < len(table.memories) else None
         arguments = (table.match.to_json(), seat, bot, None if memory is None else dict(memory))
-        self._under_way[match_id] = _Work(table.version, self._run(decide, *arguments), seat, bot)
+        self._under_way[match_id] = _Work(table.version, self._run(THINKING, decide, *arguments), seat, bot)
 
     def keep(self, table: Table, settings: Settings) -> None:
         """Start keeping the record of ``table``'s match (over), unless work for it is under way."""
         if table.match_id not in self._under_way:
-            self._under_way[table.match_id] = _Work(table.version, self._run(keep_record, settings, table.match_id))
+            future = self._run(KEEPING, keep_record, settings, table.match_id)
+            self._under_way[table.match_id] = _Work(table.version, future)
 
-    def _run(self, work: Any, *arguments: Any) -> concurrent.futures.Future[Any]:
-        """``work(*arguments)`` under way in a thinker process (done at once with none)."""
+    def _run(self, pool: str, work: Any, *arguments: Any) -> concurrent.futures.Future[Any]:
+        """``work(*arguments)`` under way in a process of ``pool`` (done at once with none)."""
         if self.processes == 0:
             future: concurrent.futures.Future[Any] = concurrent.futures.Future()
             try:
@@ -164,26 +193,28 @@ class Thinker:
                 future.set_exception(error)
             return future
         try:
-            return self._started().submit(work, *arguments)
+            return self._started(pool).submit(work, *arguments)
         except BrokenProcessPool:  # a thinker process died (killed, out of memory): start afresh
-            self._restart()
-            return self._started().submit(work, *arguments)
+            self._restart(pool)
+            return self._started(pool).submit(work, *arguments)
 
-    def _started(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.processes,
+    def _started(self, pool: str) -> concurrent.futures.ProcessPoolExecutor:
+        if pool not in self._pools:
+            keeping = pool == KEEPING
+            processes = self.keepers if keeping else self.processes
+            niceness = self.keeper_niceness if keeping else self.niceness
+            self._pools[pool] = concurrent.futures.ProcessPoolExecutor(
+                processes,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_thinking,
-                initargs=(self.niceness,),
+                initargs=(niceness,),
             )
-        return self._pool
+        return self._pools[pool]
 
-    def _restart(self) -> None:
-        log.warning("thinker: a thinker process died; starting new ones")
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+    def _restart(self, pool: str) -> None:
+        log.warning("thinker: a %s process died; starting new ones", pool)
+        if pool in self._pools:
+            self._pools.pop(pool).shutdown(wait=False, cancel_futures=True)
 
     def done(self) -> list[Thought | Kept]:
         """The decisions and records finished since the last call (each reported once)."""
@@ -192,8 +223,8 @@ class Thinker:
             if not work.future.done():
                 continue
             del self._under_way[match_id]
-            if isinstance(work.future.exception(), BrokenProcessPool) and self._pool is not None:
-                self._restart()
+            if isinstance(work.future.exception(), BrokenProcessPool):
+                self._restart(THINKING if work.seat is not None else KEEPING)
             finished.append(work.outcome(match_id))
         return finished
 
@@ -204,8 +235,14 @@ class Thinker:
             concurrent.futures.wait(futures, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED)
 
     def close(self) -> None:
-        """Stop the thinker processes (a decision under way is finished first: a second at most)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the thinker and keeper processes at once, the work under way with them: a decision is made
+        again when its match's claim ends, a record kept by the next referee (its script writes all or
+        nothing). Waiting for them would hold the referee's stop up by seconds on a busy machine (a
+        process still starting, then each one's exit)."""
+        for pool in self._pools.values():
+            processes = list(pool._processes.values())  # what Python 3.14's terminate_workers() ends
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
+        self._pools.clear()
         self._under_way.clear()

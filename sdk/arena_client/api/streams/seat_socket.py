@@ -106,12 +106,14 @@ def sync_detailed(
     the same way with `after` or `Last-Event-ID`), and the client moves with `{"action": {...},
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
-    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
-    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
-    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
-    the client's. Nothing is stored for a frame that closes the socket.
+    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1001
+    the server is stopping (the reason ends with the id of the last item sent: connect again with it as
+    `Last-Event-ID` to resume); 1003 a binary frame; 1007 a frame that is no message of this protocol;
+    1008 more than 32 frames sent ahead of their answers, or no answer to the server's pings; 1009 a
+    frame over 65536 bytes; 1013 the store is unavailable (connect again to resume); 4401 a missing or
+    invalid token; 4403 the host token or another match's; 4408 no token within 10 s. After its close
+    frame the server waits up to 2 s for the client's. Nothing is stored for a frame that closes the
+    socket.
 
     Args:
         match_id (str):
@@ -157,12 +159,14 @@ def sync(
     the same way with `after` or `Last-Event-ID`), and the client moves with `{"action": {...},
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
-    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
-    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
-    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
-    the client's. Nothing is stored for a frame that closes the socket.
+    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1001
+    the server is stopping (the reason ends with the id of the last item sent: connect again with it as
+    `Last-Event-ID` to resume); 1003 a binary frame; 1007 a frame that is no message of this protocol;
+    1008 more than 32 frames sent ahead of their answers, or no answer to the server's pings; 1009 a
+    frame over 65536 bytes; 1013 the store is unavailable (connect again to resume); 4401 a missing or
+    invalid token; 4403 the host token or another match's; 4408 no token within 10 s. After its close
+    frame the server waits up to 2 s for the client's. Nothing is stored for a frame that closes the
+    socket.
 
     Args:
         match_id (str):
@@ -203,12 +207,14 @@ async def asyncio_detailed(
     the same way with `after` or `Last-Event-ID`), and the client moves with `{"action": {...},
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
-    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
-    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
-    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
-    the client's. Nothing is stored for a frame that closes the socket.
+    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1001
+    the server is stopping (the reason ends with the id of the last item sent: connect again with it as
+    `Last-Event-ID` to resume); 1003 a binary frame; 1007 a frame that is no message of this protocol;
+    1008 more than 32 frames sent ahead of their answers, or no answer to the server's pings; 1009 a
+    frame over 65536 bytes; 1013 the store is unavailable (connect again to resume); 4401 a missing or
+    invalid token; 4403 the host token or another match's; 4408 no token within 10 s. After its close
+    frame the server waits up to 2 s for the client's. Nothing is stored for a frame that closes the
+    socket.
 
     Args:
         match_id (str):
@@ -252,12 +258,14 @@ async def asyncio(
     the same way with `after` or `Last-Event-ID`), and the client moves with `{"action": {...},
     "version": <If-Match>, "key": "<Idempotency-Key>"}`, answered with `{"type": "result", "key",
     "status", "replayed", "data": <MoveResult>}` or `{"type": "error", "key", "status", "error":
-    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1003
-    a binary frame; 1007 a frame that is no message of this protocol; 1008 more than 32 frames sent
-    ahead of their answers, or no answer to the server's pings; 1009 a frame over 65536 bytes; 1013 the
-    store is unavailable (connect again to resume); 4401 a missing or invalid token; 4403 the host token
-    or another match's; 4408 no token within 10 s. After its close frame the server waits up to 2 s for
-    the client's. Nothing is stored for a frame that closes the socket.
+    <Error>}`: the same checks and answers as `submitAction`. Close codes: 1000 the match is over; 1001
+    the server is stopping (the reason ends with the id of the last item sent: connect again with it as
+    `Last-Event-ID` to resume); 1003 a binary frame; 1007 a frame that is no message of this protocol;
+    1008 more than 32 frames sent ahead of their answers, or no answer to the server's pings; 1009 a
+    frame over 65536 bytes; 1013 the store is unavailable (connect again to resume); 4401 a missing or
+    invalid token; 4403 the host token or another match's; 4408 no token within 10 s. After its close
+    frame the server waits up to 2 s for the client's. Nothing is stored for a frame that closes the
+    socket.
 
     Args:
         match_id (str):
