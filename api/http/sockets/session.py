@@ -24,6 +24,7 @@ from api.store.notifier import Notifier
 from api.usecases.context import Context
 from api.usecases.matches.following import Reader, follow
 from api.usecases.matches.playing import play
+from api.usecases.matches.reading import note_request
 from arena.errors import ArenaError
 from arena.matches.access import authorise
 from arena.matches.moves import read_action
@@ -58,7 +59,7 @@ class SeatSocket:
         try:
             claim, seat = self.authorise(protocol.read_token(self.ws.receive(timeout=protocol.TOKEN_SECONDS)))
             reader = Reader(self.ctx, self.notifier, self.table.match_id, seat, self.legal_limit)
-            reader.table = self.table
+            reader.table = note_request(self.ctx, self.table, seat)  # the seat's program asks, as a seat's read does
             pusher = gevent.spawn(self.push, reader)
             try:
                 self.answer_moves(claim, reader)
