@@ -56,6 +56,9 @@ class OfflineTable:
         return {"seat": seat, "kind": kind, "name": self.names[seat], "bot": bot, "state": "playing"} | {
             "deadline": None,
             "asked": False,
+            "invitation": False,
+            "time_control": None,
+            "remaining": None,
         }
 
     def result_json(self) -> dict[str, Any] | None:
@@ -83,6 +86,7 @@ class OfflineTable:
             "seed_commitment": None,
             "salt": None,
             "time_control": None,
+            "adjudicate_after": None,
             "tournament": None,
             "pace_ms": None,
             "created_at": 0.0,
@@ -257,6 +261,7 @@ class OfflineArena:
                 "match": self._tables[match_id].match_json(None),
                 "seats": [{"seat": seat, "token": tokens[seat]} for seat in range(players) if bots[seat] is None],
                 "host_token": f"{match_id}.host.{secrets.token_urlsafe(12)}",
+                "invitations": [],
                 "webhook": None,
             }
         )

@@ -224,7 +224,13 @@ def act(client: FlaskClient, created: Created, seat: int, action: Mapping[str, A
 
 
 def observe(client: FlaskClient, created: Created) -> Json:
-    """Everything a client (or the store) can see of a match: to prove a refused request changed nothing."""
+    """Everything a client (or the store) can see of a match: to prove a refused request changed nothing.
+
+    Each seat reads its view first: a seat's first read notes that its program asked (``asked``), a change
+    the observing makes, never the request under test.
+    """
+    for seat in range(len(created.tokens)):
+        seat_view(client, created, seat)
     return {
         "public": public(client, created),
         "views": [seat_view(client, created, seat) for seat in range(len(created.tokens))],

@@ -65,7 +65,11 @@ def everything_served(client: FlaskClient, created: Created) -> Json:
 
 
 def derived_from_state(client: FlaskClient, created: Created) -> Json:
-    """What the server computes from the stored state: views and legal actions (events come from the log)."""
+    """What the server computes from the stored state: views and legal actions (events come from the log).
+
+    Each seat has read its view first: a seat's first read notes that its program asked (``asked``).
+    """
+    every_view(client, created)
     return {
         "views": every_view(client, created),
         "legal": [legal(client, created, s) for s in range(len(created.tokens))],
