@@ -81,7 +81,8 @@ def test_moves_at_the_version_heard_read_nothing_from_redis(redis_server: RedisS
         match, tokens = created["match"], [seat["token"] for seat in created["seats"]]
         path = f"{server.url}/matches/{match['match_id']}/actions"
         for token in tokens:  # each program reads its view first, as clients do (and so has asked for the match)
-            view = http.get(f"{path.removesuffix('/actions')}/view", headers={"Authorization": f"Bearer {token}"}, timeout=30)
+            seat_auth = {"Authorization": f"Bearer {token}"}
+            view = http.get(f"{path.removesuffix('/actions')}/view", headers=seat_auth, timeout=30)
             assert view.status_code == 200, view.text
         with client.monitor() as monitor:  # type: ignore[no-untyped-call]
             moves = 0
