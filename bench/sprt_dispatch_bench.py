@@ -71,6 +71,7 @@ def earliest(t: Tournament, tally: SprtTally, cap: int) -> int:
     assert t.settings.sprt is not None
     return tally.earliest_verdict(t.pairings, t.settings.sprt, t.settings.duplicate, cap)
 
+
 #: The cases: a name, the test, entrant 0's chance to win and to draw a match.
 CASES: tuple[tuple[str, Sprt, float, float], ...] = (
     ("clear favourite (85% wins), elo 0..150", Sprt(0.0, 150.0), 0.85, 0.0),
