@@ -343,9 +343,10 @@ WRONG_FOR_THE_MATCH: dict[tuple[int, str], Callable[[dict[str, Any]], bool]] = {
     # a bot this game does not have
     (422, "bot/unknown"): lambda details: True,
     # a seats list whose length is not `players`, a seat this match lacks, a filter key its game lacks;
-    # a tournament's table size that its game does not allow, two entrants of one name
+    # a tournament's table size that its game does not allow, two entrants of one name, a ratings anchor
+    # past the tournament's entrants
     (422, "request/invalid"): lambda details: (
-        details.get("field") in {"seats", "seat", "filter", "players_per_match", "entrants"}
+        details.get("field") in {"seats", "seat", "filter", "players_per_match", "entrants", "anchor"}
     ),
     # a tournament of a game the catalogue lacks (the game id is a free string)
     (422, "game/unknown"): lambda details: details.get("field") == "game",

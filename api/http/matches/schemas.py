@@ -68,6 +68,17 @@ class TimeControlRequestSchema(Schema):
 
     class Meta:
         unknown = RAISE
+        # what ``one_kind`` checks: per_action or base, not both; increment and margin only with base
+        json_schema = {
+            "allOf": [
+                {"anyOf": [{"required": ["per_action"]}, {"required": ["base"]}]},
+                {"not": {"required": ["per_action", "base"]}},
+                {
+                    "if": {"not": {"required": ["base"]}},
+                    "then": {"not": {"anyOf": [{"required": ["increment"]}, {"required": ["margin"]}]}},
+                },
+            ]
+        }
 
     per_action = fields.Float(
         validate=validate.Range(min=PER_ACTION_MIN, max=PER_ACTION_MAX),

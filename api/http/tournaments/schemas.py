@@ -43,6 +43,7 @@ class EntrantRequestSchema(Schema):
 
     class Meta:
         unknown = RAISE
+        json_schema = {"not": {"required": ["bot", "time_control"]}}  # what ``untimed_bots`` checks
 
     name = fields.String(required=True, validate=NAME, metadata={"description": "Unique within the tournament."})
     bot = fields.String(

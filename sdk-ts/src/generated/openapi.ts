@@ -2069,7 +2069,7 @@ export interface components {
             on_timeout?: "forfeit" | "bot";
             /** @description Per-action clock: seconds each seat has for each decision (0.1 to 86400). */
             per_action?: number;
-        };
+        } & ((unknown | unknown) & unknown & unknown);
         Tournament: {
             /** @description Adjudication: once the match reaches this many versions (1 to 1,000,000) still in play, the arena ends it as a version of its own (an `adjudicated` event, then `ended` with the reason `adjudicated`), scored by its game's rule (docs/api.md, Adjudication). Omitted or null: never. */
             adjudicate_after: number | null;
