@@ -48,10 +48,13 @@ MEASURED_SCORES: dict[str, dict[str, Score]] = {
         "search-2": Score(0.6850, 0.6379, 0.7286, 400),
         "search-3": Score(0.7525, 0.7079, 0.7923, 400),
     },
-    # Pili Pili's search-3 is as it was for the ladder before the exact play of the other games (its
-    # search did not change, and Girafferaffe's, unchanged too, scored the same 301-0-99 again): 352-10-38. Its
-    # lower levels' anchor duels are not measured yet.
+    # Pili Pili from a later run of the same anchor duels (--games pili-pili): random 4-0-396, search-1
+    # 332-20-48, search-2 355-8-37, search-3 352-10-38 (the same as in the ladder before the other games'
+    # exact play: its search did not change, and the run replays it).
     "pili-pili": {
+        "random": Score(0.0100, 0.0039, 0.0254, 400),
+        "search-1": Score(0.8550, 0.8171, 0.8861, 400),
+        "search-2": Score(0.8975, 0.8639, 0.9235, 400),
         "search-3": Score(0.8925, 0.858, 0.919, 400),
     },
 }
