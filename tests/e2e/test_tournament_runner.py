@@ -145,10 +145,9 @@ LEASE = round(0.6 * OUTAGE)
 def test_a_runner_killed_for_a_while_loses_no_match_to_the_outage(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
-    """kill -9, away for :data:`OUTAGE` seconds, the same command again: the matches the server started
-    while the runner was away are void (their programs never asked for them) and played again once it
-    is back; no program loses a match to the outage; nothing over is played again; the standings are
-    complete."""
+    """kill -9, away for :data:`OUTAGE` seconds, the same command again: any match the server started
+    while the runner was away is void (its program never asked for it) and played again once it is back;
+    no program loses a match to the outage; nothing over is played again; the standings are complete."""
     output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
     programs = [arg for name in ("ada", "bob", "cyd") for arg in ("--entrant", counting(name, launches))]
     flags = [
@@ -176,9 +175,11 @@ def test_a_runner_killed_for_a_while_loses_no_match_to_the_outage(
     written = results(output)
     matches = written["matches"]
     assert len(matches) == 6 and {m["state"] for m in matches} == {"done"}
+    # A match the server started while the runner was away (its lease not yet lapsed, a capacity left) is
+    # void, its program never having asked for it; the live workers' capacity the runner last said may
+    # leave none to start.
     voided = [v for m in matches for v in m["voided"]]
-    assert voided, "the server started matches while the runner was away"
-    assert {v["reason"] for v in voided} == {"absent"}
+    assert {v["reason"] for v in voided} <= {"absent"}
     assert all(len(m["voided"]) <= 1 for m in matches), "every voided match was played again once"
     assert written["tournament"]["progress"]["replayed"] == len(voided)
     for match in matches:  # no program lost a match to the outage: none forfeited
