@@ -1,13 +1,21 @@
-"""The work an SPRT throws away, and the time it takes, three ways at ``concurrency`` matches at once.
+"""The work an SPRT throws away, and the time it takes, under several dispatch rules at ``concurrency``.
 
 - **before**: counted in finishing order, as many matches in flight as ``concurrency`` allows (a tally
   stored before schedule order: ``SprtTally(in_order=False)``); at the verdict the matches in play are
   aborted. This is the baseline.
 - **in order**: counted in schedule order, but no window: up to ``concurrency`` in flight; at the verdict
   the matches in play are aborted and results already in past the verdict are never counted. It
-  separates what schedule order costs from what the window costs.
-- **now**: counted in schedule order within the window of matches that can still count
-  (:mod:`arena.tournaments.sprt_tally`): the tournaments' behaviour today.
+  separates what schedule order costs from what a window costs: no rule counting in schedule order
+  reaches the verdict sooner.
+- Windows counted from the first uncounted match, with ``m`` the fewest further results that could
+  bring a verdict (all one way) and ``C`` the concurrency: **m** (nothing thrown away; the rule before
+  this bench compared the others), **2m**, **3m**, **4m** (each at most ``C``), **m+C**; and **m playing**:
+  at most ``m`` in play, the results finished but waiting not held against the window.
+- Windows counted from ``E``, the earliest schedule index whose result could bring the verdict given the
+  results already in (waiting ones at their places, the rest all one way): **E** (nothing thrown away),
+  **E+4**, **E+16**, and **now**: ``E`` plus ``spare(C)``, a third of ``C - 1``
+  (:mod:`arena.tournaments.sprt_tally`), the tournaments' behaviour today. A rule ``E + s`` throws at
+  most ``s`` started matches away.
 
 A simulation of the tournament's own record (``arena.tournaments.record``), no server: each match takes a
 random time (log-normal, mean 1, spread ``--spread``) and the director starts what
@@ -15,7 +23,8 @@ random time (log-normal, mean 1, spread ``--spread``) and the director starts wh
 from its index), so every way sees the same results. Averaged over ``--runs`` seeds it prints per way:
 the matches started, counted, aborted in play, finished but never counted, the time to the verdict in
 mean match durations, and how many runs reached the verdict of one match at a time in schedule order;
-then the ratios against *before* measured in the same run. Run:
+then the ratios against *before* measured in the same run, and the time against *in order* (the
+least time any rule counting in schedule order can take). Run:
 
     python -m bench.sprt_dispatch_bench [--runs 20] [--concurrency 32] [--spread 0.5]
 """
@@ -28,17 +37,40 @@ import heapq
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from arena.tournaments.record import Entrant, Settings, Tournament
 from arena.tournaments.sprt import Sprt
 from arena.tournaments.sprt_tally import SprtTally
 from arena.tournaments.standings import Ledger, Outcome
 
-Way = Literal["before", "in order", "now"]
-WAYS: tuple[Way, ...] = ("before", "in order", "now")
+#: A window rule: from the tournament, its tally, the fewest results to a verdict ``m`` and the
+#: concurrency ``C``, the first schedule index that may not start yet (``None``: no window).
+WindowRule = Callable[[Tournament, SprtTally, int, int], int | None]
+
+#: The ways compared, by name: ``None`` for *before* (finishing order), else the window rule.
+RULES: dict[str, WindowRule | None] = {
+    "before": None,
+    "in order": lambda t, tally, m, cap: None,
+    "m": lambda t, tally, m, cap: tally.counted + m,
+    "2m": lambda t, tally, m, cap: tally.counted + min(2 * m, cap),
+    "3m": lambda t, tally, m, cap: tally.counted + min(3 * m, cap),
+    "4m": lambda t, tally, m, cap: tally.counted + min(4 * m, cap),
+    "m+C": lambda t, tally, m, cap: tally.counted + m + cap,
+    "m playing": lambda t, tally, m, cap: tally.counted + len(tally.waiting) + m,
+    "E": lambda t, tally, m, cap: earliest(t, tally, cap) + 1,
+    "E+4": lambda t, tally, m, cap: earliest(t, tally, cap) + 1 + 4,
+    "now": lambda t, tally, m, cap: Tournament.sprt_window_end(t),  # E + 1 + spare(cap)
+    "E+16": lambda t, tally, m, cap: earliest(t, tally, cap) + 1 + 16,
+}
+WAYS: tuple[str, ...] = tuple(RULES)
+
+
+def earliest(t: Tournament, tally: SprtTally, cap: int) -> int:
+    assert t.settings.sprt is not None
+    return tally.earliest_verdict(t.pairings, t.settings.sprt, t.settings.duplicate, cap)
+
 
 #: The cases: a name, the test, entrant 0's chance to win and to draw a match.
 CASES: tuple[tuple[str, Sprt, float, float], ...] = (
@@ -48,11 +80,17 @@ CASES: tuple[tuple[str, Sprt, float, float], ...] = (
 )
 
 
-class Unwindowed(Tournament):
-    """The tournament counting in schedule order with no window: only ``concurrency`` bounds what starts."""
+def windowed(rule: WindowRule) -> type[Tournament]:
+    """The tournament counting in schedule order with ``rule`` in place of its own window."""
 
-    def sprt_window_end(self) -> int | None:
-        return None
+    class Windowed(Tournament):
+        def sprt_window_end(self) -> int | None:
+            tally, sprt = self.sprt_tally, self.settings.sprt
+            assert tally is not None and sprt is not None
+            cap = self.settings.concurrency or 1
+            return rule(self, tally, tally.window(sprt, self.settings.duplicate, cap), cap)
+
+    return Windowed
 
 
 @dataclass(frozen=True)
@@ -75,7 +113,7 @@ def result_of(index: int, win: float, draw: float) -> int:
     return 2 if roll < win else 1 if roll < win + draw else 0
 
 
-def gauntlet(sprt: Sprt, concurrency: int, way: Way) -> Tournament:
+def gauntlet(sprt: Sprt, concurrency: int, way: str) -> Tournament:
     """A two-entrant gauntlet of server bots (never busy: only the tournament's limits hold matches back)."""
     settings = Settings(
         game="pili-pili",
@@ -90,7 +128,8 @@ def gauntlet(sprt: Sprt, concurrency: int, way: Way) -> Tournament:
         sprt=sprt,
     )
     entrants = (Entrant("candidate", bot="greedy"), Entrant("base", bot="random"))
-    kind = Unwindowed if way == "in order" else Tournament
+    rule = RULES[way]
+    kind = Tournament if rule is None else windowed(rule)
     t = kind("bench", settings, entrants, host_digest="h", created_at=0.0, updated_at=0.0).start(0.0)
     return dataclasses.replace(t, sprt_tally=SprtTally(in_order=False)) if way == "before" else t
 
@@ -105,7 +144,7 @@ def outcome_at(t: Tournament, index: int, halves: int) -> Outcome:
 
 
 def simulate(
-    sprt: Sprt, win: float, draw: float, *, concurrency: int, way: Way, rng: random.Random, spread: float
+    sprt: Sprt, win: float, draw: float, *, concurrency: int, way: str, rng: random.Random, spread: float
 ) -> Run:
     t = gauntlet(sprt, concurrency, way)
     ledger = Ledger(complete=True)
@@ -158,8 +197,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"\n{name}")
         print(header)
         expected = sequential_verdict(sprt, win, draw)
-        thrown: dict[Way, float] = {}
-        times: dict[Way, float] = {}
+        thrown: dict[str, float] = {}
+        times: dict[str, float] = {}
         for way in WAYS:
             runs = [
                 simulate(
@@ -184,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for way in WAYS[1:]:
             print(
                 f"{way:>9} / before: thrown away {ratio(thrown[way], thrown['before'])}, "
-                f"time {ratio(times[way], times['before'])}"
+                f"time {ratio(times[way], times['before'])} (/ in order {ratio(times[way], times['in order'])})"
             )
 
 

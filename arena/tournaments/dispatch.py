@@ -8,8 +8,8 @@ A pending match starts, in schedule order, while all of these hold:
 - none of its entrants is away (its host's presence lease lapsed);
 - for each presence lease that said a ``capacity`` (how many matches the host's live workers can
   play at once), fewer than that many matches with one of the lease's entrants are playing;
-- under an SPRT, it lies within the test's window past the results counted
-  (:mod:`arena.tournaments.sprt_tally`).
+- under an SPRT, it lies within the test's window: at most a few matches past the earliest result
+  that could bring the verdict (:mod:`arena.tournaments.sprt_tally`).
 
 A match that cannot start now is passed over, not waited for: later ones of other entrants may start.
 """

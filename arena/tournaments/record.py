@@ -265,12 +265,12 @@ class Tournament:
 
     def sprt_window_end(self) -> int | None:
         """Under an SPRT counting in schedule order, the first index that may not start yet (see
-        :meth:`~arena.tournaments.sprt_tally.SprtTally.window`); ``None`` otherwise."""
+        :meth:`~arena.tournaments.sprt_tally.SprtTally.window_end`); ``None`` otherwise."""
         tally, sprt = self.sprt_tally, self.settings.sprt
         if tally is None or sprt is None or not tally.in_order:
             return None
-        cap = self.settings.concurrency or DEFAULT_CONCURRENCY
-        return tally.counted + tally.window(sprt, self.settings.duplicate, cap)
+        concurrency = self.settings.concurrency or DEFAULT_CONCURRENCY
+        return tally.window_end(self.pairings, sprt, self.settings.duplicate, concurrency)
 
     def held(self, away: Collection[int]) -> dict[int, Held]:
         """Why each held entrant's matches do not start now: the whole tournament is paused, or its lease lapsed."""

@@ -6,15 +6,17 @@
   them, whatever order the matches finished in, and stops at the result that brings its verdict
   (results in after it are never counted): the verdict, and the match it came at, are those of the
   same results played one after another.
-- **Bounded work in flight.** A match starts only while fewer than ``m`` matches past the counted
-  results are started (playing, or finished and waiting), where ``m`` is the fewest further results
-  that reach a verdict if they all go one way: wins in a row to H1, losses in a row to H0 (under
-  duplicate deals, deals of two wins or two losses; a deal half played counts its missing match).
-  Whatever the results in flight turn out to be, the verdict cannot come before the last of them, so
-  (as long as results all one way are the quickest way to a verdict, which holds wherever we checked:
-  ``tests/tournaments/test_sprt_order.py``) no started match is thrown away. The price: near a bound
-  ``m`` is small and the test plays few matches at once; far from both it plays up to the
-  tournament's ``concurrency``.
+- **Bounded work thrown away.** A match starts only if its index is at most ``E + spare``, where ``E``
+  is the earliest schedule index whose result could bring the verdict, from what is known: the
+  counted results, the waiting ones at their places, and every result not yet in taken all one way
+  (wins, to H1; losses, to H0; under duplicate deals, counted by whole deals). ``E`` only moves
+  later as results come in, and the verdict never comes before it (as long as results all one way
+  are the quickest way to a verdict, which holds wherever we checked:
+  ``tests/tournaments/test_sprt_order.py``), so at most ``spare`` started matches are past the
+  verdict: aborted in play, or in and never counted. :func:`spare` is a third of what counting in
+  finishing order throws away at ``concurrency`` (its ``concurrency - 1`` matches in play): the
+  price of ``spare = 0`` is time, since near a bound only a match or two plays while a slow one
+  holds up the count (``bench/sprt_dispatch_bench.py``).
 
 Tournaments whose tally was stored before this counting (no ``in_order``) go on counting in the
 order matches finished, with no bound beyond ``concurrency``.
@@ -30,6 +32,13 @@ from typing import Any
 from arena.tournaments.schedule import Pairing
 from arena.tournaments.sprt import PAIR_SCORES, Sprt
 from arena.tournaments.standings import Outcome
+
+
+def spare(concurrency: int) -> int:
+    """How many matches may start past the earliest result that could bring the verdict, so at most how
+    many are thrown away at it: a third of the ``concurrency - 1`` that finishing order throws away."""
+    return max(0, concurrency - 1) // 3
+
 
 #: In ``waiting``: a recorded result that gives the test nothing to count (entrant 0 did not play it).
 NOTHING = -1
@@ -117,11 +126,39 @@ class SprtTally:
         return sprt.llr_pairs(self.deals) if duplicate else sprt.llr(*self.results)
 
     def window(self, sprt: Sprt, duplicate: bool, cap: int) -> int:
-        """How many matches past the counted results may be started at most (see the module docstring),
-        from 1 to ``cap``."""
+        """The fewest further results that could bring a verdict, all one way (from 1 to ``cap``): no
+        fewer than this many past the counted ones reach it, whatever they are."""
         if not duplicate:
             return _window(sprt, self.results, cap)
         return _deal_window(sprt, tuple(self.deals), bool(self.open_deals), cap)
+
+    def window_end(self, pairings: tuple[Pairing, ...], sprt: Sprt, duplicate: bool, concurrency: int) -> int:
+        """The first schedule index that may not start yet: :meth:`earliest_verdict` plus :func:`spare`
+        (see the module docstring)."""
+        return self.earliest_verdict(pairings, sprt, duplicate, concurrency) + 1 + spare(concurrency)
+
+    def earliest_verdict(self, pairings: tuple[Pairing, ...], sprt: Sprt, duplicate: bool, cap: int) -> int:
+        """The earliest schedule index whose result could bring the verdict, from what is known: the
+        counted results, those waiting (each at its place in the schedule), and every other result all
+        one way (wins, or losses); past the results in, at most ``cap`` more are looked at."""
+        if not self.in_order:
+            return self.counted
+        return min(self._earliest_one_way(pairings, sprt, duplicate, cap, halves) for halves in (2, 0))
+
+    def _earliest_one_way(
+        self, pairings: tuple[Pairing, ...], sprt: Sprt, duplicate: bool, cap: int, halves: int
+    ) -> int:
+        """:meth:`earliest_verdict` with every result not yet in taken as ``halves`` (2 wins, 0 losses)."""
+        tally = self
+        last = max(self.waiting, default=self.counted - 1)
+        for index in range(self.counted, last + 1):
+            known = self.waiting.get(index, halves)
+            if known == NOTHING:
+                continue
+            tally = tally._count(known, pairings[index])
+            if _decided(sprt, duplicate, tally.deals if duplicate else tally.results):
+                return index
+        return last + tally.window(sprt, duplicate, cap)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -145,6 +182,12 @@ class SprtTally:
             counted=int(data.get("counted", 0)),
             waiting={int(index): int(halves) for index, halves in data.get("waiting", {}).items()},
         )
+
+
+@functools.lru_cache(maxsize=4096)
+def _decided(sprt: Sprt, duplicate: bool, counts: tuple[int, ...]) -> bool:
+    """Whether the test has a verdict on ``counts``: wins, draws and losses, or deals by total."""
+    return sprt.decide(sprt.llr_pairs(counts) if duplicate else sprt.llr(*counts)) is not None
 
 
 @functools.lru_cache(maxsize=1024)

@@ -1,15 +1,17 @@
-"""An SPRT counts its results in schedule order and starts no more matches than can still count."""
+"""An SPRT counts its results in schedule order and throws at most ``spare(concurrency)`` started matches away."""
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+from collections.abc import Callable
 
 import pytest
 
 from arena.tournaments.record import Tournament
 from arena.tournaments.sprt import Sprt
-from arena.tournaments.sprt_tally import SprtTally
+from arena.tournaments.sprt_tally import SprtTally, spare
 from arena.tournaments.standings import Ledger, Outcome
 from tests.tournaments.test_record import finish, tournament
 
@@ -36,22 +38,36 @@ def candidate_wins(index: int, strength: float) -> bool:
     return random.Random(index).random() < strength
 
 
+#: Which of the matches in play finishes next.
+FinishOrder = Callable[[list[int]], int]
+
+
+def shuffled(seed: int) -> FinishOrder:
+    return random.Random(seed).choice
+
+
+def latest_first(playing: list[int]) -> int:
+    """The last match started finishes first: the first uncounted one holds the count up as long as it can."""
+    return playing[-1]
+
+
 def run(
-    sprt: Sprt, strength: float, finish_order: random.Random | None, duplicate: bool = False
-) -> tuple[Tournament, int]:
-    """Play an SPRT gauntlet, finishing the matches in play in ``finish_order``'s shuffle (``None``: one at a
-    time in schedule order); the tournament over, and the most matches past the counted ones ever in flight."""
-    t = gauntlet(sprt, duplicate).start(1.0)
-    widest = 0
+    sprt: Sprt, strength: float, finish_order: FinishOrder | None, duplicate: bool = False, concurrency: int = 32
+) -> Tournament:
+    """Play an SPRT gauntlet, finishing the matches in play in ``finish_order`` (``None``: one at a time in
+    schedule order), checking at every start that no match past the window starts; the tournament over."""
+    t = gauntlet(sprt, duplicate, concurrency).start(1.0)
     for _ in range(100_000):
         if t.is_over:
-            return t, widest
-        t = t.launch(t.launchable(), 1.0)
+            return t
+        end = t.sprt_window_end()
+        launch = t.launchable()
+        assert end is not None and all(index < end for index in launch)
+        t = t.launch(launch, 1.0)
         playing = t.indexes("playing")
         assert playing, "an SPRT that has not decided always has a match in play"
-        tally = tally_of(t)
-        widest = max(widest, max(playing) + 1 - tally.counted)
-        chosen = playing[0] if finish_order is None else finish_order.choice(playing)
+        assert len(playing) <= concurrency
+        chosen = playing[0] if finish_order is None else finish_order(playing)
         entrants = t.pairings[chosen].entrants
         won = candidate_wins(chosen, strength)
         first = entrants.index(0 if won else 1)
@@ -59,20 +75,35 @@ def run(
     raise AssertionError("the SPRT never decided")
 
 
+def thrown_away(t: Tournament) -> int:
+    """The started matches that did not count: aborted in play at the verdict, or in but never counted."""
+    return t.progress()["void"] + t.recorded - sum(t.sprt_counts())
+
+
 @pytest.mark.parametrize("duplicate", [False, True])
 @pytest.mark.parametrize("strength", [0.85, 0.5])
 def test_the_verdict_and_its_counts_do_not_depend_on_the_order_matches_finish(strength: float, duplicate: bool) -> None:
     sprt = Sprt(elo0=0.0, elo1=150.0) if strength > 0.5 else Sprt(elo0=0.0, elo1=100.0)
-    sequential, _ = run(sprt, strength, None, duplicate)
-    for seed in range(3):
-        shuffled, widest = run(sprt, strength, random.Random(seed), duplicate)
-        assert shuffled.verdict == sequential.verdict
-        assert shuffled.sprt_counts() == sequential.sprt_counts()
-        assert shuffled.sprt_llr() == sequential.sprt_llr()
-        # Nothing was thrown away: no match was in play at the verdict, and every recorded result counted.
-        assert shuffled.progress()["void"] == 0
-        assert sum(shuffled.sprt_counts()) == shuffled.recorded
-        assert widest <= (shuffled.settings.concurrency or 0)
+    sequential = run(sprt, strength, None, duplicate)
+    for order in [shuffled(0), shuffled(1), shuffled(2), latest_first]:
+        t = run(sprt, strength, order, duplicate)
+        assert t.verdict == sequential.verdict
+        assert t.sprt_counts() == sequential.sprt_counts()
+        assert t.sprt_llr() == sequential.sprt_llr()
+        assert thrown_away(t) <= spare(32) == 10, "at most a third of the 31 finishing order throws away"
+
+
+@pytest.mark.parametrize("concurrency", [2, 3, 8])
+@pytest.mark.parametrize("strength", [0.85, 0.5])
+def test_thrown_away_is_at_most_the_spare_of_the_concurrency(strength: float, concurrency: int) -> None:
+    sprt = Sprt(elo0=0.0, elo1=150.0) if strength > 0.5 else Sprt(elo0=0.0, elo1=100.0)
+    sequential = run(sprt, strength, None, concurrency=concurrency)
+    for order in [shuffled(3), latest_first]:
+        t = run(sprt, strength, order, concurrency=concurrency)
+        assert (t.verdict, t.sprt_counts()) == (sequential.verdict, sequential.sprt_counts())
+        assert thrown_away(t) <= spare(concurrency)
+        if spare(concurrency) == 0:
+            assert t.progress()["void"] == 0 and sum(t.sprt_counts()) == t.recorded, "nothing thrown away"
 
 
 def test_a_result_waits_for_those_before_it() -> None:
@@ -107,6 +138,59 @@ def test_near_a_bound_the_window_narrows_to_one_match() -> None:
     assert sprt.decide(sprt.llr(wins, 0, 1)) is None, "one win short of H1"
     assert SprtTally(results=(wins, 0, 1)).window(sprt, duplicate=False, cap=32) == 1
     assert SprtTally(results=(0, 0, 0)).window(Sprt(elo0=0.0, elo1=2.0), duplicate=False, cap=32) == 32
+    pairings = gauntlet(sprt).start(1.0).pairings
+    near = SprtTally(results=(wins, 0, 1), counted=wins + 1)
+    assert near.earliest_verdict(pairings, sprt, duplicate=False, cap=32) == wins + 1, "the next result could decide"
+    assert near.window_end(pairings, sprt, duplicate=False, concurrency=32) == wins + 2 + spare(32)
+
+
+def test_results_in_move_the_earliest_verdict_on() -> None:
+    sprt = Sprt(elo0=0.0, elo1=150.0)
+    pairings = gauntlet(sprt).start(1.0).pairings
+    fresh = SprtTally()
+    first = fresh.earliest_verdict(pairings, sprt, duplicate=False, cap=32)
+    # Alternating wins and losses in behind the first match, still playing: the verdict is further off.
+    waiting = {index: 2 * (index % 2) for index in range(1, 11)}
+    later = SprtTally(waiting=waiting).earliest_verdict(pairings, sprt, duplicate=False, cap=32)
+    assert later > first + 5
+
+
+def completions(known: dict[int, int], unknown: list[int]) -> list[dict[int, int]]:
+    """Every way the ``unknown`` positions could turn out, beside the ``known`` results."""
+    turns = itertools.product((0, 1, 2), repeat=len(unknown))
+    return [{**known, **dict(zip(unknown, turn, strict=True))} for turn in turns]
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+@pytest.mark.parametrize(("elo0", "elo1"), [(0.0, 150.0), (0.0, 40.0), (-10.0, 10.0)])
+def test_no_verdict_comes_before_the_earliest_verdict_whatever_the_results_not_in(
+    elo0: float, elo1: float, duplicate: bool
+) -> None:
+    sprt = Sprt(elo0=elo0, elo1=elo1)
+    pairings = gauntlet(sprt, duplicate, deals=200).start(1.0).pairings
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(20):
+        wins, draws, losses = rng.randrange(12), rng.randrange(6), rng.randrange(12)
+        if duplicate:
+            deals = (losses // 2, draws // 2, wins // 2 + losses // 2, draws // 2, wins // 2)
+            tally = SprtTally(results=(wins, draws, losses), deals=deals, counted=2 * sum(deals))
+            if sprt.decide(sprt.llr_pairs(deals)) is not None:
+                continue
+        else:
+            tally = SprtTally(results=(wins, draws, losses), counted=wins + draws + losses)
+            if sprt.decide(sprt.llr(wins, draws, losses)) is not None:
+                continue
+        span = range(tally.counted, tally.counted + 8)
+        unknown = sorted(rng.sample(list(span[:-1]), 3))  # the last position is in: the walk ends there
+        known = {index: rng.choice((0, 1, 2)) for index in span if index not in unknown}
+        earliest = dataclasses.replace(tally, waiting=known).earliest_verdict(pairings, sprt, duplicate, cap=32)
+        for waiting in completions(known, unknown):
+            played = dataclasses.replace(tally, waiting=waiting).advance(pairings, lambda index: False, sprt, duplicate)
+            if sprt.decide(played.llr(sprt, duplicate)) is not None:
+                assert played.counted - 1 >= earliest, (tally, waiting, earliest)
+            checked += 1
+    assert checked > 200
 
 
 STATES = [(wins, draws, losses) for wins in (0, 4, 9, 15) for draws in (0, 5) for losses in (0, 3, 8)]
