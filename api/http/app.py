@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.metadata
+from typing import Any
 
+import flask
 from flask import Flask
-from flask_smorest import Api
+from flask_smorest import Api, Blueprint
 
 from api.clock import SYSTEM, Clock
 from api.http.cors import enable_cors
@@ -48,10 +51,46 @@ class ArenaFlask(Flask):
 
 
 class ArenaApi(Api):
+    """flask-smorest's API, serving ``document`` when this process described the same API before.
+
+    Describing the API (each operation's schemas resolved into the spec) is most of an app's creation,
+    about 0.3 s of CPU, and gives the same document for the same code and settings: a process that
+    builds many apps (a test run, one per test) describes it once.
+    """
+
     ERROR_SCHEMA = ErrorSchema
     # No catch-all `default` answer: each operation declares every status it answers (api/http/responses.py),
     # and schemathesis checks that it answers no other (it skips that check where `default` is declared).
     DEFAULT_ERROR_RESPONSE_NAME = None
+
+    def __init__(self, app: Flask, document: dict[str, Any] | None, **options: Any) -> None:
+        self.document = document
+        super().__init__(app, **options)
+
+    def register_blueprint(self, blp: Blueprint, *, parameters: Any = None, **options: Any) -> None:
+        """Serve ``blp``, and describe it in the spec unless the document is already described."""
+        if self.document is None:
+            super().register_blueprint(blp, parameters=parameters, **options)
+            return
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][options.get("name", blp.name)] = self
+        self._app.register_blueprint(blp, **options)
+
+    def _openapi_json(self) -> flask.Response:
+        if self.document is None:
+            response: flask.Response = super()._openapi_json()
+            return response
+        return flask.current_app.response_class(
+            flask.json.dumps(self.document, indent=2, sort_keys=False), mimetype="application/json"
+        )
+
+
+#: The documents this process described, by the settings they were described under (but the store's
+#: address and key prefix, which no document tells).
+_DESCRIBED: dict[Settings, dict[str, Any]] = {}
+
+
+def _described_as(settings: Settings) -> Settings:
+    return dataclasses.replace(settings, redis_url="", key_prefix="")
 
 
 #: The project's one version number (``version`` in pyproject.toml, read from the installed package's
@@ -97,7 +136,8 @@ def create_app(settings: Settings | None = None, clock: Clock = SYSTEM) -> Flask
     )
     app.extensions[STOP_SERVING_KEY] = app.extensions[NOTIFIER_KEY].close_waiters
     install_observability(app)  # first: the request id before anything can log, the metrics after every answer
-    api = ArenaApi(app, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
+    described = _DESCRIBED.get(_described_as(settings))
+    api = ArenaApi(app, described, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     blueprints = (
         games_blp,
         matches_blp,
@@ -111,10 +151,14 @@ def create_app(settings: Settings | None = None, clock: Clock = SYSTEM) -> Flask
     )
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
-    api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
-    api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
-    api.spec.components.schema("TournamentRecordLine", schema=TournamentRecordLineSchema)
-    register_sockets(app, settings, api.spec)  # the seat socket: a WebSocket, described in the spec by hand
+    if described is None:
+        api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
+        api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
+        api.spec.components.schema("TournamentRecordLine", schema=TournamentRecordLineSchema)
+    # the seat socket: a WebSocket, described in the spec by hand
+    register_sockets(app, settings, api.spec if described is None else None)
+    if described is None:
+        _DESCRIBED[_described_as(settings)] = api.spec.to_dict()
     register_web(app, settings.frame_ancestors)  # /play and /docs (Swagger UI from an installed package)
     register_error_handlers(app)
     enable_cors(app, settings.cors_origins)

@@ -6,6 +6,8 @@ import dataclasses
 import json
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +69,12 @@ OPERATIONS: dict[str, tuple[str, str, str, type[Schema]]] = {
         "200",
         tournament_reports.CrosstableSchema,
     ),
+    "getTournamentRatings": (
+        "/tournaments/{tournament_id}/ratings",
+        "get",
+        "200",
+        tournament_reports.RatingTableSchema,
+    ),
     "getTournamentSprt": ("/tournaments/{tournament_id}/sprt", "get", "200", tournament_reports.SprtCurveSchema),
     "reportForfeit": ("/tournaments/{tournament_id}/forfeits", "post", "200", tournament_reports.ForfeitedSchema),
     "getMatchVersion": ("/matches/{match_id}/versions/{version}", "get", "200", ReplayVersionSchema),
@@ -122,6 +130,23 @@ def test_served_spec_equals_the_committed_one(spec: Json) -> None:
     """The committed ``openapi/openapi.json`` (and the SDK generated from it) must be regenerated after changes."""
     committed = json.loads(COMMITTED.read_text())
     assert spec == committed, "openapi/openapi.json is out of date: regenerate it (scripts/generate.sh)"
+
+
+def test_an_app_serves_the_document_a_fresh_process_describes(spec: Json) -> None:
+    """A process describes the API once and its later apps serve that document (``api/http/app.py``): the
+    same as a process that describes it for the first time."""
+    fresh = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import json; from api.spec import openapi_document; print(json.dumps(openapi_document()))",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert json.loads(fresh.stdout) == spec
 
 
 def test_every_operation_has_an_explicit_unique_operation_id(spec: Json) -> None:
