@@ -337,3 +337,11 @@ def without_view_game(view: Mapping[str, Any]) -> Json:
 def engine_json(value: Any) -> Any:
     """An engine value as it looks after a JSON round trip (tuples become lists)."""
     return json.loads(json.dumps(value))
+
+
+def first_move(client: FlaskClient, created: Created) -> Json:
+    """Take the first legal action of the first seat to act; returns the move result."""
+    current = public(client, created)
+    seat = current["to_act"][0]
+    page = legal(client, created, seat)
+    return act(client, created, seat, page["actions"][0], page["version"])
