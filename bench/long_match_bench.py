@@ -18,7 +18,8 @@ is found offline first.
 - ``clock``: two player seats under a time control (each move sets the next deadline and the
   referee's due time).
 - ``tournament``: the first match a two-entrant tournament gives its entrants, one match at a time
-  (its end is recorded in the tournament; the tournament's seed is one whose first match lasts).
+  (its end is recorded in the tournament; the tournament's seed is one whose first match lasts;
+  an hour per decision, so that no forfeit falls while its matches are brought forward).
 - ``greedy bot``: the ``greedy`` bot, remembering every card, wins a Pipifax match within a few turns,
   so no match against it reaches version 1,000 by play: several matches per version are brought
   forward, then the player plays on until greedy wins. Their moves are pooled; the move after which
@@ -171,6 +172,10 @@ class Seat:
         self.auth = {"Authorization": f"Bearer {token}"}
         self.seat = int(token.split(".")[1])
 
+    def over(self) -> bool:
+        """Whether the match is over (a client playing every seat asks when none of them may act)."""
+        return bool(self.client.send("GET", f"{self.path}/view", headers=self.auth)["status"] != "active")
+
     def move(self) -> int | None:
         """One move when the seat is to act (else wait for the match to move on); the version it moved at."""
         page = self.client.send("GET", f"{self.path}/legal-actions?limit=24", headers=self.auth)
@@ -203,10 +208,13 @@ def measure(servers: Servers, seats: list[Seat], first: int, last: int) -> tuple
     moves, version = 0, first
     try:
         while version < last:
+            reached = version
             for seat in seats:
                 moved = seat.move()
                 if moved is not None:
                     moves, version = moves + 1, moved + 1
+            if version == reached and not seats[0].waits and seats[0].over():
+                raise MatchEnded  # no seat the client plays could move: over (a forfeit), not to spin on
     except MatchEnded:
         pass
     return servers.cpu() - cpu, moves, version
@@ -298,6 +306,9 @@ def tournament_match(client: Client, seed: int) -> tuple[str, list[str]]:
         "options": {"first_player": 0},
         "seed": seed,
         "concurrency": 1,  # its other match waits: no timeout of an unplayed match falls in the measures
+        # An hour per decision (the default is 60 s): bringing the three matches forward, the referee
+        # stopped, takes minutes on a loaded machine, and a forfeit there ended the match unmeasured.
+        "time_control": {"per_action": 3600, "on_timeout": "forfeit", "first_decision": 0},
     }
     made = client.send("POST", "/tournaments", body)
     tournament_id = made["tournament"]["tournament_id"]
