@@ -97,7 +97,13 @@ def public(server: LiveServer, match_id: str) -> Json:
 
 
 def strip(body: Json) -> Json:
-    return {key: value for key, value in body.items() if key not in VARYING}
+    """``body`` without what differs between two plays of one seed: the :data:`VARYING` keys, and each seat's
+    ``asked``, which says whether that seat's program had connected yet when the answer was written (each
+    seat plays in a thread of its own)."""
+    stripped = {key: value for key, value in body.items() if key not in VARYING}
+    if isinstance(stripped.get("seats"), list):
+        stripped["seats"] = [{k: v for k, v in seat.items() if k != "asked"} for seat in stripped["seats"]]
+    return stripped
 
 
 # --- whole matches: the same moves and answers as over HTTP --------------------------------------
