@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from arena.tokens import digest
 from tests.api.helpers import Json, assert_error, auth, body_of, context_of, get_json, stored_keys
-from tests.api.test_lobby import create, join, listing, match_of
+from tests.api.lobby_requests import create, join, listing, match_of
 
 FRIEND = {"open": True, "invitation": True}
 
