@@ -25,7 +25,6 @@ nothing that gevent must patch first: only gunicorn's worker, gevent itself and 
 from __future__ import annotations
 
 import json
-import time
 from functools import partial
 from typing import Any
 
@@ -37,6 +36,7 @@ from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
 
+from api.clock import SYSTEM
 from api.observability.logs import exit_now
 
 #: Seconds between looks at the requests still under way while the worker stops.
@@ -109,9 +109,9 @@ class ArenaGeventWorker(GeventWorker):  # type: ignore[misc]
         if stop_serving is not None:
             told = stop_serving()
             self.log.info("Worker stopping: told %d streams and waits to come back (pid: %s)", told, self.pid)
-        deadline = time.monotonic() + self.cfg.graceful_timeout
+        deadline = SYSTEM.monotonic() + self.cfg.graceful_timeout
         ended: set[Any] = set()
-        while time.monotonic() < deadline:
+        while SYSTEM.monotonic() < deadline:
             for connection, handler in list(self._connections.items()):
                 if connection not in self._answering and connection not in ended:  # idle between requests
                     ended.add(connection)  # its handler closes it, as after a client that left
