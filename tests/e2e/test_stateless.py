@@ -67,34 +67,55 @@ def sent_until_answered(method: str, url: str, **options: Any) -> requests.Respo
         time.sleep(0.05)
 
 
-def held_write(admin: redis.Redis) -> dict[str, Any] | None:
-    """The Redis client whose script is held by ``CLIENT PAUSE WRITE``, if one is."""
-    for client in admin.client_list():
-        if client.get("cmd") in ("evalsha", "eval") and "b" in client.get("flags", ""):
-            return client
-    return None
+def held_writes(admin: redis.Redis) -> list[dict[str, Any]]:
+    """The Redis clients whose scripts are held by ``CLIENT PAUSE WRITE`` (any server's on this Redis: the
+    servers of other tests beat in it too)."""
+    return [c for c in admin.client_list() if c.get("cmd") in ("evalsha", "eval") and "b" in c.get("flags", "")]
 
 
-def owner_of_connection(pids: set[int], local_address: str) -> int:
-    """The pid among ``pids`` holding the TCP socket whose local end is ``local_address`` (host:port)."""
-    port = int(local_address.rsplit(":", 1)[1])
-    inodes = set()
+def tcp_sockets() -> list[tuple[int, int, str]]:
+    """Every TCP socket of the machine: its local port, its remote port and its inode (``socket:[n]``)."""
+    found = []
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         for line in Path(table).read_text().splitlines()[1:]:
             fields = line.split()
-            if int(fields[1].rsplit(":", 1)[1], 16) == port:
-                inodes.add(f"socket:[{fields[9]}]")
+            local, remote = (int(f.rsplit(":", 1)[1], 16) for f in (fields[1], fields[2]))
+            found.append((local, remote, f"socket:[{fields[9]}]"))
+    return found
+
+
+def holders(pids: set[int], inodes: set[str]) -> set[int]:
+    """The pids among ``pids`` holding one of the sockets ``inodes``."""
     owners = set()
     for pid in pids:
-        fds = Path(f"/proc/{pid}/fd")
-        for fd in fds.iterdir():
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
             try:
                 if str(fd.readlink()) in inodes:
                     owners.add(pid)
             except FileNotFoundError:
                 continue  # closed meanwhile
-    assert len(owners) == 1, (local_address, inodes, owners)
-    return owners.pop()
+    return owners
+
+
+def serving_worker(pids: set[int], api_port: int) -> int | None:
+    """The worker among ``pids`` holding the other end of this process's connection to the API, once it
+    has accepted it."""
+    sockets = tcp_sockets()
+    ours = {port for port, remote, inode in sockets if remote == api_port and holders({os.getpid()}, {inode})}
+    served = {inode for port, remote, inode in sockets if port == api_port and remote in ours}
+    owners = holders(pids, served)
+    assert len(owners) <= 1, owners
+    return next(iter(owners), None)
+
+
+def redis_connections_of(pid: int, clients: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Those of ``clients`` (Redis's client list) whose connection ``pid`` holds."""
+    sockets = tcp_sockets()
+    return [
+        client
+        for client in clients
+        if holders({pid}, {inode for port, _, inode in sockets if port == int(client["addr"].rsplit(":", 1)[1])})
+    ]
 
 
 @pytest.mark.timeout(2 * DEADLINE + 60)  # the held write, then the retries, each with a deadline
@@ -119,11 +140,15 @@ def test_a_worker_killed_mid_move_applies_it_at_most_once_and_a_keyed_retry_fini
             with ThreadPoolExecutor(max_workers=1) as pool:
                 posting = pool.submit(requests.post, url, json=action, headers=move, timeout=CLIENT_TIMEOUT)
                 deadline = time.monotonic() + DEADLINE
-                while (held := held_write(admin)) is None:
+                api_port = int(api.url.rsplit(":", 1)[1])
+                # the worker serving the move (the other end of this process's connection), once its write
+                # waits at the store
+                while (serving := serving_worker(workers, api_port)) is None or not redis_connections_of(
+                    serving, held_writes(admin)
+                ):
                     assert not posting.done(), posting.result().text
                     assert time.monotonic() < deadline, "the move never reached the store"
                     time.sleep(0.01)
-                serving = owner_of_connection(workers, held["addr"])
                 os.kill(serving, signal.SIGKILL)
                 with pytest.raises(requests.ConnectionError):
                     posting.result(timeout=DEADLINE)  # the worker died before it answered
