@@ -98,7 +98,8 @@ def test_past_the_quota_a_creation_is_429_with_the_count_and_stores_nothing(
 def test_a_request_refused_for_another_reason_takes_no_place(settings: Settings) -> None:
     client = quota_client(settings, 1)
     assert_error(client.post("/tournaments", json={**OPEN, "game": "chess"}), 422, "game/unknown")
-    assert_error(client.post("/tournaments", json={**OPEN, "entrants": BOTS[:1], "start": True}), 422, "tournament/invalid")
+    alone = {**OPEN, "entrants": BOTS[:1], "start": True}
+    assert_error(client.post("/tournaments", json=alone), 422, "tournament/invalid")
     assert_error(client.post("/tournaments", json={**OPEN, "players_per_match": 9}), 422, "request/invalid")
     assert places(client) == 0
     create(client)
