@@ -1,13 +1,16 @@
 """The quota of live tournaments through a live server on a real Redis and the SDK: a host creates up to the
 quota, one more raises ``TournamentQuotaError`` with nothing stored, a cancel frees a place at once, and
-creations racing at the quota from many connections never pass it."""
+creations racing at the quota from many connections never pass it; the runner's handshake, whose long-lived
+programs each get a probe tournament, waits for a place rather than failing a program."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import httpx
@@ -18,7 +21,10 @@ from arena_sdk.tournaments import Host, create_tournament_from, tournament
 
 from api.store.keys import Keys
 from api.store.redis_server import RedisServer
+from arena_runner.config import EntrantConfig, RunConfig
+from arena_runner.handshake import shake_hands
 from tests.api.helpers import stored_values
+from tests.e2e.runner_helpers import ENTRANT
 from tests.live_server import LiveServer
 
 #: The server's quota for this module's client (every request comes from 127.0.0.1).
@@ -132,3 +138,46 @@ def test_creations_racing_at_the_quota_never_pass_it(
     for tournament_id, host_token in hosts:
         assert Host(arena, tournament_id, host_token).cancel().status.value == "cancelled"
     assert places(store, quota_server) == set()
+
+
+def test_the_runners_handshake_waits_for_a_place_for_each_long_lived_programs_probe(
+    arena: Arena, quota_server: LiveServer, redis_server: RedisServer, store: redis.Redis, tmp_path: Path
+) -> None:
+    programs = [EntrantConfig(f"looper-{n}", command=(sys.executable, str(ENTRANT)), mode="entrant") for n in range(5)]
+    config = RunConfig(
+        url=quota_server.url,
+        redis_url=redis_server.url,
+        output=tmp_path,
+        tournament={"game": "pipifax", "players_per_match": 2, "format": "gauntlet"},
+        entrants=tuple(programs),
+        workers=1,
+        handshake_timeout=120.0,
+    )
+    outcomes = shake_hands(arena, config, programs)  # five probe tournaments, three places
+    assert [(o.entrant, o.passed) for o in outcomes] == [(p.name, True) for p in programs], [o.reason for o in outcomes]
+    assert places(store, quota_server) == set()  # every probe called off
+
+
+def test_a_probe_with_no_place_to_wait_for_fails_its_program_saying_why(
+    arena: Arena, quota_server: LiveServer, redis_server: RedisServer, tmp_path: Path
+) -> None:
+    hosts = []
+    for _ in range(QUOTA):  # the address's places are held by tournaments of its own, not the run's
+        created = create_tournament_from(arena, OPEN)
+        hosts.append(Host(arena, created.tournament.tournament_id, created.host_token))
+    program = EntrantConfig("looper", command=(sys.executable, str(ENTRANT)), mode="entrant")
+    config = RunConfig(
+        url=quota_server.url,
+        redis_url=redis_server.url,
+        output=tmp_path,
+        tournament={"game": "pipifax", "players_per_match": 2, "format": "gauntlet"},
+        entrants=(program,),
+        workers=1,
+        handshake_timeout=120.0,
+    )
+    try:
+        [outcome] = shake_hands(arena, config, [program])
+        assert not outcome.passed and "tournament/quota" in outcome.reason, outcome.reason
+    finally:
+        for host in hosts:
+            host.cancel()
