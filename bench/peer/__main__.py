@@ -166,6 +166,7 @@ def main() -> None:
             Contender("HTTP move", ours(api, "move")),
             Contender("HTTP move, Idempotency-Key", ours(api, "keyed move")),
             Contender("WebSocket move", ours(api, "socket move"), socket_unavailable(api.url)),
+            Contender("stack alone (no Redis)", ours(bare, "nothing")),
             Contender("floor (GET+SET 2 KB)", ours(bare, "floor")),
             Contender("least move (bare)", ours(bare, "least move")),
         ]
