@@ -8,6 +8,7 @@ and each part's share of the workers' samples (a sample counts for the first par
 graph (``flamegraph.pl`` or speedscope).
 
     python -m bench.profile_move [--seconds 20] [--clients 3] [--workers 2] [--rate 500] [--out /tmp/move.folded]
+    python -m bench.profile_move --load 'socket move'     # the move over the seat socket
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ import threading
 from pathlib import Path
 
 from api.store.redis_server import RedisServer
-from bench.server_cpu_bench import run_round
+from bench.peer.seat_socket import SeatSocketPlayer
+from bench.server_cpu_bench import LOADS, run_round
 from bench.servers import GunicornServer, child_pids
 
 #: Parts of a move, each found by a marker in a sample's frames (``function (file:line)``); a sample counts
@@ -43,6 +45,8 @@ PARTS: list[tuple[str, tuple[str, ...]]] = [
     ("gunicorn (HTTP parsing, environ, writing)", ("(gunicorn/", "(api/gunicorn_worker.py")),
     ("gevent", ("(gevent/",)),
 ]
+#: The loads a round can play: ``bench/server_cpu_bench.py``'s, and the move over the seat socket.
+DRIVERS = {**LOADS, "socket move": SeatSocketPlayer}
 #: Innermost frames where a worker waits in the kernel (epoll) or sends and receives on a socket; py-spy
 #: counts them whenever the thread is runnable, so on a busy machine they include time spent waiting
 #: for a CPU (the CPU figures come from /proc, the profile only splits them).
@@ -103,7 +107,7 @@ def main() -> None:
     parser.add_argument("--rate", type=int, default=500, help="py-spy samples per second")
     parser.add_argument("--out", type=Path, default=Path("/tmp/move.folded"))
     parser.add_argument("--app", default="api.wsgi:app")
-    parser.add_argument("--load", default="move", help="a load of bench/server_cpu_bench.py")
+    parser.add_argument("--load", default="move", choices=sorted(DRIVERS), help="what the clients do")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as redis_server:
@@ -111,16 +115,18 @@ def main() -> None:
         redis_pid = redis_server.process.pid
         with GunicornServer(redis_server.url, app=args.app, workers=args.workers) as server:
             assert server.process is not None
-            run_round(server, redis_pid, args.load, args.clients, 2.0)  # warm-up
+            run_round(server, redis_pid, args.load, args.clients, 2.0, drivers=DRIVERS)  # warm-up
             workers = child_pids(server.process.pid)
             user_before, system_before = user_and_system(workers)
-            plain = run_round(server, redis_pid, args.load, args.clients, args.seconds)
+            plain = run_round(server, redis_pid, args.load, args.clients, args.seconds, drivers=DRIVERS)
             user_after, system_after = user_and_system(workers)
             outs = [Path(data) / f"worker-{pid}.folded" for pid in workers]
             recorders = [record(pid, args.seconds, args.rate, out) for pid, out in zip(workers, outs, strict=True)]
             profiled: list[object] = []
             thread = threading.Thread(
-                target=lambda: profiled.append(run_round(server, redis_pid, args.load, args.clients, args.seconds))
+                target=lambda: profiled.append(
+                    run_round(server, redis_pid, args.load, args.clients, args.seconds, drivers=DRIVERS)
+                )
             )
             thread.start()
             for recorder in recorders:
