@@ -29,8 +29,12 @@ class VoidedSchema(Schema):
     match_id = fields.String(required=True)
     reason = fields.String(
         required=True,
-        validate=validate.OneOf(["aborted", "absent"]),
-        metadata={"description": "`aborted` by its host, or `absent`: a program never asked for the match."},
+        validate=validate.OneOf(["aborted", "absent", "runner_lost", "worker_lost"]),
+        metadata={
+            "description": "`aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a "
+            "program timed out and its runner's presence lease lapsed before the runner was heard of again; "
+            "`worker_lost`: its runner said a worker playing it died."
+        },
     )
 
 

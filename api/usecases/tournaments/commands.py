@@ -173,8 +173,9 @@ def hold_presence(
         raise ArenaError(
             "request/invalid", f"entrant {unknown[0]} is not a named entrant of this tournament", field="entrants"
         )
-    until = ctx.clock.now() + seconds
-    if chosen and not ctx.tournaments.lease(tournament_id, chosen, until, capacity):
+    now = ctx.clock.now()
+    until = now + seconds
+    if chosen and not ctx.tournaments.lease(tournament_id, chosen, now, until, capacity):
         raise TournamentNotFound(tournament_id)
     if tournament.under_way:
         tournament = advance(ctx, tournament_id)  # a renewed lease (or more capacity) may let matches start

@@ -2181,10 +2181,10 @@ export interface components {
         Voided: {
             match_id: string;
             /**
-             * @description `aborted` by its host, or `absent`: a program never asked for the match.
+             * @description `aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a program timed out and its runner's presence lease lapsed before the runner was heard of again; `worker_lost`: its runner said a worker playing it died.
              * @enum {string}
              */
-            reason: "aborted" | "absent";
+            reason: "aborted" | "absent" | "runner_lost" | "worker_lost";
         };
         WebhookStatus: {
             created_at: number;
