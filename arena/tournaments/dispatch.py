@@ -41,12 +41,13 @@ class Renewal:
 
 @dataclass(frozen=True)
 class Presence:
-    """The presence leases of a tournament's entrants: until when each runs, each one's last renewal, and
-    the capacities they said."""
+    """The presence leases of a tournament's entrants: until when each runs, each one's last renewal, the
+    capacities they said, and the matches their hosts reported lost (a worker playing them died)."""
 
     leases: Mapping[int, float] = field(default_factory=dict)
     capacities: tuple[Capacity, ...] = ()
     renewals: Mapping[int, Renewal] = field(default_factory=dict)
+    lost: frozenset[str] = frozenset()
 
     def away(self, now: float) -> set[int]:
         """The entrants whose lease has lapsed (entrants never leased are never away)."""

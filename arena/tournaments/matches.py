@@ -65,21 +65,22 @@ def settled_outcome(
     lost: Collection[str],
     now: float,
 ) -> Outcome | VoidReason | None:
-    """:func:`outcome_of`, or ``None`` while the outcome is held (``arena/tournaments/holds.py``):
-    ``worker_lost`` when the match's id is among those its runner reported ``lost``, ``runner_lost`` when
-    the runner of a leased entrant whose seat timed out (``timed_out_at``: seat -> when) is gone. Both are
-    played again while :meth:`~arena.tournaments.record.Tournament.may_replay`; past that, nothing is held
-    and the match is scored as it ended."""
+    """:func:`outcome_of`, or ``None`` while the outcome is held (``arena/tournaments/holds.py``), when a
+    named seat timed out (``timed_out_at``: seat -> when): ``worker_lost`` if the match's id is among those
+    its runner reported ``lost``, ``runner_lost`` if the runner of a leased entrant of those seats is gone.
+    Both are played again while :meth:`~arena.tournaments.record.Tournament.may_replay`; past that, nothing
+    is held and the match is scored as it ended. A match played to its end is scored, whatever was
+    reported: only a loss on time is the arena's to excuse."""
     if table.result() is None or not tournament.may_replay(index):
         return outcome_of(tournament, index, table)
-    if table.match_id in lost:
-        return "worker_lost"
     entrants = tournament.pairings[index].entrants
     timed_out = {
         entrants[seat]: at
         for seat, at in timed_out_at.items()
         if seat < len(entrants) and tournament.is_named(entrants[seat])
     }
+    if timed_out and table.match_id in lost:
+        return "worker_lost"
     verdict = runner_verdict(timed_out, renewals, now)
     if verdict == "runner_lost":
         return "runner_lost"

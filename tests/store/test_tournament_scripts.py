@@ -231,6 +231,23 @@ PRESENCE_CASES = [
         after={**RUNNING, PRESENCE: Hash({"0": "99.5", "renewal:0": RENEWED}, ttl=TTL)},
     ),
     Case(
+        "matches reported lost are noted with the renewal, beside the leases",
+        {**RENEW, "entrants": [1], "lost": ["m-1", "m2"]},
+        True,
+        before=RUNNING,
+        after={
+            **RUNNING,
+            PRESENCE: Hash({"1": "99.5", "renewal:1": RENEWED, "lost:m-1": "84.5", "lost:m2": "84.5"}, ttl=TTL),
+        },
+    ),
+    Case(
+        "a match reported lost with no entrant renewed is still noted",
+        {**RENEW, "entrants": [], "lost": ["m3"]},
+        True,
+        before=RUNNING,
+        after={**RUNNING, PRESENCE: Hash({"lost:m3": "84.5"}, ttl=TTL)},
+    ),
+    Case(
         "no entrant: only the ttl follows the tournament's",
         {**RENEW, "entrants": []},
         True,

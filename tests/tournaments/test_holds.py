@@ -119,10 +119,20 @@ def test_a_server_bot_or_an_entrant_never_leased_is_scored_at_once() -> None:
     assert isinstance(settle(launched(), table, {}, T0 + 1), Outcome), "no lease, no hold"
 
 
-def test_a_match_its_runner_reported_lost_is_void_whatever_its_timeouts() -> None:
+def test_a_timeout_in_a_match_its_runner_reported_lost_is_void_worker_lost() -> None:
     clock = FakeClock(T0)
     t = launched()
     table, _ = timed_out(clock)
     alive = {0: Renewal(T0 + 2, T0 + 17), 1: Renewal(T0 + 2, T0 + 17)}
-    assert settle(t, table, alive, T0 + 3, lost=(table.match_id,)) == "worker_lost"
+    assert settle(t, table, alive, T0 + 3, lost=(table.match_id,)) == "worker_lost", "even with its runner alive"
+    assert settle(t, table, {}, T0 + 3, lost=(table.match_id,)) == "worker_lost", "even with no lease"
     assert isinstance(settle(t, table, alive, T0 + 3, lost=("another",)), Outcome)
+
+
+def test_a_match_reported_lost_but_ended_by_its_programs_is_scored() -> None:
+    t = launched()
+    table = table_for("pipifax", 2, time_control=FORFEIT, now=T0)
+    table = dataclasses.replace(table, asked=(T0, T0)).resign(0, T0 + 1).table
+    assert table.is_over
+    outcome = settle(t, table, {0: Renewal(T0, T0 + 15)}, T0 + 2, lost=(table.match_id,))
+    assert isinstance(outcome, Outcome) and outcome.forfeits[0] == "resigned", "no loss on time to excuse"

@@ -95,7 +95,7 @@ def _settled(
             table,
             timed_out_at=_timeouts(ctx, tournament, presence, index, table),
             renewals=presence.renewals,
-            lost=(),
+            lost=presence.lost,
             now=now,
         )
         if result is not None:
@@ -104,9 +104,11 @@ def _settled(
 
 
 def _timeouts(ctx: Context, tournament: Tournament, presence: Presence, index: int, table: Table) -> dict[int, float]:
-    """When each seat of leased named entrants of an ended match timed out (read from its log only then)."""
+    """When each seat of an ended match timed out, for the seats of leased entrants or of a match its host
+    reported lost (read from its log only then)."""
     entrants = tournament.pairings[index].entrants
-    seats = [seat for seat in timed_out_seats(table) if entrants[seat] in presence.renewals]
+    reported = table.match_id in presence.lost
+    seats = [seat for seat in timed_out_seats(table) if reported or entrants[seat] in presence.renewals]
     if not seats:
         return {}
     logged = timeouts_in(ctx.store.log(table.match_id))  # a match over keeps its log, or its record
