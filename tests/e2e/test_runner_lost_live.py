@@ -1,6 +1,8 @@
 """End to end: a runner (with its workers and their programs) killed mid-match after its program asked loses
 no match to it: the program's timeout is held until the runner's presence lease lapses, then voided
-``runner_lost`` and played again once the same command runs again. The rule: ``tests/tournaments/test_holds.py``."""
+``runner_lost`` and played again once the same command runs again. A worker killed mid-match (with its
+work horse and program) while the runner lives: the runner reports the match lost, and its timeout is
+voided ``worker_lost`` and played again. The rule: ``tests/tournaments/test_holds.py``."""
 
 from __future__ import annotations
 
@@ -59,12 +61,17 @@ def descendants(pid: int) -> list[int]:
     return below
 
 
+def kill_tree(pid: int) -> None:
+    """SIGKILL to ``pid`` and every process below it, at once."""
+    for each in [pid, *descendants(pid)]:
+        with contextlib.suppress(ProcessLookupError):  # it ended meanwhile
+            os.kill(each, signal.SIGKILL)
+
+
 def kill_runner_and_workers(runner: subprocess.Popen[bytes]) -> None:
     """The runner's machine goes down: SIGKILL to the runner and every process below it at once, so no one
     finishes a match or says goodbye."""
-    for pid in [runner.pid, *descendants(runner.pid)]:
-        with contextlib.suppress(ProcessLookupError):  # it ended meanwhile
-            os.kill(pid, signal.SIGKILL)
+    kill_tree(runner.pid)
     runner.wait(timeout=30)
 
 
@@ -84,32 +91,45 @@ def match(server: LiveServer, match_id: str) -> dict[str, Any]:
     return found
 
 
+def slow_program_against_greedy(launches: Path) -> list[str]:
+    """A round robin of the server's greedy bot (entrant 0) and ada, a counting bot that thinks a second per
+    decision (entrant 1): two matches, one at a time."""
+    return [
+        *("--game", "pipifax", "--players-per-match", "2", "--format", "round-robin", "--seed", "3"),
+        *("--bot", "greedy=greedy", "--entrant", f"{counting('ada', launches)} --think {THINK}"),
+        *("--per-action", str(PER_ACTION), "--first-decision", "8", "--lease", str(LEASE)),
+    ]
+
+
+def tournament_of(output: Path) -> str:
+    state = output / "state.json"
+    wait_for(state.exists, 120, "the tournament")
+    return str(json.loads(state.read_text())["tournament_id"])
+
+
+def asked_match(server: LiveServer, tournament_id: str) -> str:
+    """Wait for a match playing whose program (entrant 1, ada) has asked for it; its id."""
+
+    def asked() -> str | None:
+        for row in schedule(server, tournament_id):
+            if row["state"] == "playing" and row["match_id"]:
+                seats = match(server, row["match_id"])["seats"]
+                if seats[row["entrants"].index(1)]["asked"]:
+                    return str(row["match_id"])
+        return None
+
+    return str(wait_for(asked, 120, "ada to ask for its match"))
+
+
 @pytest.mark.timeout(300)
 def test_a_runner_killed_after_its_program_asked_has_the_match_voided_runner_lost_and_played_again(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
     output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
-    flags = [
-        *("--game", "pipifax", "--players-per-match", "2", "--format", "round-robin", "--seed", "3"),
-        *("--bot", "greedy=greedy", "--entrant", f"{counting('ada', launches)} --think {THINK}"),
-        *("--per-action", str(PER_ACTION), "--first-decision", "8", "--lease", str(LEASE)),
-    ]
-    command = runner_command(live_server, redis_server.url, output, *flags)
+    command = runner_command(live_server, redis_server.url, output, *slow_program_against_greedy(launches))
     first = start(command, log, started)
-    state = output / "state.json"
-    wait_for(state.exists, 120, "the tournament")
-    tournament_id = json.loads(state.read_text())["tournament_id"]
-
-    def asked() -> str | None:
-        """The match playing whose program (entrant 1, ada) has asked for it."""
-        for row in schedule(live_server, tournament_id):
-            if row["state"] == "playing" and row["match_id"]:
-                seats = match(live_server, row["match_id"])["seats"]
-                if seats[row["entrants"].index(1)]["asked"]:
-                    return str(row["match_id"])
-        return None
-
-    killed = wait_for(asked, 120, "ada to ask for its match")
+    tournament_id = tournament_of(output)
+    killed = asked_match(live_server, tournament_id)
     assert first.poll() is None, log.read_text()[-3000:]
     kill_runner_and_workers(first)
 
@@ -134,3 +154,27 @@ def test_a_runner_killed_after_its_program_asked_has_the_match_voided_runner_los
     [replayed] = [m for m in matches if m["voided"]]
     assert replayed["voided"] == [{"match_id": killed, "reason": "runner_lost"}] and replayed["match_id"] != killed
     assert launch_counts(launches, [replayed]) == {killed: 1, replayed["match_id"]: 1}
+
+
+@pytest.mark.timeout(300)
+def test_a_worker_killed_after_its_program_asked_has_the_match_voided_worker_lost_and_played_again(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
+) -> None:
+    output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
+    flags = [*slow_program_against_greedy(launches), "--workers", "1"]
+    runner = start(runner_command(live_server, redis_server.url, output, *flags), log, started)
+    tournament_id = tournament_of(output)
+    killed = asked_match(live_server, tournament_id)
+    [worker] = [pid for pid, parent in parents().items() if parent == runner.pid]
+    kill_tree(worker)  # the worker, its work horse and the program: the runner lives on
+    finish(runner, log)
+    matches = results(output)["matches"]
+    assert {m["state"] for m in matches} == {"done"} and len(matches) == 2
+    assert all(m["forfeits"] == [None, None] for m in matches), "no program lost a match to the kill"
+    [replayed] = [m for m in matches if m["voided"]]
+    assert replayed["voided"] == [{"match_id": killed, "reason": "worker_lost"}] and replayed["match_id"] != killed
+    over = match(live_server, killed)
+    assert [seat["state"] for seat in over["seats"]].count("timed_out") == 1, "its program ran out of time"
+    said = log.read_text()
+    assert f"a local worker died playing match {killed}: reported lost" in said
+    assert "local worker 0 stopped" in said, "and it was started again"
