@@ -89,6 +89,7 @@ def test_a_timeout_is_held_until_the_runner_renews_then_scored(clocked: FlaskCli
     sweep(context_of(clocked))
     row = row_of(clocked, tournament_id, host)
     assert row["state"] == "playing" and row["forfeits"] is None, "held: its runner may be gone"
+    assert next_match(clocked, tournament_id, tokens[0]) is None, "a held match is not handed out again"
     clock.advance(1)
     assert presence(clocked, tournament_id, host, seconds=LEASE).status_code == 200  # the runner lives on
     row = row_of(clocked, tournament_id, host)
