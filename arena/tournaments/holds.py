@@ -12,8 +12,9 @@ when it came (:class:`~arena.tournaments.dispatch.Renewal`):
 
 A renewal at the very moment of the timeout proves nothing about after it: the match stays held. An
 entrant never leased (a server bot, a program its host plays without a runner) is scored as it ended.
-A runner that says, on a renewal, that a worker playing the match died (``lost``) has the match void
-``worker_lost``, whatever its timeouts.
+A runner that says, on a renewal, that a worker playing the match died (``lost``) has a timeout in it void
+``worker_lost``, whoever renewed when (a match its programs played to the end is scored). A seat whose
+program never asked at all makes the match ``absent`` instead, as before.
 """
 
 from __future__ import annotations

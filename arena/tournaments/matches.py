@@ -71,8 +71,8 @@ def settled_outcome(
     Both are played again while :meth:`~arena.tournaments.record.Tournament.may_replay`; past that, nothing
     is held and the match is scored as it ended. A match played to its end is scored, whatever was
     reported: only a loss on time is the arena's to excuse."""
-    if table.result() is None or not tournament.may_replay(index):
-        return outcome_of(tournament, index, table)
+    if table.result() is None or not tournament.may_replay(index) or absent_entrants(tournament, index, table):
+        return outcome_of(tournament, index, table)  # aborted, absent, or scored past the replays
     entrants = tournament.pairings[index].entrants
     timed_out = {
         entrants[seat]: at

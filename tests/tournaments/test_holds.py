@@ -136,3 +136,12 @@ def test_a_match_reported_lost_but_ended_by_its_programs_is_scored() -> None:
     assert table.is_over
     outcome = settle(t, table, {0: Renewal(T0, T0 + 15)}, T0 + 2, lost=(table.match_id,))
     assert isinstance(outcome, Outcome) and outcome.forfeits[0] == "resigned", "no loss on time to excuse"
+
+
+def test_a_program_that_never_asked_makes_the_match_absent_not_held() -> None:
+    t = launched()
+    table = table_for("pipifax", 2, time_control=FORFEIT, now=T0)
+    table = table.time_out(table.to_act[0], T0 + 9).table  # no program asked: the first decision's clock ran out
+    renewals = {0: Renewal(T0, T0 + 15), 1: Renewal(T0, T0 + 15)}
+    assert settle(t, table, renewals, T0 + 10) == "absent"
+    assert settle(t, table, renewals, T0 + 10, lost=(table.match_id,)) == "absent"
