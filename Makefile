@@ -68,12 +68,15 @@ lint: $(STAMP) $(TS_TESTS)
 test: lint chromium
 	$(BIN)/pytest -n 2 -q --durations=30
 
-# The outage tests at full length: a runner killed, a webhook receiver down, the server under the
+# A tournament of 1,000 matches between launched programs riding out three outages of each kind (the
+# server, its Redis, the runner, a worker; tests/e2e/test_tournament_soak.py, marked `soak`, which the
+# suite leaves out), and the outage tests at full length: a runner killed, a webhook receiver down, the server under the
 # README's bot killed (SIGKILL) and started again, the server and then its Redis under a running
 # tournament, and the whole arena down while a seat's clock runs (no timeout scored), for a real
 # minute each (the suite's outages are shorter, to keep it under 15 minutes).
 soak: $(STAMP)
-	ARENA_OUTAGE_SECONDS=60 $(BIN)/pytest -n 2 -q \
+	ARENA_OUTAGE_SECONDS=60 $(BIN)/pytest -n 2 -q -m "" --durations=0 \
+		tests/e2e/test_tournament_soak.py \
 		tests/e2e/test_tournament_runner.py::test_a_runner_killed_for_a_while_loses_no_match_to_the_outage \
 		tests/e2e/test_tournament_host.py::test_the_runner_rides_out_a_killed_server_and_a_stopped_redis \
 		tests/e2e/test_sdk_outage.py::test_the_readme_loop_rides_out_a_killed_and_restarted_server \

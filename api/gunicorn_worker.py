@@ -18,6 +18,12 @@ a request still running after ``graceful_timeout`` is cut. It then exits at once
 (:func:`~api.observability.logs.exit_now`), without the interpreter's teardown, which costs seconds
 on a busy machine and would hold the master (and ``arena serve``) up.
 
+**One write per answer.** gunicorn sends a response's status line and headers in one system call and
+its body in another: two TCP segments, and on the loopback two trips through the kernel's network
+stack for every answer. :class:`OneWriteResponse` sends the headers and the body's first part together
+(the whole body of every JSON answer); a streamed body's later parts, a file sent with ``sendfile``,
+a chunked body and a body-less answer (``HEAD``, ``304``) go as gunicorn sends them.
+
 gunicorn's master imports this module (to find the worker class) before it forks, so it imports
 nothing that gevent must patch first: only gunicorn's worker, gevent itself and the standard library.
 """
@@ -32,6 +38,7 @@ import gevent
 from gevent.event import Event
 from gevent.pool import Pool
 from gevent.server import StreamServer
+from gunicorn.http import wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.sock import ssl_context
 from gunicorn.workers.ggevent import GeventWorker
@@ -67,6 +74,28 @@ def error_bytes(status: int, reason: str, code: str, message: str, details: dict
         f"Content-Length: {len(body)}\r\n\r\n"
     )
     return head.encode("latin-1") + body
+
+
+class OneWriteResponse(wsgi.Response):  # type: ignore[misc]
+    """gunicorn's response, sending its headers with the first part of its body in one write (above)."""
+
+    headers_sent: bool  # gunicorn's attributes, which it leaves untyped
+    chunked: bool
+    response_length: int | None
+    sent: int
+
+    def write(self, arg: bytes) -> None:
+        first = not self.headers_sent and not self.chunked and not getattr(self, "_omits_body", False)
+        if not first or not isinstance(arg, bytes) or (self.response_length or 0) < len(arg):
+            super().write(arg)  # gunicorn's own checks, truncation and framing
+            return
+        headers = [*self.default_headers(), *(f"{name}: {value}\r\n" for name, value in self.headers), "\r\n"]
+        self.headers_sent = True
+        self.sent += len(arg)
+        self.sock.sendall("".join(headers).encode("latin-1") + arg)
+
+
+wsgi.Response = OneWriteResponse  # what gunicorn's workers answer with (``wsgi.create`` makes them)
 
 
 class ArenaGeventWorker(GeventWorker):  # type: ignore[misc]

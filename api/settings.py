@@ -46,14 +46,18 @@ def _flag(text: str) -> bool:
     return text == "1"
 
 
-def _quota(text: str) -> int:
-    """``ARENA_MAX_LIVE_MATCHES``: a count of matches, or ``0`` or ``off`` for no quota at all."""
-    if text.lower() == "off":
-        return 0
-    count = int(text)
-    if count < 0:
-        raise ValueError(f"ARENA_MAX_LIVE_MATCHES: {text!r} is not a count of matches (or 0, or off)")
-    return count
+def _quota(variable: str, what: str) -> Callable[[str], int]:
+    """The parser of a quota's variable: a count of ``what``, or ``0`` or ``off`` for no quota at all."""
+
+    def parse(text: str) -> int:
+        if text.lower() == "off":
+            return 0
+        count = int(text) if text.isdigit() else -1
+        if count < 0:
+            raise ValueError(f"{variable}: {text!r} is not a count of {what} (or 0, or off)")
+        return count
+
+    return parse
 
 
 def available_cores() -> int:
@@ -95,6 +99,8 @@ class Settings:
     rate_limits: str = "create=500/second,10000/minute;read=1000/second,20000/minute;refused=20/second,300/minute"
     #: How many unfinished matches one client (an address, or a tournament) may hold (0: no quota).
     max_live_matches: int = 1000
+    #: How many unfinished tournaments one client (an address) may hold (0: no quota).
+    max_live_tournaments: int = 10
     frame_ancestors: tuple[str, ...] = ("'self'",)
     socket_ping_seconds: float = 25.0
     stream_keep_alive_seconds: float = 15.0
@@ -165,7 +171,8 @@ VARIABLES: dict[str, tuple[str, Callable[[str], Any]]] = {
     "ARENA_MAX_RECORD_BYTES": ("max_record_bytes", int),
     "ARENA_CORS_ORIGINS": ("cors_origins", _origins),
     "ARENA_RATE_LIMITS": ("rate_limits", str),
-    "ARENA_MAX_LIVE_MATCHES": ("max_live_matches", _quota),
+    "ARENA_MAX_LIVE_MATCHES": ("max_live_matches", _quota("ARENA_MAX_LIVE_MATCHES", "matches")),
+    "ARENA_MAX_LIVE_TOURNAMENTS": ("max_live_tournaments", _quota("ARENA_MAX_LIVE_TOURNAMENTS", "tournaments")),
     "ARENA_FRAME_ANCESTORS": ("frame_ancestors", _sources),
     "ARENA_SOCKET_PING_SECONDS": ("socket_ping_seconds", float),
     "ARENA_STREAM_KEEP_ALIVE_SECONDS": ("stream_keep_alive_seconds", float),

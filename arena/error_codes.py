@@ -91,6 +91,11 @@ ERROR_CODES: dict[str, ErrorCode] = _codes(
     ("match/version_required", 428, "`If-Match` missing or blank"),
     ("rate/limited", 429, "past a rate limit; retry after `Retry-After` seconds"),
     ("match/quota", 429, "the client holds `ARENA_MAX_LIVE_MATCHES` unfinished matches; nothing was stored"),
+    (
+        "tournament/quota",
+        429,
+        "the client holds `ARENA_MAX_LIVE_TOURNAMENTS` unfinished tournaments; nothing was stored",
+    ),
     ("request/headers_too_large", 431, "over 100 header fields, or one over 8190 bytes (answered by gunicorn)"),
     ("server/error", 500, "an unexpected failure, logged by the server; never answered by design"),
     ("store/unavailable", 503, "the store cannot be reached; retry after `Retry-After` seconds"),

@@ -8,7 +8,9 @@ long-lived entrant gets a probe tournament of one table (``--tournament T --toke
 take its match from ``next``. The program passes once it has asked for that match (the seat's
 ``asked``); it fails if it exits first, or when ``timeout`` seconds go by. Every probe runs at once;
 each is stopped and its match called off afterwards. A failure names the program and shows the end
-of its output.
+of its output. A probe tournament the server refuses because the address holds as many unfinished
+tournaments as it allows (``ARENA_MAX_LIVE_TOURNAMENTS``) waits for another probe of the run to end (its
+tournament cancelled frees a place) and is created then.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from arena_sdk import Arena, ArenaError
+from arena_client.models import CreatedTournament
+from arena_sdk import Arena, ArenaError, TournamentQuotaError
 from arena_sdk.tournaments import Host, create_tournament_from
 
 from arena_runner import processes
@@ -51,11 +54,55 @@ class Outcome:
         return f"entrant {self.entrant!r} failed its handshake: {self.reason}. Its output ({self.log}):\n{output}"
 
 
+class ProbePlaces:
+    """The run's probe tournaments that are on the server (or being created), so that a probe refused for the
+    quota of live tournaments waits for one of them to end rather than failing its program."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._live = 0
+        self._ended = 0
+
+    def ended(self) -> int:
+        """How many probe tournaments of the run have ended so far."""
+        with self._changed:
+            return self._ended
+
+    def creating(self) -> None:
+        """A probe tournament is being created: it may hold a place from now on."""
+        with self._changed:
+            self._live += 1
+
+    def not_created(self) -> None:
+        """Its creation failed: it holds no place."""
+        with self._changed:
+            self._live -= 1
+            self._changed.notify_all()
+
+    def freed(self) -> None:
+        """A probe tournament ended (cancelled): its place is free."""
+        with self._changed:
+            self._live -= 1
+            self._ended += 1
+            self._changed.notify_all()
+
+    def wait_for_one(self, seen: int) -> bool:
+        """Wait until a probe tournament of the run ends after the first ``seen`` (at once if one has); ``False``
+        once none is on the server or being created (other tournaments of the address hold the places:
+        waiting would not free one)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._ended > seen or self._live == 0)
+            return self._ended > seen
+
+
 class Probe:
     """One program's probe: its match (or tournament) on the server, and the program launched on it."""
 
-    def __init__(self, arena: Arena, config: RunConfig, entrant: EntrantConfig) -> None:
+    def __init__(
+        self, arena: Arena, config: RunConfig, entrant: EntrantConfig, places: ProbePlaces | None = None
+    ) -> None:
         self.arena = arena
+        self.places = places or ProbePlaces()
         self.config = config
         self.entrant = entrant
         self.log = config.output / "logs" / f"handshake-{entrant.name}.log"
@@ -94,13 +141,28 @@ class Probe:
                 "entrants": [{"name": self.entrant.name}]
                 + [{"name": f"probe-{n}", "bot": PROBE_BOT} for n in range(max(1, players - 1))],
             }
-            created_tournament = create_tournament_from(self.arena, body)
+            created_tournament = self._create_tournament(body)
             tournament_id = created_tournament.tournament.tournament_id
             self.host = Host(self.arena, tournament_id, created_tournament.host_token)
             token = created_tournament.entrants[0].token
             command = [*self.entrant.command, "--url", self.config.url, "--tournament", tournament_id]
             command += ["--token", token]
         self.process = processes.start(command, self.log)
+
+    def _create_tournament(self, body: dict[str, Any]) -> CreatedTournament:
+        """The probe tournament, once the server has a place for it (see :class:`ProbePlaces`)."""
+        while True:
+            seen = self.places.ended()
+            self.places.creating()
+            try:
+                return create_tournament_from(self.arena, body)
+            except TournamentQuotaError:
+                self.places.not_created()
+                if not self.places.wait_for_one(seen):
+                    raise
+            except BaseException:
+                self.places.not_created()
+                raise
 
     def asked(self) -> bool:
         """Whether the program has asked for its probe match."""
@@ -124,11 +186,15 @@ class Probe:
                 self.arena.abort(self.match_id, self.host_token)
         except ArenaError:
             pass  # over already: nothing to call off
+        finally:
+            if self.host is not None:
+                self.places.freed()
 
 
 def shake_hands(arena: Arena, config: RunConfig, entrants: Sequence[EntrantConfig]) -> list[Outcome]:
     """Probe every program at once; how each went (a failure first shows when the probe ends)."""
-    probes = [Probe(arena, config, entrant) for entrant in entrants if entrant.is_program]
+    places = ProbePlaces()
+    probes = [Probe(arena, config, entrant, places) for entrant in entrants if entrant.is_program]
     outcomes: dict[str, Outcome] = {}
     lock = threading.Lock()
 

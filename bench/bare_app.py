@@ -1,5 +1,7 @@
 """The baselines for the HTTP benchmarks: bare Flask endpoints on one Redis client, without the API's parts.
 
+- ``POST /bare/nothing``: the stack alone, a Flask endpoint that answers ``{}`` without touching Redis
+  (what gunicorn, gevent and Flask cost a request);
 - ``POST /bare/<key>``: the floor, one Redis GET and one SET of 2 KB;
 - ``GET /bare/move/<key>`` and ``POST /bare/move/<key>``: the least move, what any compare-and-set
   move with a log and a notification must do on top of the floor. The GET reads the Pipifax match
@@ -40,6 +42,11 @@ WRITE = client.register_script(
     return 1
     """
 )
+
+
+@app.post("/bare/nothing")
+def nothing() -> Response:
+    return Response("{}", mimetype="application/json")
 
 
 @app.post("/bare/<key>")

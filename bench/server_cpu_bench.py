@@ -140,6 +140,19 @@ class Floor:
         return time.perf_counter() - start
 
 
+class Nothing:
+    """Calls the endpoint that answers without touching Redis: the stack's own cost per request."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.creates = 0
+
+    def step(self) -> float | None:
+        start = time.perf_counter()
+        self.client.send("POST", "/bare/nothing")
+        return time.perf_counter() - start
+
+
 class LeastMove:
     """Plays Pipifax on the least move's endpoints (``bench/bare_app.py``) on a key of its own: a
     legal flip from the last answer's view, and a new match (``GET``) when one ends."""
@@ -175,6 +188,7 @@ LOADS: dict[str, Callable[[Client], Driver]] = {
     "move": Player,
     "keyed move": functools.partial(Player, keyed=True),
     "floor": Floor,
+    "nothing": Nothing,
     "least move": LeastMove,
 }
 
@@ -297,7 +311,9 @@ EARLIER_UNREACHED_LIMITS = "create=1000000/minute;act=1000000/second;read=100000
 
 def unreached_limits(tree: str) -> str:
     """Limits counted but never reached, in the notation the API of source tree ``tree`` takes."""
-    if '"refused"' in (Path(tree) / "api" / "limits.py").read_text():
+    places = (Path(tree) / "api" / "http" / "limits.py", Path(tree) / "api" / "limits.py")  # after, before the layers
+    limits = next(place for place in places if place.exists())
+    if '"refused"' in limits.read_text():
         return "create=1000000/minute;refused=1000000/second;read=1000000/second"
     return EARLIER_UNREACHED_LIMITS
 

@@ -56,6 +56,7 @@ class GunicornServer:
             # Counted (the cost is part of what is measured) but never reached: a benchmark measures speed.
             "ARENA_RATE_LIMITS": "create=1000000/minute;refused=1000000/second;read=1000000/second",
             "ARENA_MAX_LIVE_MATCHES": "1000000",
+            "ARENA_MAX_LIVE_TOURNAMENTS": "1000000",
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None

@@ -24,6 +24,9 @@ UNREACHED_RATE_LIMITS = "create=1000000/minute;refused=1000000/second;read=10000
 #: creation takes the quota's path. tests/api/test_live_match_quota.py and tests/e2e/test_quota_live.py
 #: test the quota.
 UNREACHED_QUOTA = "1000000"
+#: A quota of live tournaments no test reaches, for the same reason (tests/api/test_live_tournament_quota.py and
+#: tests/e2e/test_tournament_quota_live.py test it).
+UNREACHED_TOURNAMENT_QUOTA = "1000000"
 
 
 class LiveServer:
@@ -55,6 +58,7 @@ class LiveServer:
             "ARENA_KEY_PREFIX": key_prefix,
             "ARENA_RATE_LIMITS": UNREACHED_RATE_LIMITS,
             "ARENA_MAX_LIVE_MATCHES": UNREACHED_QUOTA,
+            "ARENA_MAX_LIVE_TOURNAMENTS": UNREACHED_TOURNAMENT_QUOTA,
             **env,
         }
         self.process: subprocess.Popen[bytes] | None = None

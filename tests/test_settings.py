@@ -88,7 +88,13 @@ def test_the_quota_of_live_matches_is_a_count_or_off(text: str, quota: int) -> N
     assert Settings.from_environment({"ARENA_MAX_LIVE_MATCHES": text}).max_live_matches == quota
 
 
+@pytest.mark.parametrize(("text", "quota"), [("3", 3), ("0", 0), ("off", 0), ("Off", 0), ("", 10)])
+def test_the_quota_of_live_tournaments_is_a_count_or_off(text: str, quota: int) -> None:
+    assert Settings.from_environment({"ARENA_MAX_LIVE_TOURNAMENTS": text}).max_live_tournaments == quota
+
+
+@pytest.mark.parametrize("variable", ["ARENA_MAX_LIVE_MATCHES", "ARENA_MAX_LIVE_TOURNAMENTS"])
 @pytest.mark.parametrize("text", ["-1", "many"])
-def test_a_quota_that_is_no_count_is_refused_at_start(text: str) -> None:
-    with pytest.raises(ValueError):
-        Settings.from_environment({"ARENA_MAX_LIVE_MATCHES": text})
+def test_a_quota_that_is_no_count_is_refused_at_start(variable: str, text: str) -> None:
+    with pytest.raises(ValueError, match=variable):
+        Settings.from_environment({variable: text})

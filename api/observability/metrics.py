@@ -123,9 +123,18 @@ def serve_metrics(port: int, host: str = "0.0.0.0") -> None:
 # --- hooks the server calls -------------------------------------------------------------------------
 
 
+#: The labelled series every request and move records in, looked up once (prometheus-client's
+#: ``labels`` checks and locks on every call; a handful of routes and games give a few dozen keys).
+_REQUEST_SERIES: dict[tuple[str, str], Histogram] = {}
+_MOVE_SERIES: dict[str, Counter] = {}
+
+
 def count_answer(method: str, route: str, status: int, code: str | None, seconds: float) -> None:
     """Record one answered request: its latency, and its code if it was refused or failed."""
-    REQUEST_SECONDS.labels(method, route).observe(seconds)
+    series = _REQUEST_SERIES.get((method, route))
+    if series is None:
+        series = _REQUEST_SERIES.setdefault((method, route), REQUEST_SECONDS.labels(method, route))
+    series.observe(seconds)
     if status >= 500:
         FAILURES.labels(str(status), code or "-").inc()
     elif status >= 400:
@@ -134,7 +143,10 @@ def count_answer(method: str, route: str, status: int, code: str | None, seconds
 
 def count_move(game: str) -> None:
     """An action a seat sent was applied."""
-    MOVES.labels(game).inc()
+    series = _MOVE_SERIES.get(game)
+    if series is None:
+        series = _MOVE_SERIES.setdefault(game, MOVES.labels(game))
+    series.inc()
 
 
 def observe_redis(seconds: float, error: str | None = None) -> None:

@@ -3,8 +3,8 @@
 A match's keys share the hash tag ``{<match id>}``, a tournament's ``{t:<tournament id>}``, so a Redis
 Cluster keeps each on one node and a script may touch them together; the indexes that span them have
 tags of their own (``{lobby}``, ``{referee}``, ``{tournaments}``, ``{webhooks}``), and each client's live
-matches one of its own (``{quota:<holder>}``). docs/store.md says what each key holds, which script writes
-it and how long it lives.
+matches and live tournaments one of its own (``{quota:<holder>}``). docs/store.md says what each key holds,
+which script writes it and how long it lives.
 """
 
 from __future__ import annotations
@@ -171,6 +171,11 @@ class Keys:
         """The unfinished matches a client holds (``addr:<address>`` or ``tournament:<id>``): match ids
         scored by when each expires unless written again (its creation plus the idle TTL)."""
         return f"{self.prefix}:{{quota:{holder}}}:live"
+
+    def live_tournaments(self, holder: str) -> str:
+        """The unfinished tournaments a client holds (``addr:<address>``), in the slot of its live matches:
+        tournament ids scored by when each expires unless written again (its last write plus the idle TTL)."""
+        return f"{self.prefix}:{{quota:{holder}}}:tournaments"
 
     # --- rate limits --------------------------------------------------------------------------------
 

@@ -1,10 +1,15 @@
-"""The quota of live matches in Redis: per client, a sorted set of its unfinished matches
+"""The quotas of live matches and live tournaments in Redis.
+
+The quota of live matches: per client, a sorted set of its unfinished matches
 (``keys.live_matches``), each scored by when it expires unless written again.
 
 A creation takes its place before the match's write (``take_live_place.lua``: the count and the add in one
 step, in the client's own hash slot, so creations that race never go past the quota) and gives it back if
 the write fails; the referee gives it back when it claims the ended match to keep its record. A place
 whose match has expired is dropped when its client next creates one. No move reads or writes any of this.
+
+The quota of live tournaments (:class:`LiveTournamentQuota`) is kept the same way, per address, in a sorted set
+beside its live matches.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ import redis
 from api.store.errors import reaching_redis
 from api.store.keys import Keys
 from api.store.matches import MatchStore
-from api.store.quota_scripts import PlaceAnswer, QuotaScripts
+from api.store.quota_scripts import PlaceAnswer, QuotaScripts, TournamentPlaceAnswer
+from arena.tournaments.quota import place_expiry
 
 
 class LiveMatchQuota:
@@ -51,3 +57,55 @@ class LiveMatchQuota:
         """How many places ``holder`` holds by ``now`` (those whose matches have not expired)."""
         with reaching_redis():
             return int(self.client.zcount(self.keys.live_matches(holder), f"({now!r}", "+inf"))
+
+
+class LiveTournamentQuota:
+    """The places each client's unfinished tournaments hold (``keys.live_tournaments``, in the slot of its live
+    matches), beside a :class:`~api.store.matches.MatchStore`.
+
+    A creation takes its place before the tournament's first write (``take_tournament_place.lua``) and gives it
+    back if that write fails; every later write of the tournament renews the place, so that it expires with the
+    tournament (``renew_tournament_place.lua``), and the write that ends it (finished or cancelled) gives it back.
+    """
+
+    def __init__(self, matches: MatchStore) -> None:
+        self.client: redis.Redis | redis.RedisCluster = matches.client
+        self.keys: Keys = matches.keys
+        self.settings = matches.settings
+        self.scripts = QuotaScripts(self.client)
+
+    @property
+    def limit(self) -> int:
+        """How many unfinished tournaments one client may hold (``0``: no quota)."""
+        return self.settings.max_live_tournaments
+
+    def take(self, holder: str, tournament_id: str, now: float) -> TournamentPlaceAnswer:
+        """Take a place of ``holder``'s for the new tournament ``tournament_id``, unless it holds its quota."""
+        return self.scripts.take_tournament_place(
+            live_key=self.keys.live_tournaments(holder),
+            tournament_id=tournament_id,
+            now=now,
+            expires_at=place_expiry(now, self.settings.idle_ttl),
+            ttl=self.settings.idle_ttl,
+            quota=self.limit,
+        )
+
+    def renew(self, holder: str, tournament_id: str, now: float) -> bool:
+        """The tournament was written at ``now``: its place (if it holds one) expires with it again."""
+        return self.scripts.renew_tournament_place(
+            live_key=self.keys.live_tournaments(holder),
+            tournament_id=tournament_id,
+            expires_at=place_expiry(now, self.settings.idle_ttl),
+            ttl=self.settings.idle_ttl,
+        )
+
+    def give_back(self, holder: str, tournament_id: str) -> None:
+        """The tournament ``tournament_id`` holds no place of ``holder``'s any more (it is over, or was never
+        written)."""
+        with reaching_redis():
+            self.client.zrem(self.keys.live_tournaments(holder), tournament_id)
+
+    def held(self, holder: str, now: float) -> int:
+        """How many places ``holder`` holds by ``now`` (those whose tournaments have not expired)."""
+        with reaching_redis():
+            return int(self.client.zcount(self.keys.live_tournaments(holder), f"({now!r}", "+inf"))

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from api.clock import SYSTEM, Clock
 from api.store.matches import MatchStore
-from api.store.quota import LiveMatchQuota
+from api.store.quota import LiveMatchQuota, LiveTournamentQuota
 from api.store.tournaments import TournamentStore
 from api.store.webhooks import WebhookStore
 from arena.matches.table import Table
@@ -52,7 +52,7 @@ class Hooks:
 
 @dataclasses.dataclass(frozen=True)
 class Context:
-    """The store of matches (and the tournaments', webhooks' and quota's beside it), the clock and the hooks."""
+    """The store of matches (and the tournaments', webhooks' and quotas' beside it), the clock and the hooks."""
 
     store: MatchStore
     clock: Clock = SYSTEM
@@ -69,3 +69,7 @@ class Context:
     @functools.cached_property
     def quota(self) -> LiveMatchQuota:
         return LiveMatchQuota(self.store)
+
+    @functools.cached_property
+    def tournament_quota(self) -> LiveTournamentQuota:
+        return LiveTournamentQuota(self.store)

@@ -199,6 +199,9 @@ class Tournament:
     recorded: int = 0
     #: A secret in the key of every match the tournament creates (see :func:`match_key`).
     match_secret: str = ""
+    #: Who the tournament counts against until it is over (``arena/tournaments/quota.py``: the address that
+    #: created it); ``None`` for one that counts against nobody (no quota when it was created). No view shows it.
+    holder: str | None = None
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -505,6 +508,7 @@ class Tournament:
             "sprt_tally": None if self.sprt_tally is None else self.sprt_tally.to_json(),
             "recorded": self.recorded,
             "match_secret": self.match_secret,
+            "holder": self.holder,
         }
 
     @classmethod
@@ -537,6 +541,7 @@ class Tournament:
             sprt_tally=None if tally is None else SprtTally.from_json(tally),
             recorded=data["recorded"],
             match_secret=data["match_secret"],
+            holder=data.get("holder"),  # a tournament stored before the quota has none
         )
 
     def summary(self) -> dict[str, Any]:

@@ -1,6 +1,9 @@
 """Side by side with boardgame.io in memory and on Postgres: server CPU per move, latency, throughput, ratios.
 
-    python -m bench.peer [--rounds 5] [--seconds 5] [--matches 3] [--workers 2] [--warm-up 5]
+    python -m bench.peer [--rounds 5] [--seconds 5] [--matches 3] [--workers 2] [--warm-up 5] [--baseline LABEL=DIR]
+
+``--baseline LABEL=DIR`` (repeatable) also measures the HTTP move of another source tree (an earlier
+commit's ``git archive``), run from that directory, for a before/after in one run.
 
 See ``bench/peer/__init__.py`` for what each contender is and how the CPU is read.
 """
@@ -25,7 +28,7 @@ from bench.peer.boardgameio import HERE, BoardgameioServer, node
 from bench.peer.boardgameio import run_round as run_peer_round
 from bench.peer.postgres import PostgresServer
 from bench.peer.seat_socket import SeatSocketPlayer, unavailable_reason
-from bench.server_cpu_bench import LOADS, Round, run_round
+from bench.server_cpu_bench import LOADS, Round, run_round, unreached_limits
 from bench.servers import GunicornServer
 
 #: The loads of bench/server_cpu_bench.py and the move over the seat channel.
@@ -134,7 +137,15 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=3, help="matches played at once (one client process each)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers of each of our servers")
     parser.add_argument("--warm-up", type=float, default=5.0, help="seconds each contender plays before the rounds")
+    parser.add_argument(
+        "--baseline",
+        action="append",
+        default=[],
+        metavar="LABEL=DIR",
+        help="also measure the HTTP move of another source tree (e.g. `git archive` of an earlier commit)",
+    )
     args = parser.parse_args()
+    baselines = dict(item.split("=", 1) for item in args.baseline)
     load_before = os.getloadavg()[0]
 
     with contextlib.ExitStack() as servers:
@@ -166,9 +177,16 @@ def main() -> None:
             Contender("HTTP move", ours(api, "move")),
             Contender("HTTP move, Idempotency-Key", ours(api, "keyed move")),
             Contender("WebSocket move", ours(api, "socket move"), socket_unavailable(api.url)),
+            Contender("stack alone (no Redis)", ours(bare, "nothing")),
             Contender("floor (GET+SET 2 KB)", ours(bare, "floor")),
             Contender("least move (bare)", ours(bare, "least move")),
         ]
+        for label, tree in baselines.items():
+            limits = unreached_limits(tree)
+            earlier = GunicornServer(
+                redis_server.url, workers=args.workers, cwd=tree, PYTHONPATH=tree, ARENA_RATE_LIMITS=limits
+            )
+            contenders.append(Contender(f"HTTP move, {label}", ours(servers.enter_context(earlier), "move")))
         for contender in contenders:  # warm-up: imports, pools, scripts loaded into Redis, V8's optimised code
             if contender.unavailable is None:
                 try:

@@ -127,6 +127,25 @@ export class MatchQuotaError extends RateLimitedError {
   }
 }
 
+/**
+ * This address holds as many unfinished tournaments as the server allows (429 `tournament/quota`); nothing was
+ * created. Cancel one of them (or let it finish); `retryAfter` is when the first stops counting by itself (it
+ * expires unwritten), usually far beyond what a call waits, so it is raised at once.
+ */
+export class TournamentQuotaError extends RateLimitedError {
+  /** How many unfinished tournaments the client holds. */
+  get live(): number | null {
+    const live = this.details["live"];
+    return typeof live === "number" ? live : null;
+  }
+
+  /** How many the server allows one client (`ARENA_MAX_LIVE_TOURNAMENTS`). */
+  get limit(): number | null {
+    const limit = this.details["limit"];
+    return typeof limit === "number" ? limit : null;
+  }
+}
+
 /** The server's match store is down or busy; retry shortly (503 `store/unavailable`, `store/busy`). */
 export class StoreUnavailableError extends ArenaError {}
 
@@ -209,6 +228,7 @@ export const ERROR_CLASSES: Readonly<Record<string, ErrorClass>> = {
   "match/stale_version": StaleVersionError,
   "rate/limited": RateLimitedError,
   "match/quota": MatchQuotaError,
+  "tournament/quota": TournamentQuotaError,
   "store/unavailable": StoreUnavailableError,
   "store/busy": StoreUnavailableError,
   "store/full": StoreFullError,
@@ -252,6 +272,9 @@ export function errorFor(status: number, body: unknown, headers?: Headers): Aren
   const chosen = ERROR_CLASSES[code] ?? errorClassOfStatus(status);
   if (chosen === MatchQuotaError) {
     return new MatchQuotaError(status, code, message, details, retryAfterSeconds(headers));
+  }
+  if (chosen === TournamentQuotaError) {
+    return new TournamentQuotaError(status, code, message, details, retryAfterSeconds(headers));
   }
   if (chosen === RateLimitedError) {
     return new RateLimitedError(status, code, message, details, retryAfterSeconds(headers));

@@ -19,6 +19,7 @@ import {
   SseParser,
   StaleVersionError,
   StoreUnavailableError,
+  TournamentQuotaError,
   errorFor,
   turnOutcome,
   type SeatView,
@@ -127,6 +128,18 @@ describe("errors", () => {
     assert.ok(quota instanceof MatchQuotaError && quota instanceof RateLimitedError);
     assert.equal(quota.live, 3);
     assert.equal(quota.limit, 3);
+    assert.equal(quota.retryAfter, 604800);
+    const budget = new RetryBudget({ retryFor: 1, retryPause: 0.25, maxRateLimitWait: 120 }, () => 0);
+    assert.equal(budget.waitBeforeRetry(quota, true), null, "a place frees long after any call's wait: raised at once");
+  });
+
+  test("a refusal past the quota of live tournaments is a TournamentQuotaError: a 429 with the count, raised rather than waited out", () => {
+    const body = { code: "tournament/quota", status: 429, message: "", details: { live: 10, limit: 10, retry_after: 604800 } };
+    const quota = errorFor(429, body, new Headers({ "Retry-After": "604800" }));
+    assert.ok(quota instanceof TournamentQuotaError && quota instanceof RateLimitedError);
+    assert.ok(!(quota instanceof MatchQuotaError));
+    assert.equal(quota.live, 10);
+    assert.equal(quota.limit, 10);
     assert.equal(quota.retryAfter, 604800);
     const budget = new RetryBudget({ retryFor: 1, retryPause: 0.25, maxRateLimitWait: 120 }, () => 0);
     assert.equal(budget.waitBeforeRetry(quota, true), null, "a place frees long after any call's wait: raised at once");

@@ -157,6 +157,24 @@ class MatchQuotaError(RateLimitedError):
         return limit if isinstance(limit, int) else None
 
 
+class TournamentQuotaError(RateLimitedError):
+    """This address holds as many unfinished tournaments as the server allows (429 ``tournament/quota``); nothing
+    was created. Cancel one of them (or let it finish); ``retry_after`` is when the first stops counting by itself
+    (it expires unwritten), usually far beyond what a call waits, so it is raised at once."""
+
+    @property
+    def live(self) -> int | None:
+        """How many unfinished tournaments the client holds."""
+        live = self.details.get("live")
+        return live if isinstance(live, int) else None
+
+    @property
+    def limit(self) -> int | None:
+        """How many the server allows one client (``ARENA_MAX_LIVE_TOURNAMENTS``)."""
+        limit = self.details.get("limit")
+        return limit if isinstance(limit, int) else None
+
+
 class ServerError(ArenaError):
     """The server failed unexpectedly (500 ``server/error``), or answered with something other than JSON."""
 
@@ -249,6 +267,7 @@ ERROR_CLASSES: dict[str, type[ArenaError]] = {
     "match/stale_version": StaleVersionError,
     "rate/limited": RateLimitedError,
     "match/quota": MatchQuotaError,
+    "tournament/quota": TournamentQuotaError,
     "store/unavailable": StoreUnavailableError,
     "store/busy": StoreUnavailableError,
     "store/full": StoreFullError,

@@ -2,8 +2,8 @@
 
 The tests of these modules are collected here again, unchanged: their ``client`` talks to an app
 whose store is the cluster, so every write, read, index, notification and rate-limit counter (and
-every tournament's keys, indexes and match creations, every client's quota of live matches) takes
-the cluster's path (a script that touched two slots would fail with ``CROSSSLOT``).
+every tournament's keys, indexes and match creations, every client's quotas of live matches and
+tournaments) takes the cluster's path (a script that touched two slots would fail with ``CROSSSLOT``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from tests.api import (
     test_first_requests,
     test_limits,
     test_live_match_quota,
+    test_live_tournament_quota,
     test_lobby,
     test_matches,
     test_waiting,
@@ -33,6 +34,7 @@ globals().update(
         test_events,
         test_limits,
         test_live_match_quota,
+        test_live_tournament_quota,
         test_lobby,
         test_matches,
         test_waiting,

@@ -17,6 +17,7 @@ from arena_sdk import (
     MatchQuotaError,
     RateLimitedError,
     ServerError,
+    TournamentQuotaError,
     WrongGameError,
     action_model,
 )
@@ -24,6 +25,7 @@ from arena_sdk.errors import raise_for_foreign_error
 from arena_sdk.games import girafferaffe, pili_pili, pipifax, taiga
 from arena_sdk.retrying import RetryBudget
 from arena_sdk.streams import _Resumption
+from arena_sdk.tournaments import create_tournament_from
 
 RATE_LIMITED = {"code": "rate/limited", "status": 429, "message": "slow down", "details": {"retry_after": 1}}
 
@@ -98,6 +100,27 @@ def test_a_creation_past_the_quota_of_live_matches_raises_its_own_error_at_once(
     assert isinstance(refused.value, RateLimitedError)  # a 429, whose wait is beyond any call's: not waited out
     assert (refused.value.live, refused.value.limit, refused.value.retry_after) == (3, 3, 604800.0)
     assert len(seen) == 1
+
+
+def test_a_creation_past_the_quota_of_live_tournaments_raises_its_own_error_at_once() -> None:
+    quota = {
+        "code": "tournament/quota",
+        "status": 429,
+        "message": "this client holds 10 unfinished tournaments",
+        "details": {"live": 10, "limit": 10, "retry_after": 604800},
+    }
+    arena, seen = arena_answering(httpx.Response(429, json=quota, headers={"Retry-After": "604800"}))
+    body = {
+        "game": "pipifax",
+        "players_per_match": 2,
+        "format": "round-robin",
+        "entrants": [{"name": "a", "bot": "random"}],
+    }
+    with pytest.raises(TournamentQuotaError) as refused:
+        create_tournament_from(arena, body)
+    assert isinstance(refused.value, RateLimitedError) and not isinstance(refused.value, MatchQuotaError)
+    assert (refused.value.live, refused.value.limit, refused.value.retry_after) == (10, 10, 604800.0)
+    assert len(seen) == 1  # a 429 whose wait is beyond any call's: not waited out
 
 
 def test_a_stream_waits_out_a_rate_limit_within_its_own_budget() -> None:

@@ -30,6 +30,7 @@ from tests.store import (
     test_due_scripts,
     test_first_request,
     test_live_places,
+    test_tournament_places,
     test_tournament_scripts,
     test_webhook_scripts,
     test_write_match,
@@ -56,6 +57,14 @@ WRITING_TABLES: dict[str, tuple[Wrapper, list[Case]]] = {
     "record_delivery": (lambda t: WebhookScripts(t.client).record, test_webhook_scripts.RECORD_CASES),
     "release_webhook": (lambda t: WebhookScripts(t.client).release, test_webhook_scripts.RELEASE_CASES),
     "take_live_place": (lambda t: QuotaScripts(t.client).take_live_place, test_live_places.CASES),
+    "take_tournament_place": (
+        lambda t: QuotaScripts(t.client).take_tournament_place,
+        test_tournament_places.TAKE_CASES,
+    ),
+    "renew_tournament_place": (
+        lambda t: QuotaScripts(t.client).renew_tournament_place,
+        test_tournament_places.RENEW_CASES,
+    ),
 }
 
 

@@ -11,6 +11,7 @@ from api.http.blueprint import MAX_JSON_DEPTH, ArenaBlueprint
 from api.http.errors import ErrorSchema
 from api.http.extensions import context, notifier
 from api.http.headers import presented_token
+from api.http.limits import client_key
 from api.http.responses import BEARER, answer_headers
 from api.http.tournaments import report_schemas as reports
 from api.http.tournaments import schemas
@@ -39,6 +40,10 @@ ERRORS = {
     415: "The body is not sent as `application/json` (`request/unsupported_media_type`).",
     422: "Invalid input (`request/invalid`, `game/unknown`, `match/invalid_options`, `bot/unknown`, "
     "`tournament/invalid`: fewer entrants than seats, a format that has nothing to play, ...).",
+    429: "Past a rate limit (`rate/limited`), or the client (its address) holds as many unfinished tournaments as "
+    "the server allows (`tournament/quota`: `details.live` and `details.limit`; nothing was stored; cancelling "
+    "one, or its finish, frees its place); retry after `Retry-After` seconds (for `tournament/quota`, when the "
+    "first of the client's tournaments stops counting if nobody writes or ends it first).",
     503: "The store is unavailable or busy (`store/unavailable`, `store/busy`); retry after `Retry-After` seconds.",
 }
 
@@ -72,14 +77,14 @@ class Tournaments(MethodView):
     @blp.doc(operationId="createTournament")
     @blp.arguments(schemas.CreateTournamentSchema())
     @blp.response(201, schemas.CreatedTournamentSchema, headers=answer_headers("Cache-Control"))
-    @_errors(400, 413, 415, 422, 503)
+    @_errors(400, 413, 415, 422, 429, 503)
     def post(self, body: dict[str, Any]) -> Response:
         """Create a tournament; the answer holds a token per named entrant and the host's token.
 
         Each entrant plays with `GET /tournaments/{id}/next` and its token; server-bot entrants
         play on the server. With `start: false` others may join until the host starts it.
         """
-        return _private(commands.create(context(), body), 201)
+        return _private(commands.create(context(), body, holder=client_key()), 201)
 
     @blp.doc(operationId="listTournaments")
     @blp.arguments(schemas.TournamentListQuerySchema(), location="query")

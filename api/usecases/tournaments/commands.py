@@ -16,6 +16,7 @@ from api.usecases.context import Context
 from api.usecases.matches.reading import load_table
 from api.usecases.matches.writing import commit, settle
 from api.usecases.tournaments.director import abort_matches, advance
+from api.usecases.tournaments.quota import counted_holder, give_back, take_place
 from api.usecases.tournaments.views import resource
 from api.usecases.tournaments.writing import RETRIES, change, load, write
 from arena.errors import ArenaError
@@ -32,8 +33,13 @@ from arena.webhooks.plan import TOURNAMENT_EVENT_TYPES
 log = logging.getLogger(__name__)
 
 
-def create(ctx: Context, body: Mapping[str, Any]) -> dict[str, Any]:
-    """Set up a tournament (and start it with ``start``); the answer holds each named entrant's token."""
+def create(ctx: Context, body: Mapping[str, Any], holder: str | None = None) -> dict[str, Any]:
+    """Set up a tournament (and start it with ``start``); the answer holds each named entrant's token.
+
+    The tournament counts against ``holder`` (the client's address) until it is over: ``429 tournament/quota``
+    when that holds ``ARENA_MAX_LIVE_TOURNAMENTS`` unfinished tournaments already, after every other check and
+    before anything is stored.
+    """
     settings = check_settings(body)
     tournament_id = new_id()
     entrants = [entrant_of(settings.game, spec) for spec in body["entrants"]]
@@ -50,6 +56,7 @@ def create(ctx: Context, body: Mapping[str, Any]) -> dict[str, Any]:
         created_at=now,
         updated_at=now,
         match_secret=secrets.token_urlsafe(24),
+        holder=counted_holder(ctx, holder),
     )
     if body["start"]:
         check_startable(tournament)
@@ -57,7 +64,12 @@ def create(ctx: Context, body: Mapping[str, Any]) -> dict[str, Any]:
     else:  # the settings must work once enough entrants have joined
         check_startable(tournament, max(len(entrants), settings.players_per_match, 2))
     webhook = webhooks.check(ctx, body.get("webhook"), TOURNAMENT_EVENT_TYPES)  # 422 before anything is stored
-    write(ctx, None, tournament)
+    take_place(ctx, tournament)  # 429 before anything is stored
+    try:
+        write(ctx, None, tournament)
+    except Exception:
+        give_back(ctx, tournament)
+        raise
     created_webhook = None if webhook is None else webhook.created()
     webhooks.register(ctx, tournament_webhook_id(tournament_id), created_webhook, now)
     if tournament.under_way:

@@ -19,6 +19,7 @@ from api.usecases.matches.creating import create_match
 from api.usecases.matches.quota import release_place
 from api.usecases.matches.reading import load_table
 from api.usecases.matches.writing import commit
+from api.usecases.tournaments.quota import keep_place
 from api.usecases.tournaments.writing import RETRIES, load, write
 from arena.errors import ArenaError
 from arena.matches.table import Table
@@ -221,7 +222,9 @@ def sweep(ctx: Context) -> int:
     ids = ctx.tournaments.running()
     for tournament_id in ids:
         try:
-            if not advance(ctx, tournament_id).under_way:
+            after = advance(ctx, tournament_id)
+            if not after.under_way:
+                keep_place(ctx, after)  # its place went with the write that ended it, unless a crash came between
                 ctx.tournaments.forget_running(tournament_id)
         except TournamentNotFound:
             ctx.tournaments.forget_running(tournament_id)

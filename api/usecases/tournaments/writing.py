@@ -6,6 +6,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from api.store.errors import StaleVersion
 from api.usecases.context import Context
+from api.usecases.tournaments.quota import keep_place
 from arena.errors import ArenaError
 from arena.tournaments.record import Tournament
 from arena.tournaments.standings import Ledger, Outcome
@@ -30,7 +31,8 @@ def write(
 ) -> Tournament:
     """Write ``after`` if the tournament is still at ``before``'s version (``None``: create it), with
     the standings ``ledger`` changed, the ``outcomes`` recorded and the presence leases ``lapsed``;
-    wake the entrants it concerns."""
+    wake the entrants it concerns; then renew its place in its address's quota of live tournaments, or
+    give the place back once it is over."""
     ctx.tournaments.write(
         before,
         after,
@@ -43,6 +45,10 @@ def write(
     if before is None or before.status != after.status or after.under_way:
         # A separate step (another hash slot): a crash before it is mended by the next write.
         ctx.tournaments.index(after.tournament_id, after.created_at, running=after.under_way)
+    if before is not None:  # a creation took its place just before its write
+        # Another slot again (the address's): a crash before it leaves a place that expires with the
+        # tournament, or that the referee's sweep gives back once it finds the tournament over.
+        keep_place(ctx, after)
     return after
 
 

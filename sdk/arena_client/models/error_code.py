@@ -59,6 +59,7 @@ class ErrorCode(StrEnum):
     TOURNAMENTNO_SPRT = "tournament/no_sprt"
     TOURNAMENTNO_SUCH_MATCH = "tournament/no_such_match"
     TOURNAMENTOVER = "tournament/over"
+    TOURNAMENTQUOTA = "tournament/quota"
     TOURNAMENTSTARTED = "tournament/started"
     WEBHOOKNOT_FOUND = "webhook/not_found"
     WEBHOOKREFUSED_URL = "webhook/refused_url"

@@ -587,6 +587,18 @@ var MatchQuotaError = class extends RateLimitedError {
     return typeof limit === "number" ? limit : null;
   }
 };
+var TournamentQuotaError = class extends RateLimitedError {
+  /** How many unfinished tournaments the client holds. */
+  get live() {
+    const live = this.details["live"];
+    return typeof live === "number" ? live : null;
+  }
+  /** How many the server allows one client (`ARENA_MAX_LIVE_TOURNAMENTS`). */
+  get limit() {
+    const limit = this.details["limit"];
+    return typeof limit === "number" ? limit : null;
+  }
+};
 var StoreUnavailableError = class extends ArenaError {
 };
 var StoreFullError = class extends ArenaError {
@@ -658,6 +670,7 @@ var ERROR_CLASSES = {
   "match/stale_version": StaleVersionError,
   "rate/limited": RateLimitedError,
   "match/quota": MatchQuotaError,
+  "tournament/quota": TournamentQuotaError,
   "store/unavailable": StoreUnavailableError,
   "store/busy": StoreUnavailableError,
   "store/full": StoreFullError,
@@ -695,6 +708,9 @@ function errorFor(status, body, headers) {
   const chosen = ERROR_CLASSES[code] ?? errorClassOfStatus(status);
   if (chosen === MatchQuotaError) {
     return new MatchQuotaError(status, code, message, details, retryAfterSeconds(headers));
+  }
+  if (chosen === TournamentQuotaError) {
+    return new TournamentQuotaError(status, code, message, details, retryAfterSeconds(headers));
   }
   if (chosen === RateLimitedError) {
     return new RateLimitedError(status, code, message, details, retryAfterSeconds(headers));
@@ -1991,6 +2007,7 @@ export {
   StaleVersionError,
   StoreFullError,
   StoreUnavailableError,
+  TournamentQuotaError,
   Turn,
   TurnLoop,
   UnexpectedResponseError,
