@@ -28,37 +28,13 @@ from tests.e2e.runner_helpers import (
     schedule,
     start,
 )
+from tests.e2e.test_tournament_host import descendants
 from tests.live_server import LiveServer
 
 #: The runner's lease, in seconds: short, so the suite waits little for it to lapse.
 LEASE = 6
 #: Seconds per decision, and each of the program's decisions: a match lasts long enough to be killed in.
 PER_ACTION, THINK = 6, 1.0
-
-
-def parents() -> dict[int, int]:
-    """Each process's parent (from ``/proc``)."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue  # gone meanwhile
-            found[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-    return found
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process below ``pid``: its workers, RQ's work horses (each in a session of its own) and their
-    programs."""
-    parent_of = parents()
-    below, frontier = [], [pid]
-    while frontier:
-        children = [child for child, parent in parent_of.items() if parent in frontier]
-        below.extend(children)
-        frontier = children
-    return below
 
 
 def kill_tree(pid: int) -> None:
@@ -165,7 +141,8 @@ def test_a_worker_killed_after_its_program_asked_has_the_match_voided_worker_los
     runner = start(runner_command(live_server, redis_server.url, output, *flags), log, started)
     tournament_id = tournament_of(output)
     killed = asked_match(live_server, tournament_id)
-    [worker] = [pid for pid, parent in parents().items() if parent == runner.pid]
+    below = descendants(runner.pid)
+    [worker] = [pid for pid in below if not any(pid in descendants(other) for other in below)]  # its one child
     kill_tree(worker)  # the worker, its work horse and the program: the runner lives on
     finish(runner, log)
     matches = results(output)["matches"]
