@@ -25,7 +25,12 @@ FORFEIT_WORDS = {
     "resigned": "resigns",
 }
 #: How each reason an attempt was voided reads.
-VOID_WORDS = {"absent": "a program never asked for it", "aborted": "called off by its host"}
+VOID_WORDS = {
+    "absent": "a program never asked for it",
+    "aborted": "called off by its host",
+    "runner_lost": "the runner of a program that timed out was gone",
+    "worker_lost": "a worker playing it died",
+}
 #: The statuses of a tournament that is over.
 OVER = ("finished", "cancelled")
 

@@ -31,6 +31,16 @@ def job_prefix(tournament_id: str) -> str:
     return f"arena-{tournament_id}-"
 
 
+def match_of_job(tournament_id: str, job: str | None) -> str | None:
+    """The match id in the id of a job of the tournament's (see :func:`job_id`); ``None`` for no job, or
+    another tournament's."""
+    prefix = job_prefix(tournament_id)
+    if job is None or not job.startswith(prefix):
+        return None
+    index, dash, match_id = job[len(prefix) :].partition("-")
+    return match_id if dash and index.isdigit() and match_id else None
+
+
 @dataclasses.dataclass(frozen=True)
 class SeatLaunch:
     """One seat of a match and the program that plays it."""

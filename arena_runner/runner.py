@@ -6,9 +6,10 @@ enqueues one RQ job per match whose seats are local programs (:mod:`arena_runner
 starts the long-lived entrants once (and again if one stops before the tournament is over,
 reporting the match it left as a crash), starts ``workers`` local ``arena worker`` processes, and
 renews the presence lease it holds on its entrants: while the runner is away (killed, or its
-machine down), none of their matches starts, and those that started without their programs are
-voided and played again once it is back. Everything it needs to go on after a restart is on the
-server, in Redis, or in ``<output>/state.json``.
+machine down), none of their matches starts, and those that started without their programs (or whose
+programs timed out once it was gone: ``runner_lost``) are voided and played again once it is back. A
+local worker that dies mid-match has that match reported lost on the next renewal (``worker_lost``).
+Everything it needs to go on after a restart is on the server, in Redis, or in ``<output>/state.json``.
 
 An outage of the API or its Redis does not stop it (:mod:`arena_runner.outage`): it says that it
 waits, for how long so far and when it tries again, keeps its workers and programs running, and
@@ -24,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -98,6 +100,10 @@ class Runner:
         self.excused: dict[str, int] = {}
         self.cleaned_at = 0.0
         self.leased_at = -float("inf")
+        #: Matches a local worker was playing when it died by itself, to report on the next renewal; the
+        #: pids of the dead workers already looked at.
+        self.lost: set[str] = set()
+        self.dead_workers: set[int] = set()
         self.outage = Outage()
         self.display = Display(config.display)
         self.names = [entrant.name for entrant in config.entrants]
@@ -189,6 +195,7 @@ class Runner:
     def look(self, run: state.RunState, host: Host) -> str:
         """One look at the tournament: renew the lease, hand out the matches playing, keep the programs and
         workers running, say what ended; its status."""
+        self.note_lost_workers(run)  # before the renewal, which reports them
         self.renew_lease(host)
         rows = host.schedule("playing").to_dict()["matches"]
         tournament = host.tournament().to_dict()
@@ -238,13 +245,34 @@ class Runner:
             return result
 
     def renew_lease(self, host: Host) -> None:
-        """Renew the presence lease on the entrants, a third of its length before it would lapse."""
+        """Renew the presence lease on the entrants, a third of its length before it would lapse (at once when
+        there are lost matches to report: the server then voids them, if they time out, instead of scoring)."""
         if not any(e.is_program for e in self.config.entrants):
             return
-        if time.monotonic() - self.leased_at >= self.config.lease / 3:
+        if self.lost or time.monotonic() - self.leased_at >= self.config.lease / 3:
             per_match = self.queue is not None and any(e.mode == "match" for e in self.config.entrants if e.is_program)
-            host.hold_presence(self.config.lease, capacity=Worker.count(queue=self.queue) if per_match else None)
+            lost = sorted(self.lost)
+            capacity = Worker.count(queue=self.queue) if per_match else None
+            host.hold_presence(self.config.lease, capacity=capacity, lost=lost or None)
+            self.lost.difference_update(lost)
             self.leased_at = time.monotonic()
+
+    def note_lost_workers(self, run: state.RunState) -> None:
+        """Note the match each local worker that died by itself (not stopped by this runner) was playing: its
+        RQ worker's current job, found by its pid on this host, names it."""
+        if self.queue is None or self.stop_requested.is_set():
+            return
+        dead = {process.pid for process in self.workers if process.poll() is not None} - self.dead_workers
+        if not dead:
+            return
+        here = socket.gethostname()
+        jobs = {w.pid: w.get_current_job_id() for w in Worker.all(queue=self.queue) if w.hostname == here}
+        for pid in dead:
+            match_id = planning.match_of_job(run.tournament_id, jobs.get(pid))
+            if match_id is not None:
+                self.lost.add(match_id)
+                self.display.say(f"a local worker died playing match {match_id}: reported lost")
+        self.dead_workers |= dead
 
     def stop(self, run: state.RunState) -> None:
         """Stop within :data:`STOP_WITHIN` seconds: pause the tournament, call off the matches the programs

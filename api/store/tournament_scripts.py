@@ -65,10 +65,14 @@ class TournamentScripts:
         tournament_hash: str,
         until: float,
         entrants: Sequence[int],
+        renewed_at: float,
         capacity: int | None = None,
         group: str = "",
+        lost: Sequence[str] = (),
     ) -> bool:
-        """Hold the presence leases of ``entrants`` until ``until``, sharing ``capacity`` (``None``: none)
-        under the name ``group``; whether the tournament exists."""
-        args = [repr(until), "" if capacity is None else capacity, group, *entrants]
+        """Hold the presence leases of ``entrants`` until ``until``, renewed at ``renewed_at`` (kept beside it),
+        sharing ``capacity`` (``None``: none) under the name ``group``, and note the matches ``lost`` (a worker
+        playing them died); whether the tournament exists."""
+        head = [repr(until), "" if capacity is None else capacity, group, repr(renewed_at), len(lost)]
+        args = [*head, *lost, *entrants]
         return bool(self._presence([presence_hash, tournament_hash], args))

@@ -20,7 +20,7 @@ from api.store.keys import entrant_watch_id
 from api.store.match_scripts import AlreadyExists, Missing, MovedOn
 from api.store.matches import MatchStore
 from api.store.tournament_scripts import TournamentChanges, TournamentScripts
-from arena.tournaments.dispatch import Capacity, Presence, lease_group
+from arena.tournaments.dispatch import Capacity, Presence, Renewal, lease_group
 from arena.tournaments.record import Entrant, Tournament
 from arena.tournaments.schedule import Pairing, round_pairings
 from arena.tournaments.standings import Cell, Counts, Ledger, Outcome, Pair
@@ -333,14 +333,25 @@ class TournamentStore:
             raw = cast(list[bytes | None], self.client.hmget(self.key(tournament_id, "secrets"), list(slots)))
         return {slot: orjson.loads(item) for slot, item in zip(slots, raw, strict=True) if item is not None}
 
-    def lease(self, tournament_id: str, entrants: Sequence[int], until: float, capacity: int | None = None) -> bool:
-        """Hold the presence leases of ``entrants`` until ``until``, sharing ``capacity`` (``None``: none);
-        whether the tournament exists."""
+    def lease(
+        self,
+        tournament_id: str,
+        entrants: Sequence[int],
+        now: float,
+        until: float,
+        *,
+        capacity: int | None = None,
+        lost: Sequence[str] = (),
+    ) -> bool:
+        """Hold (renewed ``now``) the presence leases of ``entrants`` until ``until``, sharing ``capacity``
+        (``None``: none), and note the matches ``lost`` by the host; whether the tournament exists."""
         return self.scripts.renew_presence(
             presence_hash=self.key(tournament_id, "presence"),
             tournament_hash=self.tournament_key(tournament_id),
             until=until,
             entrants=entrants,
+            renewed_at=now,
+            lost=lost,
             capacity=capacity,
             group=lease_group(entrants),
         )
@@ -395,17 +406,25 @@ class TournamentStore:
 
 
 def presence_of(fields: Mapping[bytes, bytes]) -> Presence:
-    """The presence hash read back: ``<entrant>`` -> until when, ``cap:<entrant>`` -> ``<capacity> <group>``."""
+    """The presence hash read back: ``<entrant>`` -> until when, ``renewal:<entrant>`` -> ``<when> <until>``
+    (its last renewal), ``cap:<entrant>`` -> ``<capacity> <group>``, ``lost:<match id>`` -> when reported."""
     leases: dict[int, float] = {}
+    renewals: dict[int, Renewal] = {}
+    lost: set[str] = set()
     groups: dict[str, tuple[int, set[int]]] = {}
     for name, value in fields.items():
         if name.startswith(b"cap:"):
             capacity, group = value.decode().split(" ", 1)
             groups.setdefault(group, (int(capacity), set()))[1].add(int(name[4:]))
+        elif name.startswith(b"lost:"):
+            lost.add(name[5:].decode())
+        elif name.startswith(b"renewal:"):
+            at, until = value.split(b" ", 1)
+            renewals[int(name[8:])] = Renewal(float(at), float(until))
         else:
             leases[int(name)] = float(value)
     capacities = tuple(Capacity(capacity, frozenset(members)) for capacity, members in groups.values())
-    return Presence(leases, capacities)
+    return Presence(leases, capacities, renewals, frozenset(lost))
 
 
 def _text(value: Any) -> str:

@@ -31,11 +31,23 @@ class Capacity:
 
 
 @dataclass(frozen=True)
+class Renewal:
+    """An entrant's last lease renewal: when it came and until when it ran, as its host asked (the director
+    may end the lease sooner, but never changes this: it is what says whether the host was there)."""
+
+    at: float
+    until: float
+
+
+@dataclass(frozen=True)
 class Presence:
-    """The presence leases of a tournament's entrants: until when each runs, and the capacities they said."""
+    """The presence leases of a tournament's entrants: until when each runs, each one's last renewal, the
+    capacities they said, and the matches their hosts reported lost (a worker playing them died)."""
 
     leases: Mapping[int, float] = field(default_factory=dict)
     capacities: tuple[Capacity, ...] = ()
+    renewals: Mapping[int, Renewal] = field(default_factory=dict)
+    lost: frozenset[str] = frozenset()
 
     def away(self, now: float) -> set[int]:
         """The entrants whose lease has lapsed (entrants never leased are never away)."""

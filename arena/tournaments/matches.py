@@ -3,10 +3,13 @@ kept, the request that creates each, and how each one that ended counts (or why 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from arena.matches.creation import match_id_for
 from arena.matches.table import Table
+from arena.tournaments.dispatch import Renewal
+from arena.tournaments.holds import runner_verdict
 from arena.tournaments.record import Tournament, VoidReason, match_key
 from arena.tournaments.standings import Outcome
 
@@ -50,6 +53,45 @@ def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | Vo
         scores=None if scores is None else tuple(float(score) for score in scores),
         forfeits=tournament.forfeits_of(index, [seat.state for seat in table.seats]),
     )
+
+
+def settled_outcome(
+    tournament: Tournament,
+    index: int,
+    table: Table,
+    *,
+    timed_out_at: Mapping[int, float],
+    renewals: Mapping[int, Renewal],
+    lost: Collection[str],
+    now: float,
+) -> Outcome | VoidReason | None:
+    """:func:`outcome_of`, or ``None`` while the outcome is held (``arena/tournaments/holds.py``), when a
+    named seat timed out (``timed_out_at``: seat -> when): ``worker_lost`` if the match's id is among those
+    its runner reported ``lost``, ``runner_lost`` if the runner of a leased entrant of those seats is gone.
+    Both are played again while :meth:`~arena.tournaments.record.Tournament.may_replay`; past that, nothing
+    is held and the match is scored as it ended. A match played to its end is scored, whatever was
+    reported: only a loss on time is the arena's to excuse."""
+    if table.result() is None or not tournament.may_replay(index) or absent_entrants(tournament, index, table):
+        return outcome_of(tournament, index, table)  # aborted, absent, or scored past the replays
+    entrants = tournament.pairings[index].entrants
+    timed_out = {
+        entrants[seat]: at
+        for seat, at in timed_out_at.items()
+        if seat < len(entrants) and tournament.is_named(entrants[seat])
+    }
+    if timed_out and table.match_id in lost:
+        return "worker_lost"
+    verdict = runner_verdict(timed_out, renewals, now)
+    if verdict == "runner_lost":
+        return "runner_lost"
+    if verdict == "hold":
+        return None
+    return outcome_of(tournament, index, table)
+
+
+def timed_out_seats(table: Table) -> list[int]:
+    """The seats of a finished match that forfeited by a timeout."""
+    return [seat for seat, info in enumerate(table.seats) if info.state == "timed_out"]
 
 
 def absent_entrants(tournament: Tournament, index: int, table: Table) -> list[int]:

@@ -41,8 +41,10 @@ from arena.tournaments.standings import ForfeitCause, Held, Ledger, Outcome
 
 Status = Literal["open", "running", "paused", "finished", "cancelled"]
 SlotState = Literal["pending", "playing", "done", "void", "skipped"]
-#: Why a match was voided and played again: its host aborted it, or a program never asked for it.
-VoidReason = Literal["aborted", "absent"]
+#: Why a match was voided and played again: its host aborted it, a program never asked for it, the
+#: runner of a program that timed out was gone (its presence lease lapsed), or its runner said a
+#: worker playing it died (``arena/tournaments/holds.py``).
+VoidReason = Literal["aborted", "absent", "runner_lost", "worker_lost"]
 
 #: How many matches play at once when the host sets no ``concurrency``: named entrants play one
 #: match at a time unless they say more, but server bots play any number, so a tournament of bots needs a cap.

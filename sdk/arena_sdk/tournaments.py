@@ -306,12 +306,17 @@ class Host:
         return self.arena.call(send, Tournament, idempotent=False)
 
     def hold_presence(
-        self, seconds: float, entrants: list[int] | None = None, capacity: int | None = None
+        self,
+        seconds: float,
+        entrants: list[int] | None = None,
+        capacity: int | None = None,
+        lost: list[str] | None = None,
     ) -> PresenceHeld:
         """Hold (or renew) the presence lease on ``entrants`` (``None``: every named entrant) for ``seconds``:
         once it lapses, none of their matches starts until it is renewed. ``capacity``: how many matches
-        the host's live workers can play at once (no more of these entrants' matches play at once)."""
-        body = Presence(seconds=seconds, entrants=entrants, capacity=capacity)
+        the host's live workers can play at once (no more of these entrants' matches play at once).
+        ``lost``: matches whose worker died while it played them (each is void ``worker_lost``, not scored)."""
+        body = Presence(seconds=seconds, entrants=entrants, capacity=capacity, lost=lost or UNSET)
         send = partial(hold_presence.sync_detailed, self.tournament_id, client=self.client, body=body)
         return self.arena.call(send, PresenceHeld)
 

@@ -1,6 +1,6 @@
 """A random bot that first notes its launch: it appends the match id to ``--launches`` (one line per launch).
 
-    python tests/e2e/counting_bot.py --launches FILE --url URL --match MATCH --token TOKEN
+    python tests/e2e/counting_bot.py --launches FILE --url URL --match MATCH --token TOKEN [--think SECONDS]
 
 The tests count these lines to prove every scheduled match was launched exactly once.
 """
@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import time
+from typing import Any
 
 from arena_sdk import Arena
 
@@ -20,13 +22,19 @@ def main() -> None:
     parser.add_argument("--url", required=True)
     parser.add_argument("--match", required=True)
     parser.add_argument("--token", required=True)
+    parser.add_argument("--think", type=float, default=0.0, help="seconds each decision takes (a slow program)")
     args = parser.parse_args()
     descriptor = os.open(args.launches, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         os.write(descriptor, f"{args.match}\n".encode())  # one write of one line: launches never interleave
     finally:
         os.close(descriptor)
-    Arena(args.url).seat(args.match, args.token).play(lambda view, actions: random.choice(actions))
+
+    def decide(view: Any, actions: list[Any]) -> Any:
+        time.sleep(args.think)  # the program's own thinking time, which its clock counts
+        return random.choice(actions)
+
+    Arena(args.url).seat(args.match, args.token).play(decide)
 
 
 if __name__ == "__main__":

@@ -190,7 +190,15 @@ def test_tournament_match_field(target: Target, case: Case) -> None:
 
 # --- renew_presence.lua --------------------------------------------------------------------------------
 
-RENEW = {"presence_hash": PRESENCE, "tournament_hash": TOURNAMENT, "until": 99.5, "entrants": [0, 2]}
+RENEW = {
+    "presence_hash": PRESENCE,
+    "tournament_hash": TOURNAMENT,
+    "until": 99.5,
+    "entrants": [0, 2],
+    "renewed_at": 84.5,
+}
+#: What a renewal of RENEW keeps beside each entrant's lease: when it came, and its own end.
+RENEWED = "84.5 99.5"
 
 PRESENCE_CASES = [
     Case(
@@ -198,14 +206,46 @@ PRESENCE_CASES = [
         RENEW,
         True,
         before=RUNNING,
-        after={**RUNNING, PRESENCE: Hash({"0": "99.5", "2": "99.5"}, ttl=TTL)},
+        after={
+            **RUNNING,
+            PRESENCE: Hash({"0": "99.5", "2": "99.5", "renewal:0": RENEWED, "renewal:2": RENEWED}, ttl=TTL),
+        },
     ),
     Case(
         "renews those named and leaves the others",
         RENEW,
         True,
         before={**RUNNING, PRESENCE: Hash({"0": "50.0", "1": "60.0"}, ttl=100)},
-        after={**RUNNING, PRESENCE: Hash({"0": "99.5", "1": "60.0", "2": "99.5"}, ttl=TTL)},
+        after={
+            **RUNNING,
+            PRESENCE: Hash(
+                {"0": "99.5", "1": "60.0", "2": "99.5", "renewal:0": RENEWED, "renewal:2": RENEWED}, ttl=TTL
+            ),
+        },
+    ),
+    Case(
+        "a lease the director ended (0) is renewed, and the renewal's own end kept beside it",
+        {**RENEW, "entrants": [0]},
+        True,
+        before={**RUNNING, PRESENCE: Hash({"0": "0", "renewal:0": "10.0 25.0"}, ttl=100)},
+        after={**RUNNING, PRESENCE: Hash({"0": "99.5", "renewal:0": RENEWED}, ttl=TTL)},
+    ),
+    Case(
+        "matches reported lost are noted with the renewal, beside the leases",
+        {**RENEW, "entrants": [1], "lost": ["m-1", "m2"]},
+        True,
+        before=RUNNING,
+        after={
+            **RUNNING,
+            PRESENCE: Hash({"1": "99.5", "renewal:1": RENEWED, "lost:m-1": "84.5", "lost:m2": "84.5"}, ttl=TTL),
+        },
+    ),
+    Case(
+        "a match reported lost with no entrant renewed is still noted",
+        {**RENEW, "entrants": [], "lost": ["m3"]},
+        True,
+        before=RUNNING,
+        after={**RUNNING, PRESENCE: Hash({"lost:m3": "84.5"}, ttl=TTL)},
     ),
     Case(
         "no entrant: only the ttl follows the tournament's",
@@ -220,21 +260,40 @@ PRESENCE_CASES = [
         {**RENEW, "capacity": 3, "group": "g1"},
         True,
         before=RUNNING,
-        after={**RUNNING, PRESENCE: Hash({"0": "99.5", "2": "99.5", "cap:0": "3 g1", "cap:2": "3 g1"}, ttl=TTL)},
+        after={
+            **RUNNING,
+            PRESENCE: Hash(
+                {
+                    "0": "99.5",
+                    "2": "99.5",
+                    "cap:0": "3 g1",
+                    "cap:2": "3 g1",
+                    "renewal:0": RENEWED,
+                    "renewal:2": RENEWED,
+                },
+                ttl=TTL,
+            ),
+        },
     ),
     Case(
         "a capacity of 0 is a capacity",
         {**RENEW, "entrants": [1], "capacity": 0, "group": "g2"},
         True,
         before=RUNNING,
-        after={**RUNNING, PRESENCE: Hash({"1": "99.5", "cap:1": "0 g2"}, ttl=TTL)},
+        after={**RUNNING, PRESENCE: Hash({"1": "99.5", "cap:1": "0 g2", "renewal:1": RENEWED}, ttl=TTL)},
     ),
     Case(
         "a renewal without a capacity lifts that of its entrants only",
         RENEW,
         True,
         before={**RUNNING, PRESENCE: Hash({"0": "50.0", "cap:0": "3 g1", "1": "50.0", "cap:1": "3 g1"}, ttl=100)},
-        after={**RUNNING, PRESENCE: Hash({"0": "99.5", "1": "50.0", "cap:1": "3 g1", "2": "99.5"}, ttl=TTL)},
+        after={
+            **RUNNING,
+            PRESENCE: Hash(
+                {"0": "99.5", "1": "50.0", "cap:1": "3 g1", "2": "99.5", "renewal:0": RENEWED, "renewal:2": RENEWED},
+                ttl=TTL,
+            ),
+        },
     ),
     Case("a tournament that is gone: nothing written", RENEW, False),
     Case(

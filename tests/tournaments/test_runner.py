@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from arena_runner.config import ConfigError, EntrantConfig, build, read_file
-from arena_runner.planning import match_jobs, plan
+from arena_runner.planning import job_id, match_jobs, match_of_job, plan
 
 CONFIG = """
 url = "http://arena.example:8000/"
@@ -244,3 +244,10 @@ def test_a_time_control_flag_merges_into_the_files(tmp_path: Path) -> None:
 def test_a_bad_flag_value_is_refused_by_the_parser(flag: tuple[str, str]) -> None:
     with pytest.raises(SystemExit):
         run_parser().parse_args(["tournament", "run", *flag])
+
+
+def test_a_jobs_match_is_read_back_from_its_id_for_its_own_tournament_only() -> None:
+    assert match_of_job("T", job_id("T", 12, "a-b_c")) == "a-b_c", "a match id may hold a dash"
+    assert match_of_job("T", job_id("U", 12, "m0")) is None, "another tournament's job"
+    assert match_of_job("T", None) is None, "a worker playing nothing"
+    assert match_of_job("T", "arena-T-x-m0") is None and match_of_job("T", "arena-T-3") is None

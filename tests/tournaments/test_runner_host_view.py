@@ -85,6 +85,20 @@ def test_the_announcer_says_each_match_and_each_voided_attempt_once_in_schedule_
     assert announcer.lines([done(2, [1, 2], [1, 1]), over], NAMES) == []
 
 
+@pytest.mark.parametrize(
+    ("reason", "words"),
+    [
+        ("runner_lost", "the runner of a program that timed out was gone"),
+        ("worker_lost", "a worker playing it died"),
+    ],
+)
+def test_an_attempt_voided_for_a_lost_runner_or_worker_says_so(reason: str, words: str) -> None:
+    playing = {**done(3, [1, 0], [1, 2]), "state": "playing", "ranks": None, "voided": [{"reason": reason}]}
+    assert Announcer(started=True).lines([playing], NAMES) == [
+        f"Void match 3 (greedy vs a-rather-long-program-name-v2), attempt 1: played again {{{words}}}"
+    ]
+
+
 def test_a_resumed_run_counts_what_was_over_before_instead_of_listing_it() -> None:
     announcer = Announcer(started=False)
     before = [done(index, [1, 2], [1, 2]) for index in range(5)]

@@ -12,6 +12,9 @@ from api.http.type_schemas import JsonInteger
 from arena.tournaments.creation import MAX_SCHEDULED
 from arena.tournaments.schedule import MAX_ENTRANTS
 
+#: How many matches one presence renewal may report lost (a host's workers play at most this many at once).
+MAX_LOST = 1000
+
 
 class ScheduleQuerySchema(Schema):
     state = fields.String(
@@ -29,8 +32,12 @@ class VoidedSchema(Schema):
     match_id = fields.String(required=True)
     reason = fields.String(
         required=True,
-        validate=validate.OneOf(["aborted", "absent"]),
-        metadata={"description": "`aborted` by its host, or `absent`: a program never asked for the match."},
+        validate=validate.OneOf(["aborted", "absent", "runner_lost", "worker_lost"]),
+        metadata={
+            "description": "`aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a "
+            "program timed out and its runner's presence lease lapsed before the runner was heard of again; "
+            "`worker_lost`: its runner said a worker playing it died."
+        },
     )
 
 
@@ -118,12 +125,27 @@ class PresenceSchema(Schema):
             "these entrants play at once (0: none starts). null (or left out): no cap. Each renewal says it anew."
         },
     )
+    lost = fields.List(
+        fields.String(validate=[validate.Length(min=1, max=64), validate.Regexp(r"^[A-Za-z0-9_-]+$")]),
+        load_default=list,
+        validate=validate.Length(max=MAX_LOST),
+        metadata={
+            "description": "Matches of this tournament playing whose worker died while it played them (not stopped "
+            "by the host): each is void `worker_lost` and played again, not scored. Ids of other matches are "
+            "ignored (the answer's `lost` says which were taken). Left out: none."
+        },
+    )
 
 
 class PresenceHeldSchema(Schema):
     entrants = fields.List(fields.Integer(), required=True, metadata={"description": "The entrants held."})
     until = fields.Float(required=True, metadata={"description": "Until when (epoch seconds)."})
     capacity = fields.Integer(required=True, allow_none=True, metadata={"description": "The capacity; null: none."})
+    lost = fields.List(
+        fields.String(),
+        required=True,
+        metadata={"description": "The matches reported lost that were this tournament's, playing: each is void."},
+    )
     tournament = fields.Nested(TournamentSchema, required=True)
 
 

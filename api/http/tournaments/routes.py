@@ -190,6 +190,8 @@ class Presence(MethodView):
         entrant's lease lapses, none of its matches starts until it is renewed (its standings row
         says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
         its live workers can play at once), no more matches with one of these entrants play at once.
+        With `lost` (matches whose worker died while it played them), those matches are void
+        `worker_lost` and played again instead of scored.
         """
         return commands.hold_presence(
             context(),
@@ -198,6 +200,7 @@ class Presence(MethodView):
             entrants=body["entrants"],
             seconds=body["seconds"],
             capacity=body["capacity"],
+            lost=body["lost"],
         )
 
 

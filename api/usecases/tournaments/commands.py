@@ -171,11 +171,14 @@ def hold_presence(
     entrants: Sequence[int] | None,
     seconds: float,
     capacity: int | None = None,
+    lost: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The host holds (or renews) a presence lease on its named entrants (``None``: all of them) for
     ``seconds``: while a leased entrant's lease runs its matches may start, once it lapses none does.
     With ``capacity`` (how many matches the host's live workers can play at once), no more than that
-    many matches with one of these entrants play at once; a renewal without it lifts the cap."""
+    many matches with one of these entrants play at once; a renewal without it lifts the cap. The
+    matches in ``lost`` (a worker playing them died) that are this tournament's, playing, are noted with
+    the renewal, so the director voids them ``worker_lost``; other ids are ignored."""
     tournament = load(ctx, tournament_id)
     authorise_host(tournament, token)
     named = [e for e in range(len(tournament.entrants)) if tournament.is_named(e)]
@@ -185,12 +188,23 @@ def hold_presence(
         raise ArenaError(
             "request/invalid", f"entrant {unknown[0]} is not a named entrant of this tournament", field="entrants"
         )
-    until = ctx.clock.now() + seconds
-    if chosen and not ctx.tournaments.lease(tournament_id, chosen, until, capacity):
+    playing = {match_id_of(tournament, index) for index in tournament.indexes("playing")}
+    taken = sorted(set(lost) & playing)
+    now = ctx.clock.now()
+    until = now + seconds
+    if (chosen or taken) and not ctx.tournaments.lease(
+        tournament_id, chosen, now, until, capacity=capacity, lost=taken
+    ):
         raise TournamentNotFound(tournament_id)
     if tournament.under_way:
         tournament = advance(ctx, tournament_id)  # a renewed lease (or more capacity) may let matches start
-    return {"entrants": chosen, "until": until, "capacity": capacity, "tournament": resource(ctx, tournament)}
+    return {
+        "entrants": chosen,
+        "until": until,
+        "capacity": capacity,
+        "lost": taken,
+        "tournament": resource(ctx, tournament),
+    }
 
 
 def report_forfeit(

@@ -23,9 +23,18 @@ from api.usecases.tournaments.quota import keep_place
 from api.usecases.tournaments.writing import RETRIES, load, write
 from arena.errors import ArenaError
 from arena.matches.table import Table
-from arena.tournaments.matches import absent_entrants, match_id_of, match_request, outcome_of, slot_of
-from arena.tournaments.record import Tournament, match_key
-from arena.tournaments.standings import pairs_at
+from arena.tournaments.dispatch import Presence
+from arena.tournaments.holds import timeouts_in
+from arena.tournaments.matches import (
+    absent_entrants,
+    match_id_of,
+    match_request,
+    settled_outcome,
+    slot_of,
+    timed_out_seats,
+)
+from arena.tournaments.record import Tournament, VoidReason, match_key
+from arena.tournaments.standings import Outcome, pairs_at
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +83,39 @@ def _ended_matches(ctx: Context, tournament: Tournament) -> tuple[dict[int, Tabl
     return ended, missing
 
 
+def _settled(
+    ctx: Context, tournament: Tournament, presence: Presence, ended: dict[int, Table], now: float
+) -> dict[int, Outcome | VoidReason]:
+    """How each ended match counts, or why it is void; a match held (``arena/tournaments/holds.py``: a
+    leased entrant timed out and its runner has not been heard of since) is left out, still playing."""
+    results: dict[int, Outcome | VoidReason] = {}
+    for index, table in ended.items():
+        result = settled_outcome(
+            tournament,
+            index,
+            table,
+            timed_out_at=_timeouts(ctx, tournament, presence, index, table),
+            renewals=presence.renewals,
+            lost=presence.lost,
+            now=now,
+        )
+        if result is not None:
+            results[index] = result
+    return results
+
+
+def _timeouts(ctx: Context, tournament: Tournament, presence: Presence, index: int, table: Table) -> dict[int, float]:
+    """When each seat of an ended match timed out, for the seats of leased entrants or of a match its host
+    reported lost (read from its log only then)."""
+    entrants = tournament.pairings[index].entrants
+    reported = table.match_id in presence.lost
+    seats = [seat for seat in timed_out_seats(table) if reported or entrants[seat] in presence.renewals]
+    if not seats:
+        return {}
+    logged = timeouts_in(ctx.store.log(table.match_id))  # a match over keeps its log, or its record
+    return {seat: logged.get(seat, table.updated_at) for seat in seats}
+
+
 def advance(ctx: Context, tournament_id: str) -> Tournament:
     """Record the outcomes of finished matches, pair a Swiss round when one is due, and start every
     match that may start now."""
@@ -83,7 +125,7 @@ def advance(ctx: Context, tournament_id: str) -> Tournament:
             return before
         now = ctx.clock.now()
         ended, missing = _ended_matches(ctx, before)
-        results = {index: outcome_of(before, index, table) for index, table in ended.items()}
+        results = _settled(ctx, before, presence, ended, now)
         recorded = [result for result in results.values() if not isinstance(result, str)]
         # A program that never asked for its match says its host is away: its lease lapses now, so its
         # matches wait (instead of being voided again) until the host renews it.

@@ -38,6 +38,10 @@ def wait_for_next(
             tournament = load(ctx, tournament_id)
 
 
+#: The statuses of a match that is over.
+OVER = ("finished", "aborted")
+
+
 def next_match(ctx: Context, tournament: Tournament, entrant: int) -> dict[str, Any] | None:
     """``{match_id, seat, token, index}`` of an entrant's match now, ``{"done": True}``, or ``None`` (nothing yet).
 
@@ -52,6 +56,10 @@ def next_match(ctx: Context, tournament: Tournament, entrant: int) -> dict[str, 
         slots = {index: slot_of(tournament, index) for index in playing}
         kept = ctx.tournaments.secrets(tournament.tournament_id, list(slots.values()))
         ready = [index for index in playing if slots[index] in kept]  # the others are being created
+        # A match over whose outcome is held (``arena/tournaments/holds.py``), or not yet recorded, has
+        # nothing left to play: the write that records or voids it wakes the waiter.
+        statuses = ctx.tournaments.match_statuses([kept[slots[index]]["match_id"] for index in ready])
+        ready = [index for index, status in zip(ready, statuses, strict=True) if status not in OVER]
         if not ready:
             return None  # the write that saves their tokens wakes the waiter
         ids = [(index, kept[slots[index]]["match_id"]) for index in ready]

@@ -664,6 +664,8 @@ export interface paths {
          *     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
          *     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
          *     its live workers can play at once), no more matches with one of these entrants play at once.
+         *     With `lost` (matches whose worker died while it played them), those matches are void
+         *     `worker_lost` and played again instead of scored.
          */
         post: operations["holdPresence"];
         delete?: never;
@@ -1590,6 +1592,8 @@ export interface components {
             capacity?: number | null;
             /** @description The entrants it holds (numbers); null: every named entrant. */
             entrants?: number[] | null;
+            /** @description Matches of this tournament playing whose worker died while it played them (not stopped by the host): each is void `worker_lost` and played again, not scored. Ids of other matches are ignored (the answer's `lost` says which were taken). Left out: none. */
+            lost?: string[];
             /** @description How long from now the lease runs; renew it before it lapses. */
             seconds: number;
         };
@@ -1598,6 +1602,8 @@ export interface components {
             capacity: number | null;
             /** @description The entrants held. */
             entrants: number[];
+            /** @description The matches reported lost that were this tournament's, playing: each is void. */
+            lost: string[];
             tournament: components["schemas"]["Tournament"];
             /** @description Until when (epoch seconds). */
             until: number;
@@ -2181,10 +2187,10 @@ export interface components {
         Voided: {
             match_id: string;
             /**
-             * @description `aborted` by its host, or `absent`: a program never asked for the match.
+             * @description `aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a program timed out and its runner's presence lease lapsed before the runner was heard of again; `worker_lost`: its runner said a worker playing it died.
              * @enum {string}
              */
-            reason: "aborted" | "absent";
+            reason: "aborted" | "absent" | "runner_lost" | "worker_lost";
         };
         WebhookStatus: {
             created_at: number;

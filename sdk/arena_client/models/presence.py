@@ -18,11 +18,15 @@ class Presence:
         capacity (int | None | Unset): How many matches the host's live workers can play at once: no more matches with
             one of these entrants play at once (0: none starts). null (or left out): no cap. Each renewal says it anew.
         entrants (list[int] | None | Unset): The entrants it holds (numbers); null: every named entrant.
+        lost (list[str] | Unset): Matches of this tournament playing whose worker died while it played them (not stopped
+            by the host): each is void `worker_lost` and played again, not scored. Ids of other matches are ignored (the
+            answer's `lost` says which were taken). Left out: none.
     """
 
     seconds: float
     capacity: int | None | Unset = UNSET
     entrants: list[int] | None | Unset = UNSET
+    lost: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seconds = self.seconds
@@ -42,6 +46,10 @@ class Presence:
         else:
             entrants = self.entrants
 
+        lost: list[str] | Unset = UNSET
+        if not isinstance(self.lost, Unset):
+            lost = self.lost
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -53,6 +61,8 @@ class Presence:
             field_dict["capacity"] = capacity
         if entrants is not UNSET:
             field_dict["entrants"] = entrants
+        if lost is not UNSET:
+            field_dict["lost"] = lost
 
         return field_dict
 
@@ -87,10 +97,13 @@ class Presence:
 
         entrants = _parse_entrants(d.pop("entrants", UNSET))
 
+        lost = cast(list[str], d.pop("lost", UNSET))
+
         presence = cls(
             seconds=seconds,
             capacity=capacity,
             entrants=entrants,
+            lost=lost,
         )
 
         return presence

@@ -18,12 +18,14 @@ class PresenceHeld:
     Attributes:
         capacity (int | None): The capacity; null: none.
         entrants (list[int]): The entrants held.
+        lost (list[str]): The matches reported lost that were this tournament's, playing: each is void.
         tournament (Tournament):
         until (float): Until when (epoch seconds).
     """
 
     capacity: int | None
     entrants: list[int]
+    lost: list[str]
     tournament: Tournament
     until: float
 
@@ -32,6 +34,8 @@ class PresenceHeld:
         capacity = self.capacity
 
         entrants = self.entrants
+
+        lost = self.lost
 
         tournament = self.tournament.to_dict()
 
@@ -43,6 +47,7 @@ class PresenceHeld:
             {
                 "capacity": capacity,
                 "entrants": entrants,
+                "lost": lost,
                 "tournament": tournament,
                 "until": until,
             }
@@ -65,6 +70,8 @@ class PresenceHeld:
 
         entrants = cast(list[int], d.pop("entrants"))
 
+        lost = cast(list[str], d.pop("lost"))
+
         tournament = Tournament.from_dict(d.pop("tournament"))
 
         until = d.pop("until")
@@ -72,6 +79,7 @@ class PresenceHeld:
         presence_held = cls(
             capacity=capacity,
             entrants=entrants,
+            lost=lost,
             tournament=tournament,
             until=until,
         )

@@ -121,6 +121,8 @@ def sync_detailed(
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
+    With `lost` (matches whose worker died while it played them), those matches are void
+    `worker_lost` and played again instead of scored.
 
     Args:
         tournament_id (str):
@@ -158,6 +160,8 @@ def sync(
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
+    With `lost` (matches whose worker died while it played them), those matches are void
+    `worker_lost` and played again instead of scored.
 
     Args:
         tournament_id (str):
@@ -190,6 +194,8 @@ async def asyncio_detailed(
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
+    With `lost` (matches whose worker died while it played them), those matches are void
+    `worker_lost` and played again instead of scored.
 
     Args:
         tournament_id (str):
@@ -225,6 +231,8 @@ async def asyncio(
     entrant's lease lapses, none of its matches starts until it is renewed (its standings row
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
+    With `lost` (matches whose worker died while it played them), those matches are void
+    `worker_lost` and played again instead of scored.
 
     Args:
         tournament_id (str):
