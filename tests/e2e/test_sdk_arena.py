@@ -324,10 +324,10 @@ def test_play_resumes_its_stream_after_dropped_connections(arena: Arena, live_se
     created = arena.create_match("pipifax", 2, seed=13)
     match_id = created.match.match_id
     seats = [arena.seat(match_id, s.token) for s in created.seats]
-    transport = CutStreams(cuts=3, after_bytes=5000)
+    transport = CutStreams(cuts=3, after_bytes=5000)  # all three cut early in the match, as in a long one
     token = created.seats[0].token
     seats[0].client = AuthenticatedClient(base_url=live_server.url, token=token, httpx_args={"transport": transport})
-    finals = play_all(seats)
+    finals = play_all(seats, remembering=True)
     assert [f.version for f in finals] == [arena.match(match_id).version] * 2
     first, *resumed = transport.resumed_from
     assert first is None and len(resumed) >= 3 and all(resumed[:3])  # each resumption names the last event
