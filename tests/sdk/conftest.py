@@ -1,8 +1,9 @@
 """One fresh venv per test session holding only ``pip install <a copy of sdk/>`` and mypy, as a bot writer's.
 
 The tests that need such a venv (the SDK installs without the server, its packages are typed, the
-README's bots type-check in it) share it: building it takes most of their time. Under xdist the
-workers share it too, the first to take the lock building it in their common temporary folder.
+README's bots type-check in it) share it: building it takes most of their time. They are one
+``xdist_group``, so ``make test`` (``--dist loadgroup``) runs them on one worker; under any other split
+the workers share the venv too, the first to take the lock building it in their common temporary folder.
 """
 
 from __future__ import annotations

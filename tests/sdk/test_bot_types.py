@@ -62,6 +62,7 @@ def test_they_type_check_strictly_with_the_sdk_make_installs(tmp_path: Path) -> 
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
+@pytest.mark.xdist_group("sdk-only-venv")
 @pytest.mark.timeout(900)
 def test_they_type_check_strictly_in_a_fresh_venv_with_only_the_sdk(sdk_only_python: Path, tmp_path: Path) -> None:
     """In the session's fresh venv with only ``pip install <a copy of sdk/>`` and mypy (``conftest.py``)."""

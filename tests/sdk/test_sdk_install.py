@@ -38,6 +38,7 @@ def sdk_venv(sdk_only_python: Path) -> Path:
     return sdk_only_python
 
 
+@pytest.mark.xdist_group("sdk-only-venv")
 @pytest.mark.timeout(300)
 def test_the_sdk_installs_and_imports_without_the_server(sdk_venv: Path) -> None:
     away = sdk_venv.parents[2]  # not this repository, whose engine/ and api/ a ``python -c`` in it would import
@@ -49,6 +50,7 @@ def test_the_sdk_installs_and_imports_without_the_server(sdk_venv: Path) -> None
     assert str(SDK) not in imported.stdout
 
 
+@pytest.mark.xdist_group("sdk-only-venv")
 @pytest.mark.timeout(300)
 def test_the_installed_packages_are_typed_for_mypy(sdk_venv: Path, tmp_path: Path) -> None:
     """mypy reads installed packages only when they carry ``py.typed``: the bot passes ``--strict`` against them."""
