@@ -64,9 +64,10 @@ lint: $(STAMP) $(TS_TESTS)
 	scripts/generate.sh --check
 
 # Two test processes, one per core: four ran no faster (1,285 s against 1,320 s, each test about twice
-# as long) and made timing-bound live tests flakier.
+# as long) and made timing-bound live tests flakier. loadgroup: the tests of one xdist_group share a
+# worker (the SDK-only venv is built once, with no worker waiting for another's).
 test: lint chromium
-	$(BIN)/pytest -n 2 -q --durations=30
+	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=30
 
 # A tournament of 1,000 matches between launched programs riding out three outages of each kind (the
 # server, its Redis, the runner, a worker; tests/e2e/test_tournament_soak.py, marked `soak`, which the

@@ -157,6 +157,9 @@ class Runner:
             self.renew_lease(host)
             # Workers before the tournament resumes: a match's programs had better be ready for it.
             self.ride_out(self.start_workers)
+            # The lease just held said the capacity before any worker was up (none: no match starts);
+            # say it again now they are, rather than a third of the lease later.
+            self.leased_at = -float("inf")
             self.ride_out(lambda: self.resume_if_paused(host))
             with self.display:
                 while not self.stop_requested.is_set():

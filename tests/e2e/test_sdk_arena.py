@@ -23,8 +23,10 @@ from arena_sdk import (
     NotHostError,
     Seat,
     SeatOutError,
+    Turn,
 )
 from arena_sdk.actions import request_model
+from arena_sdk.games import pipifax
 
 from tests.live_server import LiveServer
 
@@ -39,10 +41,32 @@ def random_player(seed: int) -> Choose:
     return lambda view, actions: rng.choice(actions)
 
 
-def play_all(seats: list[Seat]) -> list[SeatView]:
-    """Each seat plays with ``Seat.play`` in its own thread; returns their final views."""
+def remembering_pipifax_player() -> Callable[[Turn], Any]:
+    """A Pipifax seat that remembers every card it saw turned up, flips a card known to show the die's
+    animal, else one never seen: it ends a match in tens of moves where random flips take thousands."""
+    seen: dict[int, str] = {}
+
+    def choose(turn: Turn) -> Any:
+        for event in turn.events:
+            if event.kind == "card_flipped":
+                seen[event.data["position"]] = event.data["animal"]
+        die = pipifax.view(turn.view).die
+        flips = pipifax.flips(turn.actions)
+        known = [flip for flip in flips if seen.get(flip.position) == die]
+        unseen = [flip for flip in flips if flip.position not in seen]
+        return (known or unseen or flips)[0]
+
+    return choose
+
+
+def play_all(seats: list[Seat], *, remembering: bool = False) -> list[SeatView]:
+    """Each seat plays with ``Seat.play`` in its own thread (random flips, or Pipifax's remembering
+    player when the match's length is not the subject); returns their final views."""
     with ThreadPoolExecutor(len(seats)) as pool:
-        futures = [pool.submit(seat.play, random_player(seat.seat)) for seat in seats]
+        futures = [
+            pool.submit(seat.play, remembering_pipifax_player() if remembering else random_player(seat.seat))
+            for seat in seats
+        ]
         return [future.result(timeout=MATCH_TIMEOUT) for future in futures]
 
 
@@ -50,7 +74,7 @@ def play_all(seats: list[Seat]) -> list[SeatView]:
 def test_play_bots_in_threads_finish_a_match(arena: Arena, game: str, players: int) -> None:
     created = arena.create_match(game, players, seed=7)
     seats = [arena.seat(created.match.match_id, s.token) for s in created.seats]
-    finals = play_all(seats)
+    finals = play_all(seats, remembering=game == "pipifax")
     match = arena.match(created.match.match_id)
     assert match.status.value == "finished" and match.result is not None
     for seat, final in zip(seats, finals, strict=True):
@@ -111,7 +135,7 @@ def test_joining_the_open_seat_starts_the_match(arena: Arena) -> None:
     with pytest.raises(MatchFullError):
         arena.join(match_id)
 
-    finals = play_all([ada, bob])
+    finals = play_all([ada, bob], remembering=True)
     assert all(f.status.value == "finished" for f in finals)
 
 
@@ -181,7 +205,7 @@ def test_the_public_stream_follows_a_match_to_its_end(arena: Arena) -> None:
     match_id = created.match.match_id
     seats = [arena.seat(match_id, s.token) for s in created.seats]
     with ThreadPoolExecutor(1) as pool:
-        players = pool.submit(play_all, seats)
+        players = pool.submit(play_all, seats, remembering=True)
         streamed = list(arena.stream(match_id, after=0))
         players.result(timeout=MATCH_TIMEOUT)
     *events, end = streamed
@@ -300,10 +324,10 @@ def test_play_resumes_its_stream_after_dropped_connections(arena: Arena, live_se
     created = arena.create_match("pipifax", 2, seed=13)
     match_id = created.match.match_id
     seats = [arena.seat(match_id, s.token) for s in created.seats]
-    transport = CutStreams(cuts=3, after_bytes=5000)
+    transport = CutStreams(cuts=3, after_bytes=5000)  # all three cut early in the match, as in a long one
     token = created.seats[0].token
     seats[0].client = AuthenticatedClient(base_url=live_server.url, token=token, httpx_args={"transport": transport})
-    finals = play_all(seats)
+    finals = play_all(seats, remembering=True)
     assert [f.version for f in finals] == [arena.match(match_id).version] * 2
     first, *resumed = transport.resumed_from
     assert first is None and len(resumed) >= 3 and all(resumed[:3])  # each resumption names the last event

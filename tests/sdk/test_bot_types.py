@@ -8,11 +8,9 @@ environment holding only ``pip install ./sdk`` and mypy, as a bot writer's would
 
 from __future__ import annotations
 
-import importlib.metadata
 import re
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -64,19 +62,13 @@ def test_they_type_check_strictly_with_the_sdk_make_installs(tmp_path: Path) -> 
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
+@pytest.mark.xdist_group("sdk-only-venv")
 @pytest.mark.timeout(900)
-def test_they_type_check_strictly_in_a_fresh_venv_with_only_the_sdk(tmp_path: Path) -> None:
-    environment = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=True).create(environment)
-    python = str(environment / "bin" / "python")
-    mypy = f"mypy=={importlib.metadata.version('mypy')}"
-    subprocess.run(
-        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(ROOT / "sdk"), mypy],
-        check=True,
-        timeout=900,
-    )
+def test_they_type_check_strictly_in_a_fresh_venv_with_only_the_sdk(sdk_only_python: Path, tmp_path: Path) -> None:
+    """In the session's fresh venv with only ``pip install <a copy of sdk/>`` and mypy (``conftest.py``)."""
+    assert sdk_only_python.parents[1] != Path(sys.prefix), "not this repository's environment"
     files = written(tmp_path / "bots")
-    checked = strict_check(python, tmp_path / "bots", files)
+    checked = strict_check(str(sdk_only_python), tmp_path / "bots", files)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 

@@ -1,16 +1,14 @@
 """``pip install ./sdk`` alone gives a working, typed SDK: no server package (flask, redis) comes with it.
 
 A clean venv installs a copy of ``sdk/`` with its dependencies, as a user would, through pip as this
-machine configures it (its local index and wheel folder first, the public index for the rest): about
-15 s here, so no cached shortcut is needed.
+machine configures it (its local index and wheel folder first, the public index for the rest); the
+session builds it once for every test that needs it (``conftest.py``), with mypy beside it.
 """
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import pytest
@@ -34,20 +32,13 @@ print(arena_sdk.__file__)
 """
 
 
-@pytest.fixture(scope="module")
-def sdk_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with ``pip install <a copy of sdk/>``; its python."""
-    work = tmp_path_factory.mktemp("sdk-install")
-    source = work / "sdk"
-    shutil.copytree(SDK, source, ignore=shutil.ignore_patterns("__pycache__", "build", "*.egg-info"))
-    venv.create(work / "venv", with_pip=True)
-    python = work / "venv" / "bin" / "python"
-    subprocess.run(
-        [str(python), "-m", "pip", "install", "--quiet", str(source)], check=True, capture_output=True, timeout=240
-    )
-    return python
+@pytest.fixture
+def sdk_venv(sdk_only_python: Path) -> Path:
+    """The session's fresh venv with ``pip install <a copy of sdk/>`` (see ``conftest.py``); its python."""
+    return sdk_only_python
 
 
+@pytest.mark.xdist_group("sdk-only-venv")
 @pytest.mark.timeout(300)
 def test_the_sdk_installs_and_imports_without_the_server(sdk_venv: Path) -> None:
     away = sdk_venv.parents[2]  # not this repository, whose engine/ and api/ a ``python -c`` in it would import
@@ -59,6 +50,7 @@ def test_the_sdk_installs_and_imports_without_the_server(sdk_venv: Path) -> None
     assert str(SDK) not in imported.stdout
 
 
+@pytest.mark.xdist_group("sdk-only-venv")
 @pytest.mark.timeout(300)
 def test_the_installed_packages_are_typed_for_mypy(sdk_venv: Path, tmp_path: Path) -> None:
     """mypy reads installed packages only when they carry ``py.typed``: the bot passes ``--strict`` against them."""
