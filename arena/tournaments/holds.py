@@ -5,7 +5,11 @@ A timeout is the program's own fault only if its host was there when its clock r
 that holds a presence lease on the seat's entrant renews it every few seconds, each renewal kept with
 when it came (:class:`~arena.tournaments.dispatch.Renewal`):
 
-- a renewal that came strictly *after* the timeout says the runner lived on: the timeout is scored;
+- a renewal that came strictly *after* the timeout says the runner lived on: the timeout is scored,
+  unless it came from another session than the renewal in force at the timeout (each runner process
+  renews with a session of its own): then the runner that held the lease at the timeout was lost (killed
+  and started again within its lease) and the match is void ``runner_lost``. A renewal without a session
+  (an older host) proves the runner lived on, as before;
 - a lease that lapsed first (its last renewal's own end passed, no renewal since the timeout) says the
   runner is gone: the match is void ``runner_lost``;
 - until one of those, the match is held: its outcome waits, at most until the lease's end.
@@ -43,12 +47,17 @@ def timeouts_in(entries: Iterable[Mapping[str, Any]]) -> dict[int, float]:
 def runner_verdict(timed_out: Mapping[int, float], renewals: Mapping[int, Renewal], now: float) -> Verdict:
     """What becomes of a match whose entrants in ``timed_out`` (entrant -> when its seat timed out) let
     their clocks run out, given each leased entrant's last renewal, at ``now``: ``runner_lost`` as soon as
-    one of their runners is gone, else ``hold`` while one may still be, else ``score``."""
+    one of their runners is gone (its lease lapsed, or another session renewed it), else ``hold`` while one
+    may still be, else ``score``."""
     verdict: Verdict = "score"
     for entrant, at in timed_out.items():
         renewal = renewals.get(entrant)
-        if renewal is None or renewal.at > at:
-            continue  # never leased, or its runner renewed after the timeout: the timeout is its own
+        if renewal is None:
+            continue  # never leased: the timeout is its own
+        if renewal.at > at:
+            if renewal.session is not None and (renewal.since is None or renewal.since > at):
+                return "runner_lost"  # renewed after it, by another process than the one there at the timeout
+            continue  # its runner renewed after the timeout: the timeout is its own
         if renewal.until < now:
             return "runner_lost"
         verdict = "hold"

@@ -41,6 +41,43 @@ def test_a_timeout_is_scored_held_or_void_by_its_runners_last_renewal(
     assert runner_verdict({0: T0}, renewals, now) == verdict
 
 
+@pytest.mark.parametrize(
+    ("renewal", "now", "verdict"),
+    [
+        # the session renewing since before the timeout renewed after it: the same runner lived on
+        (Renewal(T0 + 1, T0 + 16, "a", T0 - 30), T0 + 2, "score"),
+        (Renewal(T0 + 1, T0 + 16, "a", T0), T0 + 2, "score"),  # its first renewal at the very moment: in force
+        # another session renewed after the timeout: the runner there at the timeout was lost (restarted)
+        (Renewal(T0 + 1, T0 + 16, "b", T0 + 1), T0 + 2, "runner_lost"),
+        (Renewal(T0 + 9, T0 + 24, "b", T0 + 0.5), T0 + 10, "runner_lost"),  # and renewed since: still void
+        (Renewal(T0 + 1, T0 + 16), T0 + 2, "score"),  # no session (an older host): as before
+        (Renewal(T0 - 4, T0 + 11, "a", T0 - 30), T0 + 5, "hold"),  # not renewed since: wait
+        (Renewal(T0 - 4, T0 + 11, "a", T0 - 30), T0 + 11.5, "runner_lost"),  # lapsed first: void
+    ],
+)
+def test_a_renewal_after_the_timeout_proves_its_runner_lived_on_only_from_the_same_session(
+    renewal: Renewal, now: float, verdict: Verdict
+) -> None:
+    assert runner_verdict({0: T0}, {0: renewal}, now) == verdict
+
+
+def test_a_runner_restarted_within_its_lease_voids_the_timeout_its_death_caused() -> None:
+    """On the fake clock: session a renews every 5 s, its program times out at T0, the runner dies and a new
+    process (session b) renews 2 s later, its lease never lapsing: the match is void, not scored."""
+    clock = FakeClock(T0 - 10)
+    renewal = Renewal(clock.now(), clock.now() + 15, "a", clock.now())
+    clock.advance(5)
+    renewal = Renewal(clock.now(), clock.now() + 15, "a", renewal.since)
+    clock.advance(5)  # T0: the timeout
+    assert runner_verdict({0: T0}, {0: renewal}, clock.now()) == "hold"
+    clock.advance(2)
+    restarted = Renewal(clock.now(), clock.now() + 15, "b", clock.now())
+    assert renewal.until > clock.now(), "the old lease still ran"
+    assert runner_verdict({0: T0}, {0: restarted}, clock.now()) == "runner_lost"
+    lived_on = Renewal(clock.now(), clock.now() + 15, "a", renewal.since)
+    assert runner_verdict({0: T0}, {0: lived_on}, clock.now()) == "score"
+
+
 def test_of_several_timed_out_entrants_one_lost_runner_voids_and_one_silent_holds() -> None:
     alive, silent, gone = Renewal(T0 + 1, T0 + 16), Renewal(T0 - 1, T0 + 14), Renewal(T0 - 9, T0 + 6)
     assert runner_verdict({0: T0, 1: T0}, {0: alive, 1: silent}, T0 + 7) == "hold"
