@@ -5,14 +5,16 @@ A timeout is the program's own fault only if its host was there when its clock r
 that holds a presence lease on the seat's entrant renews it every few seconds, each renewal kept with
 when it came (:class:`~arena.tournaments.dispatch.Renewal`):
 
-- a renewal that came strictly *after* the timeout says the runner lived on: the timeout is scored,
-  unless it came from another session than the renewal in force at the timeout (each runner process
-  renews with a session of its own): then the runner that held the lease at the timeout was lost (killed
-  and started again within its lease) and the match is void ``runner_lost``. A renewal without a session
-  (an older host) proves the runner lived on, as before;
+- a renewal that came strictly *after* the timeout says the runner lived on: the timeout is scored;
 - a lease that lapsed first (its last renewal's own end passed, no renewal since the timeout) says the
   runner is gone: the match is void ``runner_lost``;
 - until one of those, the match is held: its outcome waits, at most until the lease's end.
+
+Each runner process renews with a session of its own, kept with since when it renews. A session that
+began renewing after the seat's program asked for the match (or, not knowing when it asked, after the
+timeout) says the runner that hosted the program was lost, killed and started again within its lease:
+the match is void ``runner_lost`` at once, whatever the new session renews. Renewals without a session
+(older hosts) prove the runner lived on, as before.
 
 A renewal at the very moment of the timeout proves nothing about after it: the match stays held. An
 entrant never leased (a server bot, a program its host plays without a runner) is scored as it ended.
@@ -44,19 +46,26 @@ def timeouts_in(entries: Iterable[Mapping[str, Any]]) -> dict[int, float]:
     return found
 
 
-def runner_verdict(timed_out: Mapping[int, float], renewals: Mapping[int, Renewal], now: float) -> Verdict:
+def runner_verdict(
+    timed_out: Mapping[int, float],
+    renewals: Mapping[int, Renewal],
+    now: float,
+    asked: Mapping[int, float] | None = None,
+) -> Verdict:
     """What becomes of a match whose entrants in ``timed_out`` (entrant -> when its seat timed out) let
-    their clocks run out, given each leased entrant's last renewal, at ``now``: ``runner_lost`` as soon as
-    one of their runners is gone (its lease lapsed, or another session renewed it), else ``hold`` while one
-    may still be, else ``score``."""
+    their clocks run out, given each leased entrant's last renewal and when its program first asked for the
+    match (``asked``; left out: the timeout's time), at ``now``: ``runner_lost`` as soon as one of their
+    runners is gone (its lease lapsed, or a session renews that began after its program asked), else
+    ``hold`` while one may still be, else ``score``."""
     verdict: Verdict = "score"
     for entrant, at in timed_out.items():
         renewal = renewals.get(entrant)
         if renewal is None:
             continue  # never leased: the timeout is its own
+        hosted = min(at, (asked or {}).get(entrant, at))
+        if renewal.session is not None and (renewal.since is None or renewal.since > hosted):
+            return "runner_lost"  # another process renews than the one that hosted the program: that one died
         if renewal.at > at:
-            if renewal.session is not None and (renewal.since is None or renewal.since > at):
-                return "runner_lost"  # renewed after it, by another process than the one there at the timeout
             continue  # its runner renewed after the timeout: the timeout is its own
         if renewal.until < now:
             return "runner_lost"

@@ -318,8 +318,8 @@ class Host:
         the host's live workers can play at once (no more of these entrants' matches play at once).
         ``lost``: matches whose worker died while it played them (each is void ``worker_lost``, not scored).
         ``session``: this host process's name for itself (pick one at random when it starts, e.g.
-        ``uuid4().hex``, and send it on every renewal): a timeout renewed after only by another session (the
-        host restarted within its lease) is void ``runner_lost``, not scored."""
+        ``uuid4().hex``, and send it on every renewal): a timeout while a session renews that began after the
+        program asked (the host restarted within its lease) is void ``runner_lost``, not scored."""
         body = Presence(
             seconds=seconds, entrants=entrants, capacity=capacity, lost=lost or UNSET, session=session or UNSET
         )

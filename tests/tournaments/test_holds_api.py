@@ -151,6 +151,21 @@ def test_a_runner_restarted_within_its_lease_has_the_timeout_void_runner_lost_an
     assert all(line["matches"] == 0 for line in standings), "a void match is not scored"
 
 
+def test_a_runner_restarted_before_its_programs_timeout_has_the_match_void_runner_lost(
+    clocked: FlaskClient, clock: FakeClock
+) -> None:
+    tournament_id, host, tokens = started(clocked, session="run-a")
+    match_id = ask(clocked, tournament_id, tokens)
+    clock.advance(1)
+    assert presence(clocked, tournament_id, host, seconds=LEASE, session="run-b").status_code == 200  # restarted
+    assert row_of(clocked, tournament_id, host)["match_id"] == match_id, "nothing to void yet"
+    time_out(clocked, clock, match_id)  # the dead program's clock runs out
+    sweep(context_of(clocked))
+    row = row_of(clocked, tournament_id, host)
+    assert row["voided"] == [{"match_id": match_id, "reason": "runner_lost"}], "void at once, not held"
+    assert row["state"] == "playing" and row["match_id"] != match_id, "its runner is there: played again"
+
+
 def test_a_renewal_without_a_session_after_one_with_scores_as_before(clocked: FlaskClient, clock: FakeClock) -> None:
     tournament_id, host, tokens = started(clocked, session="run-a")
     time_out_after_asking(clocked, clock, tournament_id, tokens)

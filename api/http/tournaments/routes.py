@@ -192,8 +192,8 @@ class Presence(MethodView):
         its live workers can play at once), no more matches with one of these entrants play at once.
         With `lost` (matches whose worker died while it played them), those matches are void
         `worker_lost` and played again instead of scored. With `session` (picked at random by each host
-        process), a timeout followed only by renewals of another session (the host restarted within its
-        lease) is void `runner_lost` too.
+        process), a timeout while a session renews that began after the program asked (the host
+        restarted within its lease) is void `runner_lost` too.
         """
         return commands.hold_presence(
             context(),

@@ -180,7 +180,8 @@ def hold_presence(
     many matches with one of these entrants play at once; a renewal without it lifts the cap. The
     matches in ``lost`` (a worker playing them died) that are this tournament's, playing, are noted with
     the renewal, so the director voids them ``worker_lost``; other ids are ignored. ``session`` names the
-    host process renewing: a timeout renewed after only by another session is void ``runner_lost``."""
+    host process renewing: a timeout while a session renews that began after the program asked is void
+    ``runner_lost``."""
     tournament = load(ctx, tournament_id)
     authorise_host(tournament, token)
     named = [e for e in range(len(tournament.entrants)) if tournament.is_named(e)]

@@ -666,8 +666,8 @@ export interface paths {
          *     its live workers can play at once), no more matches with one of these entrants play at once.
          *     With `lost` (matches whose worker died while it played them), those matches are void
          *     `worker_lost` and played again instead of scored. With `session` (picked at random by each host
-         *     process), a timeout followed only by renewals of another session (the host restarted within its
-         *     lease) is void `runner_lost` too.
+         *     process), a timeout while a session renews that began after the program asked (the host
+         *     restarted within its lease) is void `runner_lost` too.
          */
         post: operations["holdPresence"];
         delete?: never;
@@ -1598,7 +1598,7 @@ export interface components {
             lost?: string[];
             /** @description How long from now the lease runs; renew it before it lapses. */
             seconds: number;
-            /** @description The host process's session: a name it picks at random when it starts and sends on every renewal. A program's timeout is scored only if a renewal after it comes from the session that held the lease at the timeout; one from another session (the host was restarted within its lease) voids the match `runner_lost`. null (or left out): any renewal after the timeout scores it. */
+            /** @description The host process's session: a name it picks at random when it starts and sends on every renewal. A program's timeout is scored only if the session renewing after it was already renewing when the program asked for its match; a session that began later (the host was restarted within its lease) has the match void `runner_lost`. null (or left out): any renewal after the timeout scores it. */
             session?: string | null;
         };
         PresenceHeld: {
@@ -2193,7 +2193,7 @@ export interface components {
         Voided: {
             match_id: string;
             /**
-             * @description `aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a program timed out and its runner's presence lease lapsed before the runner was heard of again, or the next renewal came from another session (the runner was started again); `worker_lost`: its runner said a worker playing it died.
+             * @description `aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a program timed out and its runner's presence lease lapsed before the runner was heard of again, or a session renews it that began after the program asked (the runner was started again); `worker_lost`: its runner said a worker playing it died.
              * @enum {string}
              */
             reason: "aborted" | "absent" | "runner_lost" | "worker_lost";

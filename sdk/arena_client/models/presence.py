@@ -22,9 +22,9 @@ class Presence:
             by the host): each is void `worker_lost` and played again, not scored. Ids of other matches are ignored (the
             answer's `lost` says which were taken). Left out: none.
         session (None | str | Unset): The host process's session: a name it picks at random when it starts and sends on
-            every renewal. A program's timeout is scored only if a renewal after it comes from the session that held the
-            lease at the timeout; one from another session (the host was restarted within its lease) voids the match
-            `runner_lost`. null (or left out): any renewal after the timeout scores it.
+            every renewal. A program's timeout is scored only if the session renewing after it was already renewing when the
+            program asked for its match; a session that began later (the host was restarted within its lease) has the match
+            void `runner_lost`. null (or left out): any renewal after the timeout scores it.
     """
 
     seconds: float

@@ -123,8 +123,8 @@ def sync_detailed(
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
     `worker_lost` and played again instead of scored. With `session` (picked at random by each host
-    process), a timeout followed only by renewals of another session (the host restarted within its
-    lease) is void `runner_lost` too.
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
@@ -164,8 +164,8 @@ def sync(
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
     `worker_lost` and played again instead of scored. With `session` (picked at random by each host
-    process), a timeout followed only by renewals of another session (the host restarted within its
-    lease) is void `runner_lost` too.
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
@@ -200,8 +200,8 @@ async def asyncio_detailed(
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
     `worker_lost` and played again instead of scored. With `session` (picked at random by each host
-    process), a timeout followed only by renewals of another session (the host restarted within its
-    lease) is void `runner_lost` too.
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
@@ -239,8 +239,8 @@ async def asyncio(
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
     `worker_lost` and played again instead of scored. With `session` (picked at random by each host
-    process), a timeout followed only by renewals of another session (the host restarted within its
-    lease) is void `runner_lost` too.
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
