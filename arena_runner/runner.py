@@ -5,10 +5,12 @@ The dispatcher then looks at the matches playing with the host token every ``pol
 enqueues one RQ job per match whose seats are local programs (:mod:`arena_runner.planning`),
 starts the long-lived entrants once (and again if one stops before the tournament is over,
 reporting the match it left as a crash), starts ``workers`` local ``arena worker`` processes, and
-renews the presence lease it holds on its entrants: while the runner is away (killed, or its
-machine down), none of their matches starts, and those that started without their programs (or whose
-programs timed out once it was gone: ``runner_lost``) are voided and played again once it is back. A
-local worker that dies mid-match has that match reported lost on the next renewal (``worker_lost``).
+renews the presence lease it holds on its entrants (with a session of its own, and the number of live
+workers as its capacity): while the runner is away (killed, or its machine down), none of their matches
+starts, and those that started without their programs (or whose programs timed out once it was gone,
+even if it was started again before its lease lapsed: ``runner_lost``) are voided and played again once
+it is back. A local worker that dies mid-match has that match reported lost on the next renewal
+(``worker_lost``).
 Everything it needs to go on after a restart is on the server, in Redis, or in ``<output>/state.json``.
 
 An outage of the API or its Redis does not stop it (:mod:`arena_runner.outage`): it says that it
@@ -30,6 +32,7 @@ import subprocess
 import sys
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -45,6 +48,7 @@ from arena_runner import handshake, lines, outputs, planning, processes, state
 from arena_runner.config import EntrantConfig, RunConfig
 from arena_runner.display import Display
 from arena_runner.outage import Outage, is_outage
+from arena_runner.worker import live_workers
 
 #: How often RQ retries a match job that failed or whose worker was lost.
 JOB_RETRIES = 2
@@ -100,6 +104,9 @@ class Runner:
         self.excused: dict[str, int] = {}
         self.cleaned_at = 0.0
         self.leased_at = -float("inf")
+        #: This process's name on its renewals: a runner started again (its machine lost) renews with another,
+        #: so the server voids the timeouts its death caused (``runner_lost``) instead of scoring them.
+        self.session = uuid.uuid4().hex
         #: Matches a local worker was playing when it died by itself, to report on the next renewal; the
         #: pids of the dead workers already looked at.
         self.lost: set[str] = set()
@@ -255,8 +262,8 @@ class Runner:
         if self.lost or time.monotonic() - self.leased_at >= self.config.lease / 3:
             per_match = self.queue is not None and any(e.mode == "match" for e in self.config.entrants if e.is_program)
             lost = sorted(self.lost)
-            capacity = Worker.count(queue=self.queue) if per_match else None
-            host.hold_presence(self.config.lease, capacity=capacity, lost=lost or None)
+            capacity = live_workers(self.queue) if per_match and self.queue is not None else None
+            host.hold_presence(self.config.lease, capacity=capacity, lost=lost or None, session=self.session)
             self.lost.difference_update(lost)
             self.leased_at = time.monotonic()
 

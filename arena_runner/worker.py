@@ -14,7 +14,8 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,12 @@ from arena_runner.outage import Outage, describe, is_outage, seconds
 
 #: Seconds between a busy worker's heartbeats: a lost worker's job is given up about a minute after it.
 MONITORING_INTERVAL = 5
+#: RQ's worker TTL: an idle worker waits this less 15 seconds for a job before it beats again (RQ's
+#: ``dequeue_timeout``), so idle or busy, a live worker beats every MONITORING_INTERVAL seconds.
+WORKER_TTL = MONITORING_INTERVAL + 15
+#: Seconds since its last heartbeat within which a worker counts as live: three beats missed say it is gone
+#: (killed, or its machine lost), long before RQ's registry forgets it.
+LIVE_WITHIN = 3 * MONITORING_INTERVAL
 
 #: What a lost Redis connection raises.
 REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
@@ -76,11 +83,7 @@ def run(redis_url: str, queues: Sequence[str], logs: Path | None = None, burst: 
     connection = redis.Redis.from_url(redis_url)
     outage = Outage()
     while True:
-        worker = OutageProofWorker(
-            [Queue(name, connection=connection) for name in queues],
-            connection=connection,
-            job_monitoring_interval=MONITORING_INTERVAL,
-        )
+        worker = new_worker(connection, queues)
         try:
             worker.work(burst=burst, logging_level="WARNING", with_scheduler=False)
         except Exception as error:  # its teardown, when Redis is still down
@@ -101,6 +104,28 @@ def run(redis_url: str, queues: Sequence[str], logs: Path | None = None, burst: 
             if _stopped_within(worker, wait):
                 return 0
         outage.answered(time.monotonic())
+
+
+def new_worker(connection: redis.Redis, queues: Sequence[str]) -> OutageProofWorker:
+    """A worker on ``queues`` that beats every :data:`MONITORING_INTERVAL` seconds, idle or busy."""
+    return OutageProofWorker(
+        [Queue(name, connection=connection) for name in queues],
+        connection=connection,
+        job_monitoring_interval=MONITORING_INTERVAL,
+        worker_ttl=WORKER_TTL,
+    )
+
+
+def live_count(heartbeats: Iterable[datetime | None], now: datetime) -> int:
+    """How many workers, by their last heartbeats (``None``: none yet), beat within :data:`LIVE_WITHIN`
+    seconds of ``now`` (a beat ahead of ``now``, from a machine whose clock runs ahead, counts)."""
+    return sum(1 for beat in heartbeats if beat is not None and (now - beat).total_seconds() <= LIVE_WITHIN)
+
+
+def live_workers(queue: Queue) -> int:
+    """How many of ``queue``'s workers are live (:func:`live_count`): those RQ still lists but that stopped
+    beating (SIGKILLed, their machine lost) cannot play a match."""
+    return live_count((worker.last_heartbeat for worker in Worker.all(queue=queue)), datetime.now(UTC))
 
 
 def _stopped_within(worker: OutageProofWorker, wait: float) -> bool:

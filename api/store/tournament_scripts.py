@@ -69,10 +69,12 @@ class TournamentScripts:
         capacity: int | None = None,
         group: str = "",
         lost: Sequence[str] = (),
+        session: str | None = None,
     ) -> bool:
-        """Hold the presence leases of ``entrants`` until ``until``, renewed at ``renewed_at`` (kept beside it),
-        sharing ``capacity`` (``None``: none) under the name ``group``, and note the matches ``lost`` (a worker
-        playing them died); whether the tournament exists."""
-        head = [repr(until), "" if capacity is None else capacity, group, repr(renewed_at), len(lost)]
+        """Hold the presence leases of ``entrants`` until ``until``, renewed at ``renewed_at`` by the host's
+        ``session`` (both kept beside it, with since when that session renews), sharing ``capacity`` (``None``:
+        none) under the name ``group``, and note the matches ``lost`` (a worker playing them died); whether the
+        tournament exists."""
+        head = [repr(until), "" if capacity is None else capacity, group, repr(renewed_at), session or "", len(lost)]
         args = [*head, *lost, *entrants]
         return bool(self._presence([presence_hash, tournament_hash], args))

@@ -342,9 +342,11 @@ class TournamentStore:
         *,
         capacity: int | None = None,
         lost: Sequence[str] = (),
+        session: str | None = None,
     ) -> bool:
-        """Hold (renewed ``now``) the presence leases of ``entrants`` until ``until``, sharing ``capacity``
-        (``None``: none), and note the matches ``lost`` by the host; whether the tournament exists."""
+        """Hold (renewed ``now`` by the host process's ``session``) the presence leases of ``entrants`` until
+        ``until``, sharing ``capacity`` (``None``: none), and note the matches ``lost`` by the host; whether the
+        tournament exists."""
         return self.scripts.renew_presence(
             presence_hash=self.key(tournament_id, "presence"),
             tournament_hash=self.tournament_key(tournament_id),
@@ -352,6 +354,7 @@ class TournamentStore:
             entrants=entrants,
             renewed_at=now,
             lost=lost,
+            session=session,
             capacity=capacity,
             group=lease_group(entrants),
         )
@@ -407,7 +410,8 @@ class TournamentStore:
 
 def presence_of(fields: Mapping[bytes, bytes]) -> Presence:
     """The presence hash read back: ``<entrant>`` -> until when, ``renewal:<entrant>`` -> ``<when> <until>``
-    (its last renewal), ``cap:<entrant>`` -> ``<capacity> <group>``, ``lost:<match id>`` -> when reported."""
+    (its last renewal) and, with a session, `` <since> <session>``; ``cap:<entrant>`` -> ``<capacity>
+    <group>``, ``lost:<match id>`` -> when reported."""
     leases: dict[int, float] = {}
     renewals: dict[int, Renewal] = {}
     lost: set[str] = set()
@@ -419,8 +423,9 @@ def presence_of(fields: Mapping[bytes, bytes]) -> Presence:
         elif name.startswith(b"lost:"):
             lost.add(name[5:].decode())
         elif name.startswith(b"renewal:"):
-            at, until = value.split(b" ", 1)
-            renewals[int(name[8:])] = Renewal(float(at), float(until))
+            at, until, *session = value.decode().split(" ")
+            since, by = (float(session[0]), session[1]) if session else (None, None)
+            renewals[int(name[8:])] = Renewal(float(at), float(until), by, since)
         else:
             leases[int(name)] = float(value)
     capacities = tuple(Capacity(capacity, frozenset(members)) for capacity, members in groups.values())

@@ -33,10 +33,14 @@ class Capacity:
 @dataclass(frozen=True)
 class Renewal:
     """An entrant's last lease renewal: when it came and until when it ran, as its host asked (the director
-    may end the lease sooner, but never changes this: it is what says whether the host was there)."""
+    may end the lease sooner, but never changes this: it is what says whether the host was there), and the
+    host process's ``session`` (``None``: a host that sends none) with ``since`` when that session has been
+    the one renewing (its first renewal since another's, or since one without a session)."""
 
     at: float
     until: float
+    session: str | None = None
+    since: float | None = None
 
 
 @dataclass(frozen=True)

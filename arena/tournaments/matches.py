@@ -81,7 +81,12 @@ def settled_outcome(
     }
     if timed_out and table.match_id in lost:
         return "worker_lost"
-    verdict = runner_verdict(timed_out, renewals, now)
+    asked: dict[int, float] = {}  # when each timed-out entrant's program first asked: its runner then hosted it
+    for seat in timed_out_at:
+        first = table.asked[seat] if table.has_asked(seat) else None
+        if first is not None and seat < len(entrants):
+            asked[entrants[seat]] = first
+    verdict = runner_verdict(timed_out, renewals, now, asked)
     if verdict == "runner_lost":
         return "runner_lost"
     if verdict == "hold":

@@ -311,12 +311,18 @@ class Host:
         entrants: list[int] | None = None,
         capacity: int | None = None,
         lost: list[str] | None = None,
+        session: str | None = None,
     ) -> PresenceHeld:
         """Hold (or renew) the presence lease on ``entrants`` (``None``: every named entrant) for ``seconds``:
         once it lapses, none of their matches starts until it is renewed. ``capacity``: how many matches
         the host's live workers can play at once (no more of these entrants' matches play at once).
-        ``lost``: matches whose worker died while it played them (each is void ``worker_lost``, not scored)."""
-        body = Presence(seconds=seconds, entrants=entrants, capacity=capacity, lost=lost or UNSET)
+        ``lost``: matches whose worker died while it played them (each is void ``worker_lost``, not scored).
+        ``session``: this host process's name for itself (pick one at random when it starts, e.g.
+        ``uuid4().hex``, and send it on every renewal): a timeout while a session renews that began after the
+        program asked (the host restarted within its lease) is void ``runner_lost``, not scored."""
+        body = Presence(
+            seconds=seconds, entrants=entrants, capacity=capacity, lost=lost or UNSET, session=session or UNSET
+        )
         send = partial(hold_presence.sync_detailed, self.tournament_id, client=self.client, body=body)
         return self.arena.call(send, PresenceHeld)
 

@@ -1,6 +1,7 @@
 """End to end: a runner (with its workers and their programs) killed mid-match after its program asked loses
 no match to it: the program's timeout is held until the runner's presence lease lapses, then voided
-``runner_lost`` and played again once the same command runs again. A worker killed mid-match (with its
+``runner_lost`` and played again once the same command runs again; so is one started again at once, before
+its lease lapses (its new process renews with a session of its own). A worker killed mid-match (with its
 work horse and program) while the runner lives: the runner reports the match lost, and its timeout is
 voided ``worker_lost`` and played again. The rule: ``tests/tournaments/test_holds.py``."""
 
@@ -125,6 +126,36 @@ def test_a_runner_killed_after_its_program_asked_has_the_match_voided_runner_los
     finish(start(command, log, started), log)  # the same output directory: the same tournament, played again
     written = results(output)
     matches = written["matches"]
+    assert {m["state"] for m in matches} == {"done"} and len(matches) == 2
+    assert all(m["forfeits"] == [None, None] for m in matches), "no program lost a match to the kill"
+    [replayed] = [m for m in matches if m["voided"]]
+    assert replayed["voided"] == [{"match_id": killed, "reason": "runner_lost"}] and replayed["match_id"] != killed
+    assert launch_counts(launches, [replayed]) == {killed: 1, replayed["match_id"]: 1}
+
+
+@pytest.mark.timeout(300)
+def test_a_runner_killed_and_started_again_within_its_lease_has_the_match_voided_runner_lost_and_played_again(
+    live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
+) -> None:
+    output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
+    command = runner_command(live_server, redis_server.url, output, *slow_program_against_greedy(launches))
+    first = start(command, log, started)
+    tournament_id = tournament_of(output)
+    killed = asked_match(live_server, tournament_id)
+    assert first.poll() is None, log.read_text()[-3000:]
+    kill_runner_and_workers(first)
+    again = start(command, log, started)  # at once: its first renewal comes long before the lease lapses
+
+    def voided() -> dict[str, Any] | None:
+        rows = [row for row in schedule(live_server, tournament_id) if row["voided"]]
+        return rows[0] if rows else None
+
+    row = wait_for(voided, 120, "the match to be voided")
+    assert row["voided"] == [{"match_id": killed, "reason": "runner_lost"}], row
+    over = match(live_server, killed)
+    assert [seat["state"] for seat in over["seats"]].count("timed_out") == 1, "the killed program ran out of time"
+    finish(again, log)
+    matches = results(output)["matches"]
     assert {m["state"] for m in matches} == {"done"} and len(matches) == 2
     assert all(m["forfeits"] == [None, None] for m in matches), "no program lost a match to the kill"
     [replayed] = [m for m in matches if m["voided"]]

@@ -41,6 +41,63 @@ def test_a_timeout_is_scored_held_or_void_by_its_runners_last_renewal(
     assert runner_verdict({0: T0}, renewals, now) == verdict
 
 
+@pytest.mark.parametrize(
+    ("renewal", "now", "verdict"),
+    [
+        # the session renewing since before the timeout renewed after it: the same runner lived on
+        (Renewal(T0 + 1, T0 + 16, "a", T0 - 30), T0 + 2, "score"),
+        (Renewal(T0 + 1, T0 + 16, "a", T0), T0 + 2, "score"),  # its first renewal at the very moment: in force
+        # another session renewed after the timeout: the runner there at the timeout was lost (restarted)
+        (Renewal(T0 + 1, T0 + 16, "b", T0 + 1), T0 + 2, "runner_lost"),
+        (Renewal(T0 + 9, T0 + 24, "b", T0 + 0.5), T0 + 10, "runner_lost"),  # and renewed since: still void
+        (Renewal(T0 + 1, T0 + 16), T0 + 2, "score"),  # no session (an older host): as before
+        (Renewal(T0 - 4, T0 + 11, "a", T0 - 30), T0 + 5, "hold"),  # not renewed since: wait
+        (Renewal(T0 - 4, T0 + 11, "a", T0 - 30), T0 + 11.5, "runner_lost"),  # lapsed first: void
+    ],
+)
+def test_a_renewal_after_the_timeout_proves_its_runner_lived_on_only_from_the_same_session(
+    renewal: Renewal, now: float, verdict: Verdict
+) -> None:
+    assert runner_verdict({0: T0}, {0: renewal}, now) == verdict
+
+
+@pytest.mark.parametrize(
+    ("renewal", "now", "verdict"),
+    [
+        # a session renewing since before the program asked renewed after the timeout: scored
+        (Renewal(T0 + 1, T0 + 16, "a", T0 - 30), T0 + 2, "score"),
+        # restarted after the program asked but before its timeout: void at once, no renewal after needed
+        (Renewal(T0 - 2, T0 + 13, "b", T0 - 2), T0 + 0.5, "runner_lost"),
+        (Renewal(T0 + 3, T0 + 18, "b", T0 - 2), T0 + 4, "runner_lost"),
+        # a restarted runner launched the program again, which asked and then timed out: its own timeout
+        (Renewal(T0 + 1, T0 + 16, "b", T0 - 5), T0 + 2, "score"),
+        (Renewal(T0 - 1, T0 + 14, "b", T0 - 5), T0 + 2, "hold"),
+        (Renewal(T0 + 1, T0 + 16), T0 + 2, "score"),  # no session: as before
+    ],
+)
+def test_the_session_must_have_renewed_since_before_the_program_asked(
+    renewal: Renewal, now: float, verdict: Verdict
+) -> None:
+    assert runner_verdict({0: T0}, {0: renewal}, now, asked={0: T0 - 4}) == verdict
+
+
+def test_a_runner_restarted_within_its_lease_voids_the_timeout_its_death_caused() -> None:
+    """On the fake clock: session a renews every 5 s, its program times out at T0, the runner dies and a new
+    process (session b) renews 2 s later, its lease never lapsing: the match is void, not scored."""
+    clock = FakeClock(T0 - 10)
+    renewal = Renewal(clock.now(), clock.now() + 15, "a", clock.now())
+    clock.advance(5)
+    renewal = Renewal(clock.now(), clock.now() + 15, "a", renewal.since)
+    clock.advance(5)  # T0: the timeout
+    assert runner_verdict({0: T0}, {0: renewal}, clock.now()) == "hold"
+    clock.advance(2)
+    restarted = Renewal(clock.now(), clock.now() + 15, "b", clock.now())
+    assert renewal.until > clock.now(), "the old lease still ran"
+    assert runner_verdict({0: T0}, {0: restarted}, clock.now()) == "runner_lost"
+    lived_on = Renewal(clock.now(), clock.now() + 15, "a", renewal.since)
+    assert runner_verdict({0: T0}, {0: lived_on}, clock.now()) == "score"
+
+
 def test_of_several_timed_out_entrants_one_lost_runner_voids_and_one_silent_holds() -> None:
     alive, silent, gone = Renewal(T0 + 1, T0 + 16), Renewal(T0 - 1, T0 + 14), Renewal(T0 - 9, T0 + 6)
     assert runner_verdict({0: T0, 1: T0}, {0: alive, 1: silent}, T0 + 7) == "hold"
@@ -99,6 +156,18 @@ def test_a_timeout_whose_runner_renews_after_it_is_scored_as_a_timeout() -> None
     assert isinstance(outcome, Outcome) and "timeout" in outcome.forfeits
 
 
+def test_a_timeout_is_void_when_another_session_renews_than_the_one_there_when_the_program_asked() -> None:
+    clock = FakeClock(T0)
+    t = launched()
+    table, _ = timed_out(clock)  # both programs asked at T0 - 2
+    clock.advance(4)
+    same = {e: Renewal(T0 + 4, T0 + 19, "a", T0 - 60) for e in (0, 1)}
+    outcome = settle(t, table, same, clock.now())
+    assert isinstance(outcome, Outcome) and "timeout" in outcome.forfeits
+    restarted = {e: Renewal(T0 + 4, T0 + 19, "b", T0 - 1) for e in (0, 1)}  # began after they asked
+    assert settle(t, table, restarted, clock.now()) == "runner_lost"
+
+
 def test_past_the_replay_limit_nothing_is_held_and_the_timeout_is_scored() -> None:
     clock = FakeClock(T0)
     t = launched()
@@ -145,3 +214,17 @@ def test_a_program_that_never_asked_makes_the_match_absent_not_held() -> None:
     renewals = {0: Renewal(T0, T0 + 15), 1: Renewal(T0, T0 + 15)}
     assert settle(t, table, renewals, T0 + 10) == "absent"
     assert settle(t, table, renewals, T0 + 10, lost=(table.match_id,)) == "absent"
+
+
+def test_a_runner_restarted_before_its_programs_timeout_has_the_match_void() -> None:
+    """On the fake clock: session a hosts the program, which asks; the runner dies and a new process (session
+    b) renews before the dead program's clock runs out: the timeout that follows is void, never scored."""
+    clock = FakeClock(T0 - 10)
+    asked = clock.now() + 1
+    clock.advance(4)
+    restarted = Renewal(clock.now(), clock.now() + 15, "b", clock.now())  # T0 - 6
+    clock.advance(6)  # T0: the dead program's timeout
+    assert runner_verdict({0: T0}, {0: restarted}, clock.now(), asked={0: asked}) == "runner_lost"
+    clock.advance(1)
+    renewed = Renewal(clock.now(), clock.now() + 15, "b", restarted.since)
+    assert runner_verdict({0: T0}, {0: renewed}, clock.now(), asked={0: asked}) == "runner_lost"

@@ -1,6 +1,7 @@
 """The director holds a match whose leased program timed out, on the real Redis and a fake clock: scored once
 its runner renews the lease after the timeout, void ``runner_lost`` (and played again once the runner is
-back) when the lease lapses first, void ``worker_lost`` when a renewal reports it lost. The rule itself:
+back) when the lease lapses first or another session of the runner renews it (a runner restarted within its
+lease), void ``worker_lost`` when a renewal reports it lost. The rule itself:
 ``tests/tournaments/test_holds.py``."""
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ def clocked(settings: Settings, clock: FakeClock) -> FlaskClient:
     return create_app(settings, clock=clock).test_client()
 
 
-def started(client: FlaskClient) -> tuple[str, str, list[str]]:
-    """A timed round robin of two named programs held by their host's lease: its id, the host token and
-    each entrant's token."""
+def started(client: FlaskClient, session: str | None = None) -> tuple[str, str, list[str]]:
+    """A timed round robin of two named programs held by their host's lease (renewed by ``session``): its id,
+    the host token and each entrant's token."""
     body = {
         "game": "pipifax",
         "players_per_match": 2,
@@ -48,7 +49,7 @@ def started(client: FlaskClient) -> tuple[str, str, list[str]]:
     }
     created = body_of(client.post("/tournaments", json=body))
     tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
-    assert presence(client, tournament_id, host, seconds=LEASE).status_code == 200
+    assert presence(client, tournament_id, host, seconds=LEASE, session=session).status_code == 200
     assert client.post(f"/tournaments/{tournament_id}/start", headers=auth(host)).status_code == 200
     return tournament_id, host, [entrant["token"] for entrant in created["entrants"]]
 
@@ -118,6 +119,62 @@ def test_a_timeout_whose_runner_is_gone_is_void_runner_lost_and_played_again(
     assert again["state"] == "playing" and again["match_id"] != match["match_id"], "played again, as a new match"
 
 
+def test_a_timeout_renewed_after_by_the_same_session_is_scored(clocked: FlaskClient, clock: FakeClock) -> None:
+    tournament_id, host, tokens = started(clocked, session="run-a")
+    clock.advance(1)
+    held = presence(clocked, tournament_id, host, seconds=LEASE, session="run-a")
+    assert body_of(held)["session"] == "run-a"
+    renewal = context_of(clocked).tournaments.presence(tournament_id).renewals[0]
+    assert (renewal.session, renewal.since, renewal.at) == ("run-a", T0, T0 + 1), "renewing since its first"
+    match = time_out_after_asking(clocked, clock, tournament_id, tokens)
+    assert row_of(clocked, tournament_id, host)["state"] == "playing", "held"
+    clock.advance(1)
+    assert presence(clocked, tournament_id, host, seconds=LEASE, session="run-a").status_code == 200
+    row = row_of(clocked, tournament_id, host)
+    assert row["state"] == "done" and "timeout" in row["forfeits"] and row["voided"] == []
+    assert row["match_id"] == match["match_id"]
+
+
+def test_a_runner_restarted_within_its_lease_has_the_timeout_void_runner_lost_and_played_again(
+    clocked: FlaskClient, clock: FakeClock
+) -> None:
+    tournament_id, host, tokens = started(clocked, session="run-a")
+    match = time_out_after_asking(clocked, clock, tournament_id, tokens)
+    assert row_of(clocked, tournament_id, host)["state"] == "playing", "held"
+    clock.advance(1)
+    assert clock.now() < T0 + LEASE, "the first runner's lease still runs"
+    assert presence(clocked, tournament_id, host, seconds=LEASE, session="run-b").status_code == 200  # restarted
+    row = row_of(clocked, tournament_id, host)
+    assert row["voided"] == [{"match_id": match["match_id"], "reason": "runner_lost"}], "not scored, though renewed"
+    assert row["state"] == "playing" and row["match_id"] != match["match_id"], "its runner is back: played again"
+    standings = get_json(clocked, f"/tournaments/{tournament_id}")["standings"]["entrants"]
+    assert all(line["matches"] == 0 for line in standings), "a void match is not scored"
+
+
+def test_a_runner_restarted_before_its_programs_timeout_has_the_match_void_runner_lost(
+    clocked: FlaskClient, clock: FakeClock
+) -> None:
+    tournament_id, host, tokens = started(clocked, session="run-a")
+    match_id = ask(clocked, tournament_id, tokens)
+    clock.advance(1)
+    assert presence(clocked, tournament_id, host, seconds=LEASE, session="run-b").status_code == 200  # restarted
+    assert row_of(clocked, tournament_id, host)["match_id"] == match_id, "nothing to void yet"
+    time_out(clocked, clock, match_id)  # the dead program's clock runs out
+    sweep(context_of(clocked))
+    row = row_of(clocked, tournament_id, host)
+    assert row["voided"] == [{"match_id": match_id, "reason": "runner_lost"}], "void at once, not held"
+    assert row["state"] == "playing" and row["match_id"] != match_id, "its runner is there: played again"
+
+
+def test_a_renewal_without_a_session_after_one_with_scores_as_before(clocked: FlaskClient, clock: FakeClock) -> None:
+    tournament_id, host, tokens = started(clocked, session="run-a")
+    time_out_after_asking(clocked, clock, tournament_id, tokens)
+    clock.advance(1)
+    assert presence(clocked, tournament_id, host, seconds=LEASE).status_code == 200  # an older client
+    row = row_of(clocked, tournament_id, host)
+    assert row["state"] == "done" and "timeout" in row["forfeits"] and row["voided"] == []
+
+
 def test_a_timeout_in_a_match_reported_lost_is_void_worker_lost_and_played_again_at_once(
     clocked: FlaskClient, clock: FakeClock
 ) -> None:
@@ -167,3 +224,26 @@ def test_a_bad_lost_is_refused_with_422_and_stores_nothing(clocked: FlaskClient,
     assert "lost" in str(error["details"])
     assert ctx.tournaments.presence(tournament_id) == before, "neither the renewal nor a report is stored"
     assert row_of(clocked, tournament_id, host)["match_id"] == match_id
+
+
+@pytest.mark.parametrize(
+    "session",
+    [
+        7,  # not a string
+        "",  # empty
+        "a b",  # not a session's characters
+        "x" * 65,  # too long
+        ["a"],  # a list
+    ],
+)
+def test_a_bad_session_is_refused_with_422_and_stores_nothing(
+    clocked: FlaskClient, clock: FakeClock, session: Any
+) -> None:
+    tournament_id, host, _ = started(clocked, session="run-a")
+    ctx = context_of(clocked)
+    before = ctx.tournaments.presence(tournament_id)
+    clock.advance(1)
+    refused = presence(clocked, tournament_id, host, seconds=LEASE, session=session)
+    error = assert_error(refused, 422, "request/invalid")
+    assert "session" in str(error["details"])
+    assert ctx.tournaments.presence(tournament_id) == before, "the renewal is not stored"

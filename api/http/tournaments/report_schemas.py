@@ -35,7 +35,8 @@ class VoidedSchema(Schema):
         validate=validate.OneOf(["aborted", "absent", "runner_lost", "worker_lost"]),
         metadata={
             "description": "`aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a "
-            "program timed out and its runner's presence lease lapsed before the runner was heard of again; "
+            "program timed out and its runner's presence lease lapsed before the runner was heard of again, or a "
+            "session renews it that began after the program asked (the runner was started again); "
             "`worker_lost`: its runner said a worker playing it died."
         },
     )
@@ -135,6 +136,18 @@ class PresenceSchema(Schema):
             "ignored (the answer's `lost` says which were taken). Left out: none."
         },
     )
+    session = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=[validate.Length(min=1, max=64), validate.Regexp(r"^[A-Za-z0-9_-]+$")],
+        metadata={
+            "description": "The host process's session: a name it picks at random when it starts and sends on "
+            "every renewal. A program's timeout is scored only if the session renewing after it was already "
+            "renewing when the program asked for its match; a session that began later (the host was restarted "
+            "within its lease) has the match void `runner_lost`. null (or left out): any renewal after the "
+            "timeout scores it."
+        },
+    )
 
 
 class PresenceHeldSchema(Schema):
@@ -146,6 +159,7 @@ class PresenceHeldSchema(Schema):
         required=True,
         metadata={"description": "The matches reported lost that were this tournament's, playing: each is void."},
     )
+    session = fields.String(required=True, allow_none=True, metadata={"description": "The session, as sent."})
     tournament = fields.Nested(TournamentSchema, required=True)
 
 

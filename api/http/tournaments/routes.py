@@ -191,7 +191,9 @@ class Presence(MethodView):
         says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
         its live workers can play at once), no more matches with one of these entrants play at once.
         With `lost` (matches whose worker died while it played them), those matches are void
-        `worker_lost` and played again instead of scored.
+        `worker_lost` and played again instead of scored. With `session` (picked at random by each host
+        process), a timeout while a session renews that began after the program asked (the host
+        restarted within its lease) is void `runner_lost` too.
         """
         return commands.hold_presence(
             context(),
@@ -201,6 +203,7 @@ class Presence(MethodView):
             seconds=body["seconds"],
             capacity=body["capacity"],
             lost=body["lost"],
+            session=body["session"],
         )
 
 

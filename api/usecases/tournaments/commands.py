@@ -172,13 +172,16 @@ def hold_presence(
     seconds: float,
     capacity: int | None = None,
     lost: Sequence[str] = (),
+    session: str | None = None,
 ) -> dict[str, Any]:
     """The host holds (or renews) a presence lease on its named entrants (``None``: all of them) for
     ``seconds``: while a leased entrant's lease runs its matches may start, once it lapses none does.
     With ``capacity`` (how many matches the host's live workers can play at once), no more than that
     many matches with one of these entrants play at once; a renewal without it lifts the cap. The
     matches in ``lost`` (a worker playing them died) that are this tournament's, playing, are noted with
-    the renewal, so the director voids them ``worker_lost``; other ids are ignored."""
+    the renewal, so the director voids them ``worker_lost``; other ids are ignored. ``session`` names the
+    host process renewing: a timeout while a session renews that began after the program asked is void
+    ``runner_lost``."""
     tournament = load(ctx, tournament_id)
     authorise_host(tournament, token)
     named = [e for e in range(len(tournament.entrants)) if tournament.is_named(e)]
@@ -193,7 +196,7 @@ def hold_presence(
     now = ctx.clock.now()
     until = now + seconds
     if (chosen or taken) and not ctx.tournaments.lease(
-        tournament_id, chosen, now, until, capacity=capacity, lost=taken
+        tournament_id, chosen, now, until, capacity=capacity, lost=taken, session=session
     ):
         raise TournamentNotFound(tournament_id)
     if tournament.under_way:
@@ -203,6 +206,7 @@ def hold_presence(
         "until": until,
         "capacity": capacity,
         "lost": taken,
+        "session": session,
         "tournament": resource(ctx, tournament),
     }
 

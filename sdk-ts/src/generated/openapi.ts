@@ -665,7 +665,9 @@ export interface paths {
          *     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
          *     its live workers can play at once), no more matches with one of these entrants play at once.
          *     With `lost` (matches whose worker died while it played them), those matches are void
-         *     `worker_lost` and played again instead of scored.
+         *     `worker_lost` and played again instead of scored. With `session` (picked at random by each host
+         *     process), a timeout while a session renews that began after the program asked (the host
+         *     restarted within its lease) is void `runner_lost` too.
          */
         post: operations["holdPresence"];
         delete?: never;
@@ -1596,6 +1598,8 @@ export interface components {
             lost?: string[];
             /** @description How long from now the lease runs; renew it before it lapses. */
             seconds: number;
+            /** @description The host process's session: a name it picks at random when it starts and sends on every renewal. A program's timeout is scored only if the session renewing after it was already renewing when the program asked for its match; a session that began later (the host was restarted within its lease) has the match void `runner_lost`. null (or left out): any renewal after the timeout scores it. */
+            session?: string | null;
         };
         PresenceHeld: {
             /** @description The capacity; null: none. */
@@ -1604,6 +1608,8 @@ export interface components {
             entrants: number[];
             /** @description The matches reported lost that were this tournament's, playing: each is void. */
             lost: string[];
+            /** @description The session, as sent. */
+            session: string | null;
             tournament: components["schemas"]["Tournament"];
             /** @description Until when (epoch seconds). */
             until: number;
@@ -2187,7 +2193,7 @@ export interface components {
         Voided: {
             match_id: string;
             /**
-             * @description `aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a program timed out and its runner's presence lease lapsed before the runner was heard of again; `worker_lost`: its runner said a worker playing it died.
+             * @description `aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a program timed out and its runner's presence lease lapsed before the runner was heard of again, or a session renews it that began after the program asked (the runner was started again); `worker_lost`: its runner said a worker playing it died.
              * @enum {string}
              */
             reason: "aborted" | "absent" | "runner_lost" | "worker_lost";

@@ -21,12 +21,17 @@ class Presence:
         lost (list[str] | Unset): Matches of this tournament playing whose worker died while it played them (not stopped
             by the host): each is void `worker_lost` and played again, not scored. Ids of other matches are ignored (the
             answer's `lost` says which were taken). Left out: none.
+        session (None | str | Unset): The host process's session: a name it picks at random when it starts and sends on
+            every renewal. A program's timeout is scored only if the session renewing after it was already renewing when the
+            program asked for its match; a session that began later (the host was restarted within its lease) has the match
+            void `runner_lost`. null (or left out): any renewal after the timeout scores it.
     """
 
     seconds: float
     capacity: int | None | Unset = UNSET
     entrants: list[int] | None | Unset = UNSET
     lost: list[str] | Unset = UNSET
+    session: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seconds = self.seconds
@@ -50,6 +55,12 @@ class Presence:
         if not isinstance(self.lost, Unset):
             lost = self.lost
 
+        session: None | str | Unset
+        if isinstance(self.session, Unset):
+            session = UNSET
+        else:
+            session = self.session
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,6 +74,8 @@ class Presence:
             field_dict["entrants"] = entrants
         if lost is not UNSET:
             field_dict["lost"] = lost
+        if session is not UNSET:
+            field_dict["session"] = session
 
         return field_dict
 
@@ -99,11 +112,21 @@ class Presence:
 
         lost = cast(list[str], d.pop("lost", UNSET))
 
+        def _parse_session(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        session = _parse_session(d.pop("session", UNSET))
+
         presence = cls(
             seconds=seconds,
             capacity=capacity,
             entrants=entrants,
             lost=lost,
+            session=session,
         )
 
         return presence

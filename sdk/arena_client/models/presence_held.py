@@ -19,6 +19,7 @@ class PresenceHeld:
         capacity (int | None): The capacity; null: none.
         entrants (list[int]): The entrants held.
         lost (list[str]): The matches reported lost that were this tournament's, playing: each is void.
+        session (None | str): The session, as sent.
         tournament (Tournament):
         until (float): Until when (epoch seconds).
     """
@@ -26,6 +27,7 @@ class PresenceHeld:
     capacity: int | None
     entrants: list[int]
     lost: list[str]
+    session: None | str
     tournament: Tournament
     until: float
 
@@ -36,6 +38,9 @@ class PresenceHeld:
         entrants = self.entrants
 
         lost = self.lost
+
+        session: None | str
+        session = self.session
 
         tournament = self.tournament.to_dict()
 
@@ -48,6 +53,7 @@ class PresenceHeld:
                 "capacity": capacity,
                 "entrants": entrants,
                 "lost": lost,
+                "session": session,
                 "tournament": tournament,
                 "until": until,
             }
@@ -72,6 +78,13 @@ class PresenceHeld:
 
         lost = cast(list[str], d.pop("lost"))
 
+        def _parse_session(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        session = _parse_session(d.pop("session"))
+
         tournament = Tournament.from_dict(d.pop("tournament"))
 
         until = d.pop("until")
@@ -80,6 +93,7 @@ class PresenceHeld:
             capacity=capacity,
             entrants=entrants,
             lost=lost,
+            session=session,
             tournament=tournament,
             until=until,
         )

@@ -16,8 +16,9 @@ class Voided:
     Attributes:
         match_id (str):
         reason (VoidedReason): `aborted` by its host; `absent`: a program never asked for the match; `runner_lost`: a
-            program timed out and its runner's presence lease lapsed before the runner was heard of again; `worker_lost`:
-            its runner said a worker playing it died.
+            program timed out and its runner's presence lease lapsed before the runner was heard of again, or a session
+            renews it that began after the program asked (the runner was started again); `worker_lost`: its runner said a
+            worker playing it died.
     """
 
     match_id: str

@@ -122,7 +122,9 @@ def sync_detailed(
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
-    `worker_lost` and played again instead of scored.
+    `worker_lost` and played again instead of scored. With `session` (picked at random by each host
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
@@ -161,7 +163,9 @@ def sync(
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
-    `worker_lost` and played again instead of scored.
+    `worker_lost` and played again instead of scored. With `session` (picked at random by each host
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
@@ -195,7 +199,9 @@ async def asyncio_detailed(
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
-    `worker_lost` and played again instead of scored.
+    `worker_lost` and played again instead of scored. With `session` (picked at random by each host
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
@@ -232,7 +238,9 @@ async def asyncio(
     says `held: away`). Entrants never leased are not held. With `capacity` (how many matches
     its live workers can play at once), no more matches with one of these entrants play at once.
     With `lost` (matches whose worker died while it played them), those matches are void
-    `worker_lost` and played again instead of scored.
+    `worker_lost` and played again instead of scored. With `session` (picked at random by each host
+    process), a timeout while a session renews that began after the program asked (the host
+    restarted within its lease) is void `runner_lost` too.
 
     Args:
         tournament_id (str):
