@@ -93,6 +93,12 @@ class Notifier:
                     if not waiters:
                         del self._waiters[match_id]
 
+    def ready(self, timeout: float = 5.0) -> None:
+        """Wait up to ``timeout`` for the subscription (starting it if need be); StoreUnavailable if it is not
+        there by then (its Redis is out of reach). A stream asks before its answer starts, so that an outage
+        gets the API's 503 rather than a stream that breaks before its first byte."""
+        self._start(timeout)
+
     def waiting(self) -> int:
         """How many waiters this process holds (for tests and metrics)."""
         with self._lock:

@@ -16,6 +16,7 @@ from api.http.matches.routes import SEAT_ERRORS, _errors
 from api.http.matches.schemas import QUERY_INDEX_MAX
 from api.http.responses import BEARER, answer_headers
 from api.http.streams.sse import KEEP_ALIVE, come_back, encode
+from api.store.errors import StoreUnavailable
 from api.usecases.matches.following import Reader, follow
 from api.usecases.matches.reading import load_for_seat, load_table
 from arena.errors import ArenaError
@@ -170,6 +171,7 @@ def _event_stream(reader: Reader, start: tuple[Position, bool], first: Table) ->
     position, fresh = start
     if not fresh and first.is_over and position.index is None and position.version >= first.version:
         return Response(status=204)  # resumed after the end: a 200 that closes at once would be reconnected to
+    reader.notifier.ready()  # here, not in the stream: an outage is the API's 503, never a stream broken at once
     response = Response(_sse(follow(reader, position, fresh, first), reader, position), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache" if reader.seat is None else "private, no-store"
     response.headers["X-Accel-Buffering"] = "no"
@@ -178,14 +180,19 @@ def _event_stream(reader: Reader, start: tuple[Position, bool], first: Table) ->
 
 def _sse(batches: Iterator[list[tuple[str, Item]] | None], reader: Reader, start: Position) -> Iterator[bytes]:
     """The items on the wire, a batch at a time, with a keep-alive comment for every quiet spell; when the
-    process stops before the match is over, where and when to come back (:func:`come_back`)."""
+    process stops before the match is over, or the store goes out of reach, where and when to come back
+    (:func:`come_back`)."""
     last_id, over = start.event_id, False
-    for batch in batches:
-        if batch is None:
-            yield KEEP_ALIVE
-            continue
-        if batch:
-            last_id, over = batch[-1][0], batch[-1][1].type == "match_over"
-        yield b"".join(encode(*found) for found in batch)
+    try:
+        for batch in batches:
+            if batch is None:
+                yield KEEP_ALIVE
+                continue
+            if batch:
+                last_id, over = batch[-1][0], batch[-1][1].type == "match_over"
+            yield b"".join(encode(*found) for found in batch)
+    except StoreUnavailable:
+        yield come_back(last_id, "the match store is out of reach")  # the client retries, as after any outage
+        return
     if not over and reader.notifier.closing:
         yield come_back(last_id)

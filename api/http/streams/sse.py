@@ -18,10 +18,10 @@ KEEP_ALIVE = b": keep-alive\n\n"
 RECONNECT_MS = 1000
 
 
-def come_back(event_id: str | None) -> bytes:
-    """The end of a stream that the server stops before the match is over (the process is stopping): a
-    comment saying so, the id of the last event sent (``Last-Event-ID`` of the reconnection, as an
-    EventSource sends it; none when the stream started before the match's first version) and
-    :data:`RECONNECT_MS`. It dispatches no event."""
+def come_back(event_id: str | None, why: str = "the server is stopping") -> bytes:
+    """The end of a stream that the server ends before the match is over (the process is stopping, or
+    the store went out of reach): a comment saying why, the id of the last event sent (``Last-Event-ID`` of
+    the reconnection, as an EventSource sends it; none when the stream started before the match's first
+    version) and :data:`RECONNECT_MS`. It dispatches no event."""
     last = b"" if event_id is None else b"id: %s\n" % event_id.encode()
-    return b": the server is stopping: connect again with Last-Event-ID\n%sretry: %d\n\n" % (last, RECONNECT_MS)
+    return b": %s: connect again with Last-Event-ID\n%sretry: %d\n\n" % (why.encode(), last, RECONNECT_MS)
