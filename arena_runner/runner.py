@@ -111,6 +111,9 @@ class Runner:
         #: pids of the dead workers already looked at.
         self.lost: set[str] = set()
         self.dead_workers: set[int] = set()
+        #: The job each local worker (by pid) was last seen playing: a dead worker's is read from RQ's record,
+        #: or from here when that record no longer names it.
+        self.jobs_seen: dict[int, str] = {}
         self.outage = Outage()
         self.display = Display(config.display)
         self.names = [entrant.name for entrant in config.entrants]
@@ -269,19 +272,21 @@ class Runner:
 
     def note_lost_workers(self, run: state.RunState) -> None:
         """Note the match each local worker that died by itself (not stopped by this runner) was playing: its
-        RQ worker's current job, found by its pid on this host, names it."""
+        RQ worker's current job, found by its pid on this host, names it (or the job it was last seen playing,
+        when RQ's record no longer says)."""
         if self.queue is None or self.stop_requested.is_set():
             return
         dead = {process.pid for process in self.workers if process.poll() is not None} - self.dead_workers
-        if not dead:
-            return
         here = socket.gethostname()
         jobs = {w.pid: w.get_current_job_id() for w in Worker.all(queue=self.queue) if w.hostname == here}
+        seen = {pid: job for pid, job in jobs.items() if pid is not None and job is not None and pid not in dead}
+        self.jobs_seen.update(seen)
         for pid in dead:
-            match_id = planning.match_of_job(run.tournament_id, jobs.get(pid))
+            match_id = planning.match_of_job(run.tournament_id, jobs.get(pid) or self.jobs_seen.get(pid))
             if match_id is not None:
                 self.lost.add(match_id)
                 self.display.say(f"a local worker died playing match {match_id}: reported lost")
+            self.jobs_seen.pop(pid, None)
         self.dead_workers |= dead
 
     def stop(self, run: state.RunState) -> None:

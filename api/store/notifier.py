@@ -133,7 +133,7 @@ class Notifier:
                 if self.lost is not None:
                     self.lost()
                 self._wake_all()
-                self.clock.sleep(min(0.1 * 2**failures, 5.0))
+                self.clock.sleep(min(0.1 * 2 ** min(failures, 6), 5.0))
                 continue
             try:
                 pubsub.psubscribe(self.pattern)
@@ -162,7 +162,7 @@ class Notifier:
                 self._wake_all()
                 pubsub.close()
                 client.close()
-            self.clock.sleep(min(0.1 * 2**failures, 5.0))
+            self.clock.sleep(min(0.1 * 2 ** min(failures, 6), 5.0))
 
     def _wake(self, match_id: str) -> None:
         with self._lock:

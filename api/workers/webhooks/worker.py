@@ -237,7 +237,7 @@ class Worker:
                     log.warning("webhooks: notification subscription lost (%s); resubscribing", error)
             finally:
                 pubsub.close()
-            self.clock.wait(stop, min(0.1 * 2**failures, 5.0))
+            self.clock.wait(stop, min(0.1 * 2 ** min(failures, 6), 5.0))
 
     def _notify(self, webhook_id: str, new: bool = False) -> None:
         with self._lock:
