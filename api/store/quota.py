@@ -23,14 +23,34 @@ from api.store.quota_scripts import PlaceAnswer, QuotaScripts, TournamentPlaceAn
 from arena.tournaments.quota import place_expiry
 
 
-class LiveMatchQuota:
-    """The places each client's unfinished matches hold, beside a :class:`~api.store.matches.MatchStore`."""
+class _LivePlaces:
+    """Places held in a sorted set per client (``live_key``), each scored by when it expires."""
 
     def __init__(self, matches: MatchStore) -> None:
         self.client: redis.Redis | redis.RedisCluster = matches.client
         self.keys: Keys = matches.keys
         self.settings = matches.settings
         self.scripts = QuotaScripts(self.client)
+
+    def live_key(self, holder: str) -> str:
+        raise NotImplementedError
+
+    def give_back(self, holder: str, member: str) -> None:
+        """``member`` holds no place of ``holder``'s any more (it is over, or was never written)."""
+        with reaching_redis():
+            self.client.zrem(self.live_key(holder), member)
+
+    def held(self, holder: str, now: float) -> int:
+        """How many places ``holder`` holds by ``now`` (those not expired)."""
+        with reaching_redis():
+            return int(self.client.zcount(self.live_key(holder), f"({now!r}", "+inf"))
+
+
+class LiveMatchQuota(_LivePlaces):
+    """The places each client's unfinished matches hold, beside a :class:`~api.store.matches.MatchStore`."""
+
+    def live_key(self, holder: str) -> str:
+        return self.keys.live_matches(holder)
 
     @property
     def limit(self) -> int:
@@ -48,18 +68,8 @@ class LiveMatchQuota:
             quota=self.limit,
         )
 
-    def give_back(self, holder: str, match_id: str) -> None:
-        """The match ``match_id`` holds no place of ``holder``'s any more (it ended, or was never written)."""
-        with reaching_redis():
-            self.client.zrem(self.keys.live_matches(holder), match_id)
 
-    def held(self, holder: str, now: float) -> int:
-        """How many places ``holder`` holds by ``now`` (those whose matches have not expired)."""
-        with reaching_redis():
-            return int(self.client.zcount(self.keys.live_matches(holder), f"({now!r}", "+inf"))
-
-
-class LiveTournamentQuota:
+class LiveTournamentQuota(_LivePlaces):
     """The places each client's unfinished tournaments hold (``keys.live_tournaments``, in the slot of its live
     matches), beside a :class:`~api.store.matches.MatchStore`.
 
@@ -68,11 +78,8 @@ class LiveTournamentQuota:
     tournament (``renew_tournament_place.lua``), and the write that ends it (finished or cancelled) gives it back.
     """
 
-    def __init__(self, matches: MatchStore) -> None:
-        self.client: redis.Redis | redis.RedisCluster = matches.client
-        self.keys: Keys = matches.keys
-        self.settings = matches.settings
-        self.scripts = QuotaScripts(self.client)
+    def live_key(self, holder: str) -> str:
+        return self.keys.live_tournaments(holder)
 
     @property
     def limit(self) -> int:
@@ -98,14 +105,3 @@ class LiveTournamentQuota:
             expires_at=place_expiry(now, self.settings.idle_ttl),
             ttl=self.settings.idle_ttl,
         )
-
-    def give_back(self, holder: str, tournament_id: str) -> None:
-        """The tournament ``tournament_id`` holds no place of ``holder``'s any more (it is over, or was never
-        written)."""
-        with reaching_redis():
-            self.client.zrem(self.keys.live_tournaments(holder), tournament_id)
-
-    def held(self, holder: str, now: float) -> int:
-        """How many places ``holder`` holds by ``now`` (those whose tournaments have not expired)."""
-        with reaching_redis():
-            return int(self.client.zcount(self.keys.live_tournaments(holder), f"({now!r}", "+inf"))
