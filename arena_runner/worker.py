@@ -34,6 +34,10 @@ WORKER_TTL = MONITORING_INTERVAL + 15
 #: Seconds since its last heartbeat within which a worker counts as live: three beats missed say it is gone
 #: (killed, or its machine lost), long before RQ's registry forgets it.
 LIVE_WITHIN = 3 * MONITORING_INTERVAL
+#: Seconds the listener for RQ's commands waits for a message before it looks whether it should stop. RQ
+#: waits 60 s; but once RQ unsubscribes it at shutdown, redis-py (8.x) joins the listener with no timeout,
+#: and a listener that read the unsubscription's reply first waits out its whole pause for a new one.
+COMMAND_LISTENER_PAUSE = 1.0
 
 #: What a lost Redis connection raises.
 REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
@@ -46,6 +50,15 @@ class OutageProofWorker(Worker):
 
     #: Whether SIGTERM or Ctrl-C asked it to stop (RQ's own flag is set only while a job runs).
     stop_asked = False
+
+    def subscribe(self) -> None:
+        """RQ's listener for its commands (stop a job, shut down), which looks every
+        :data:`COMMAND_LISTENER_PAUSE` seconds whether it should stop: so a stopped worker ends at once."""
+        self.pubsub = self.connection.pubsub()
+        self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
+        self.pubsub_thread = self.pubsub.run_in_thread(  # type: ignore[assignment]  # RQ types it by its first None
+            sleep_time=COMMAND_LISTENER_PAUSE, daemon=True, exception_handler=self._pubsub_exception_handler
+        )
 
     def request_stop(self, signum: int, frame: Any) -> None:
         self.stop_asked = True
