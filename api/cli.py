@@ -428,6 +428,12 @@ def add_tournament_commands(commands: argparse._SubParsersAction[argparse.Argume
         ("--bot", "bot", "NAME=BOT", "a server bot"),
     ]:
         run.add_argument(flag, action="append", dest="entrants", metavar=meta, help=text, type=partial(tuple_of, kind))
+    run.add_argument(
+        "--entrant-per-action",
+        action="append",
+        metavar="NAME=SECONDS",
+        help="an entrant's own seconds per decision, over --per-action (its opponents keep theirs; repeatable)",
+    )
     run.set_defaults(handler=run_tournament)
     run.add_argument(
         "--quiet", action="store_true", help="no live display: a line per match over, as without a terminal"

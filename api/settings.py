@@ -60,6 +60,21 @@ def _quota(variable: str, what: str) -> Callable[[str], int]:
     return parse
 
 
+def _seconds_above_zero(variable: str) -> Callable[[str], float]:
+    """The parser of a delay's variable: seconds, more than 0 (0 would retry without a pause)."""
+
+    def parse(text: str) -> float:
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = float("nan")
+        if not seconds > 0:
+            raise ValueError(f"{variable}: {text!r} is not a number of seconds above 0")
+        return seconds
+
+    return parse
+
+
 def available_cores() -> int:
     """The cores this process may run on (its CPU affinity where the system tells it), at least 1: the
     thinkers' default number, one search at a time per core."""
@@ -115,6 +130,9 @@ class Settings:
     webhook_allow_private: bool = False
     webhook_timeout: float = 10.0
     webhook_retry_for: float = 24 * 3600.0
+    #: The retry schedule: seconds after a failed delivery, doubling after each failure up to the longest.
+    webhook_retry_first: float = 1.0
+    webhook_retry_longest: float = 600.0
     webhook_concurrency: int = 16
     # --- the command line's clients (arena verify, arena tournament report) ---
     url: str = "http://127.0.0.1:8000"
@@ -184,6 +202,8 @@ VARIABLES: dict[str, tuple[str, Callable[[str], Any]]] = {
     "ARENA_WEBHOOK_ALLOW_PRIVATE": ("webhook_allow_private", _flag),
     "ARENA_WEBHOOK_TIMEOUT": ("webhook_timeout", float),
     "ARENA_WEBHOOK_RETRY_FOR": ("webhook_retry_for", float),
+    "ARENA_WEBHOOK_RETRY_FIRST": ("webhook_retry_first", _seconds_above_zero("ARENA_WEBHOOK_RETRY_FIRST")),
+    "ARENA_WEBHOOK_RETRY_LONGEST": ("webhook_retry_longest", _seconds_above_zero("ARENA_WEBHOOK_RETRY_LONGEST")),
     "ARENA_WEBHOOK_CONCURRENCY": ("webhook_concurrency", int),
     "ARENA_URL": ("url", str),
 }

@@ -27,6 +27,11 @@ A config file (every key optional; flags override it)::
     [[entrants]]                           # a server bot
     name = "greedy"
     bot = "greedy"
+
+    [[entrants]]                           # a program with its own clock (its opponents keep the tournament's)
+    name = "slow"
+    command = ["python", "examples/random_bot.py"]
+    time_control = { per_action = 20 }
 """
 
 from __future__ import annotations
@@ -76,6 +81,8 @@ FILE_KEYS = (
 )
 #: The keys of ``[tournament] time_control`` (each has a flag too).
 TIME_CONTROL_KEYS = ("per_action", "on_timeout", "first_decision")
+#: The keys of the tournament's time control an entrant's own clock takes from it unless it says otherwise.
+INHERITED_TIME_CONTROL_KEYS = ("on_timeout", "first_decision")
 #: The seconds of the presence lease when the config gives none.
 DEFAULT_LEASE = 15.0
 #: The seconds a program has to pass its handshake when the config gives none.
@@ -94,6 +101,9 @@ class EntrantConfig:
     command: tuple[str, ...] = ()
     mode: Mode = "match"
     bot: str | None = None
+    #: The program's own time control (the API's ``TimeControlRequest``), over the tournament's; None: the
+    #: tournament's.
+    time_control: Mapping[str, Any] | None = None
 
     @property
     def is_program(self) -> bool:
@@ -101,7 +111,11 @@ class EntrantConfig:
 
     def request(self) -> dict[str, Any]:
         """This entrant in the body of ``POST /tournaments``."""
-        return {"name": self.name} if self.bot is None else {"name": self.name, "bot": self.bot}
+        if self.bot is not None:
+            return {"name": self.name, "bot": self.bot}
+        if self.time_control is not None:
+            return {"name": self.name, "time_control": dict(self.time_control)}
+        return {"name": self.name}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -145,27 +159,35 @@ def read_file(path: Path) -> dict[str, Any]:
 
 
 def parse_entrant(spec: Mapping[str, Any]) -> EntrantConfig:
-    """One ``[[entrants]]`` table: ``name`` and either ``command`` (a list or a shell-like string) or ``bot``."""
+    """One ``[[entrants]]`` table: ``name`` and either ``command`` (a list or a shell-like string, with an
+    optional ``time_control`` of its own) or ``bot``."""
     name = spec.get("name")
     if not isinstance(name, str) or not name:
         raise ConfigError(f"an entrant needs a name: {dict(spec)}")
-    unknown = set(spec) - {"name", "command", "mode", "bot"}
+    unknown = set(spec) - {"name", "command", "mode", "bot", "time_control"}
     if unknown:
         raise ConfigError(f"entrant {name!r} has unknown keys: {sorted(unknown)}")
     bot, command, mode = spec.get("bot"), spec.get("command"), spec.get("mode", "match")
+    control = spec.get("time_control")
     if (bot is None) == (command is None):
         raise ConfigError(f"entrant {name!r} needs either a command (a program you run) or a bot (a server bot)")
     if bot is not None:
         if not isinstance(bot, str):
             raise ConfigError(f"entrant {name!r}: bot must be a string")
+        if control is not None:
+            raise ConfigError(f"entrant {name!r}: a server bot is never timed, so it takes no time_control")
         return EntrantConfig(name, bot=bot)
+    if control is not None and not isinstance(control, Mapping):
+        raise ConfigError(f"entrant {name!r}: time_control must be a table, e.g. {{ per_action = 2 }}")
     if isinstance(command, str):
         command = shlex.split(command)
     if not (isinstance(command, list) and command and all(isinstance(part, str) for part in command)):
         raise ConfigError(f"entrant {name!r}: command must be a non-empty list of strings or a command line")
     if mode not in ("match", "entrant"):
         raise ConfigError(f"entrant {name!r}: mode must be 'match' (one run per match) or 'entrant' (one run)")
-    return EntrantConfig(name, command=tuple(command), mode=mode)
+    return EntrantConfig(
+        name, command=tuple(command), mode=mode, time_control=None if control is None else dict(control)
+    )
 
 
 FlagKind = Literal["command", "entrant", "bot"]
@@ -181,10 +203,47 @@ def parse_flag_entrant(kind: FlagKind, flag: str) -> EntrantConfig:
     return parse_entrant({"name": name, "command": value, "mode": "entrant" if kind == "entrant" else "match"})
 
 
+def parse_entrant_per_action(flag: str) -> tuple[str, float]:
+    """``NAME=SECONDS`` (``--entrant-per-action``): an entrant's own seconds per decision."""
+    name, sep, value = flag.partition("=")
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = float("nan")
+    if not sep or not name or not seconds > 0:
+        raise ConfigError(f"expected NAME=SECONDS (seconds above 0), got {flag!r}")
+    return name, seconds
+
+
+def with_own_clocks(
+    entrants: Sequence[EntrantConfig], per_action: Sequence[str], tournament: Mapping[str, Any]
+) -> list[EntrantConfig]:
+    """The entrants with their own time controls: ``--entrant-per-action NAME=SECONDS`` over the file's, each
+    taking the tournament's ``on_timeout`` and ``first_decision`` unless it gives its own (so that only the
+    clock differs from the tournament's)."""
+    names = [e.name for e in entrants]
+    controls = {e.name: e.time_control for e in entrants}
+    for name, seconds in map(parse_entrant_per_action, per_action):
+        if name not in controls:
+            raise ConfigError(f"--entrant-per-action names no entrant: {name!r} (entrants: {names})")
+        controls[name] = {"per_action": seconds}
+    shared = tournament.get("time_control") or {}
+    inherited = {key: shared[key] for key in INHERITED_TIME_CONTROL_KEYS if key in shared}
+    chosen: list[EntrantConfig] = []
+    for entrant in entrants:
+        control = controls[entrant.name]
+        if control is not None and not entrant.is_program:
+            raise ConfigError(f"entrant {entrant.name!r}: a server bot is never timed, so it takes no time control")
+        own = None if control is None else {**inherited, **control}
+        chosen.append(dataclasses.replace(entrant, time_control=own))
+    return chosen
+
+
 def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, str] | None = None) -> RunConfig:
     """The run's config: flags (``None``: not given) over the file over the environment's defaults.
 
-    ``flags["entrants"]`` is a list of ``(kind, NAME=VALUE)`` (see :func:`parse_flag_entrant`), after the file's.
+    ``flags["entrants"]`` is a list of ``(kind, NAME=VALUE)`` (see :func:`parse_flag_entrant`), after the file's;
+    ``flags["entrant_per_action"]`` a list of ``NAME=SECONDS`` (see :func:`parse_entrant_per_action`).
     """
     env = os.environ if env is None else env
     unknown = set(file) - set(FILE_KEYS)
@@ -216,6 +275,7 @@ def build(file: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, s
         raise ConfigError(f"two entrants share a name: {names}")
     if not entrants:
         raise ConfigError("the tournament has no entrants ([[entrants]], --entrant, --long-lived or --bot)")
+    entrants = with_own_clocks(entrants, flags.get("entrant_per_action") or (), tournament)
     # Twice the matches at once: a job outlives its match by a few seconds (its programs exit, a last look),
     # and the tournament starts the next match at once, whose clock must not run while it waits for a worker.
     workers = _first(flags.get("workers"), file.get("workers"), None if concurrency is None else 2 * concurrency, 2)

@@ -98,3 +98,26 @@ def test_the_quota_of_live_tournaments_is_a_count_or_off(text: str, quota: int) 
 def test_a_quota_that_is_no_count_is_refused_at_start(variable: str, text: str) -> None:
     with pytest.raises(ValueError, match=variable):
         Settings.from_environment({variable: text})
+
+
+def test_the_webhook_retry_schedule_is_the_settings_one() -> None:
+    """The worker retries as ``ARENA_WEBHOOK_RETRY_FIRST`` and ``_LONGEST`` say; by default 1 s doubling to 10 min."""
+    from api.workers.webhooks.worker import WorkerSettings
+    from arena.webhooks.backoff import RetryPolicy
+
+    environ = {
+        "ARENA_WEBHOOK_RETRY_FIRST": "0.25",
+        "ARENA_WEBHOOK_RETRY_LONGEST": "1.5",
+        "ARENA_WEBHOOK_RETRY_FOR": "90",
+    }
+    policy = WorkerSettings.of(Settings.from_environment(environ)).policy
+    assert [policy.delay(failures) for failures in range(1, 6)] == [0.25, 0.5, 1.0, 1.5, 1.5]
+    assert policy.retry_for == 90
+    assert WorkerSettings.of(Settings()).policy == RetryPolicy(first=1.0, longest=600.0, retry_for=24 * 3600.0)
+
+
+@pytest.mark.parametrize("variable", ["ARENA_WEBHOOK_RETRY_FIRST", "ARENA_WEBHOOK_RETRY_LONGEST"])
+@pytest.mark.parametrize("text", ["0", "-1", "soon", "nan"])
+def test_a_retry_wait_that_is_no_positive_number_is_refused_at_start(variable: str, text: str) -> None:
+    with pytest.raises(ValueError, match=f"{variable}: .* not a number of seconds above 0"):
+        Settings.from_environment({variable: text})

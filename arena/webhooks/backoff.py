@@ -2,11 +2,11 @@
 
 Deliveries to one webhook go in order, so one event that cannot be delivered holds back those
 after it. After a failure the same event is tried again after 1 s, then 2 s, 4 s, ... doubling up to
-10 min between attempts. The 24 h budget counts from the first failure of the webhook's current run
-of failures (not of each event): once it is spent, the event is given up as a dead letter, and
-so is each later event whose one attempt fails, until a delivery succeeds and ends the run. A
-receiver that is gone for good thus costs one attempt per event after its first day, never a day
-per event.
+10 min between attempts (the defaults; the settings' ``ARENA_WEBHOOK_RETRY_FIRST`` and ``_LONGEST``).
+The 24 h budget counts from the first failure of the webhook's current run of failures (not of
+each event): once it is spent, the event is given up as a dead letter, and so is each later event
+whose one attempt fails, until a delivery succeeds and ends the run. A receiver that is gone for
+good thus costs one attempt per event after its first day, never a day per event.
 """
 
 from __future__ import annotations

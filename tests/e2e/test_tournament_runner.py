@@ -49,8 +49,11 @@ from tests.e2e.runner_helpers import (
 from tests.live_server import LiveServer
 
 #: The game whose round robin includes the sleeper: its timeouts are the arena's clock, the same in
-#: every game, and each of its six matches lasts a whole decision's time (72 s of the suite per game).
+#: every game. It plays on a clock of its own (``--entrant-per-action``), its opponents on ``PER_ACTION``:
+#: each of its six matches waits out one of its decisions, not a whole ``PER_ACTION``.
 SLEEPER_GAME = "pipifax"
+#: The sleeper's own seconds per decision (its opponents keep ``PER_ACTION``): each of its timeouts lands fast.
+SLEEPER_PER_ACTION = 1.5
 
 
 @pytest.mark.timeout(600)
@@ -64,7 +67,16 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
 ) -> None:
     """A random script, the server's greedy bot, a script that crashes and (in one game) one that sleeps."""
     output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
-    sleeping = ("--entrant", f"sleeper={sys.executable} {SLEEPING_BOT}") if game == SLEEPER_GAME else ()
+    sleeping = (
+        (
+            "--entrant",
+            f"sleeper={sys.executable} {SLEEPING_BOT}",
+            "--entrant-per-action",
+            f"sleeper={SLEEPER_PER_ACTION}",
+        )
+        if game == SLEEPER_GAME
+        else ()
+    )
     command = runner_command(
         live_server,
         redis_server.url,
@@ -131,6 +143,15 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
     crosstable = json.loads((output / "crosstable.json").read_text())
     assert crosstable["form"] == "trinomial" and len(crosstable["pairs"]) == entrants * (entrants - 1) // 2
     assert_records_replay(output, matches)
+    # The sleeper played on its own clock, every other entrant on the tournament's: as the tournament
+    # shows its entrants, and as each match's record shows its seats.
+    assert tournament["time_control"]["per_action"] == PER_ACTION
+    own = {entrant["name"]: entrant["time_control"] for entrant in tournament["entrants"]}
+    assert {name: control and control["per_action"] for name, control in own.items()} == {
+        name: SLEEPER_PER_ACTION if name == "sleeper" else None for name in names
+    }
+    records = [json.loads(line) for line in (output / "records.jsonl").read_text().splitlines()]
+    assert all(seat.get("time_control") == own[seat["name"]] for record in records for seat in record["seats"])
 
 
 #: How long the runner stays down in the outage test, in seconds: 28 in the suite, a minute under

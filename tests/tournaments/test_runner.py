@@ -240,6 +240,63 @@ def test_a_time_control_flag_merges_into_the_files(tmp_path: Path) -> None:
         )
 
 
+def test_an_entrant_may_have_its_own_clock_in_the_file_or_by_a_flag(tmp_path: Path) -> None:
+    """Its own time control goes in the create body as the API's ``EntrantRequest.time_control``, taking the
+    tournament's ``on_timeout`` and ``first_decision`` unless it says otherwise; the others keep the tournament's."""
+    from arena_client.models import CreateTournament
+
+    text = CONFIG.replace('name = "random"\n', 'name = "random"\ntime_control = { base = 40, increment = 0.5 }\n')
+    config = build(config_file(tmp_path, text), {"first_decision": 9.0}, env={})
+    own = {"base": 40, "increment": 0.5, "on_timeout": "forfeit", "first_decision": 9.0}
+    assert config.entrant("random").time_control == own
+    assert config.body()["entrants"] == [
+        {"name": "random", "time_control": own},
+        {"name": "looper"},
+        {"name": "greedy", "bot": "greedy"},
+    ]
+    argv = ["tournament", "run", *("--game", "pipifax", "--players-per-match", "2", "--format", "round-robin")]
+    argv += [*("--output", str(tmp_path), "--per-action", "6", "--on-timeout", "bot", "--redis", "redis://r:1/0")]
+    argv += [*("--entrant", "fast=python fast.py", "--entrant", "sleeper=python sleeping_bot.py", "--bot", "g=greedy")]
+    argv += ["--entrant-per-action", "sleeper=1.5"]
+    config = build({}, vars(run_parser().parse_args(argv)), env={})
+    body = config.body()
+    assert body["time_control"] == {"per_action": 6.0, "on_timeout": "bot"}
+    assert body["entrants"] == [
+        {"name": "fast"},
+        {"name": "sleeper", "time_control": {"per_action": 1.5, "on_timeout": "bot"}},
+        {"name": "g", "bot": "greedy"},
+    ]
+    # What the SDK sends: the entrant's own clock reaches the request, the others have none.
+    sent = CreateTournament.from_dict(body).to_dict()
+    assert [entrant.get("time_control") for entrant in sent["entrants"]] == [
+        None,
+        body["entrants"][1]["time_control"],
+        None,
+    ]
+    # The flag is over the file's own clock.
+    config = build(config_file(tmp_path, text), {"entrant_per_action": ["random=2"]}, env={})
+    assert config.entrant("random").time_control == {"per_action": 2.0, "on_timeout": "forfeit"}
+
+
+@pytest.mark.parametrize(
+    ("text", "flags", "message"),
+    [
+        (CONFIG, {"entrant_per_action": ["nobody=2"]}, "names no entrant: 'nobody'"),
+        (CONFIG, {"entrant_per_action": ["greedy=2"]}, "server bot is never timed"),
+        (CONFIG.replace('bot = "greedy"', 'bot = "greedy"\ntime_control = { per_action = 2 }'), {}, "never timed"),
+        (CONFIG.replace('name = "random"\n', 'name = "random"\ntime_control = 2\n'), {}, "must be a table"),
+        (CONFIG, {"entrant_per_action": ["random"]}, "NAME=SECONDS"),
+        (CONFIG, {"entrant_per_action": ["random=fast"]}, "NAME=SECONDS"),
+        (CONFIG, {"entrant_per_action": ["random=0"]}, "above 0"),
+    ],
+)
+def test_an_entrants_own_clock_that_cannot_be_says_why(
+    tmp_path: Path, text: str, flags: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ConfigError, match=message):
+        build(config_file(tmp_path, text), flags, env={})
+
+
 @pytest.mark.parametrize("flag", [("--sprt", "20"), ("--sprt", "a,b"), ("--options", "[1]"), ("--options", "{")])
 def test_a_bad_flag_value_is_refused_by_the_parser(flag: tuple[str, str]) -> None:
     with pytest.raises(SystemExit):

@@ -30,10 +30,17 @@ from tests.webhooks.receiver import (
     has,
 )
 
-#: How long the receiver of the outage test is down, in seconds: 20 in the suite (retries at 0, 1, 3, 7
-#: and 15 s fail, the one at 31 s delivers), a real minute under ``make soak`` (``ARENA_OUTAGE_SECONDS``;
-#: the attempt at 63 s delivers, about 3 s after the receiver is back).
-OUTAGE_SECONDS = float(os.environ.get("ARENA_OUTAGE_SECONDS", "20"))
+#: Set under ``make soak``: a real minute's outage, on the worker's default retry schedule.
+SOAK = "ARENA_OUTAGE_SECONDS" in os.environ
+#: The worker's retry schedule (``ARENA_WEBHOOK_RETRY_FIRST``, ``_LONGEST``): in the suite a short one,
+#: 0.25 s doubling to 1 s, so that an outage need not outlast a long wait; under ``make soak`` the
+#: default, 1 s doubling to 10 min (a blank variable keeps the default).
+RETRY_FIRST, RETRY_LONGEST = ("", "") if SOAK else ("0.25", "1")
+#: How long the receiver of the outage test is down, in seconds: 8 in the suite (retries at 0, 0.25,
+#: 0.75, 1.75 s, then each second, fail: about nine; the first after the receiver is back delivers, within
+#: a second), a real minute under ``make soak`` (``ARENA_OUTAGE_SECONDS``; retries at 0, 1, 3, 7, 15 and
+#: 31 s fail, the attempt at 63 s delivers, about 3 s after the receiver is back).
+OUTAGE_SECONDS = float(os.environ.get("ARENA_OUTAGE_SECONDS", "8"))
 #: The worker's timeout per delivery, in seconds: short, yet long enough for a busy machine's receiver.
 TIMEOUT = 3
 #: Seconds to wait for deliveries that need no retry after an outage: generous, for a busy machine.
@@ -51,6 +58,8 @@ def live(redis_server: RedisServer) -> Iterator[LiveServer]:
         webhooks=True,
         ARENA_WEBHOOK_ALLOW_PRIVATE="1",
         ARENA_WEBHOOK_TIMEOUT=str(TIMEOUT),
+        ARENA_WEBHOOK_RETRY_FIRST=RETRY_FIRST,
+        ARENA_WEBHOOK_RETRY_LONGEST=RETRY_LONGEST,
     ) as server:
         yield server
 

@@ -89,7 +89,8 @@ class WorkerSettings:
 
     ``timeout``: seconds one delivery may take, from the lookup to the answer
     (``ARENA_WEBHOOK_TIMEOUT``, default 10); ``concurrency``: webhooks delivered to at once
-    (``ARENA_WEBHOOK_CONCURRENCY``, default 16); ``policy``: the retry schedule, whose 24 h budget
+    (``ARENA_WEBHOOK_CONCURRENCY``, default 16); ``policy``: the retry schedule, whose first delay,
+    longest delay and 24 h budget ``ARENA_WEBHOOK_RETRY_FIRST``, ``ARENA_WEBHOOK_RETRY_LONGEST`` and
     ``ARENA_WEBHOOK_RETRY_FOR`` (seconds) may change; ``allow_private``: ``ARENA_WEBHOOK_ALLOW_PRIVATE=1``
     (api/settings.py reads them all).
     """
@@ -104,7 +105,11 @@ class WorkerSettings:
         return cls(
             timeout=settings.webhook_timeout,
             concurrency=settings.webhook_concurrency,
-            policy=RetryPolicy(retry_for=settings.webhook_retry_for),
+            policy=RetryPolicy(
+                first=settings.webhook_retry_first,
+                longest=settings.webhook_retry_longest,
+                retry_for=settings.webhook_retry_for,
+            ),
             allow_private=settings.webhook_allow_private,
         )
 
