@@ -16,7 +16,8 @@ connections that wait between requests, lets the requests under way finish (each
 after its answer), and exits as soon as none is left, looking every :data:`DRAIN_LOOK` seconds; only
 a request still running after ``graceful_timeout`` is cut. It then exits at once
 (:func:`~api.observability.logs.exit_now`), without the interpreter's teardown, which costs seconds
-on a busy machine and would hold the master (and ``arena serve``) up.
+on a busy machine and would hold the master (and ``arena serve``) up. Told to quit (SIGQUIT) while
+it still starts, it exits at once rather than after loading the app.
 
 gunicorn's master imports this module (to find the worker class) before it forks, so it imports
 nothing that gevent must patch first: only gunicorn's worker, gevent itself and the standard library.
