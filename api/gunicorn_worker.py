@@ -16,7 +16,8 @@ connections that wait between requests, lets the requests under way finish (each
 after its answer), and exits as soon as none is left, looking every :data:`DRAIN_LOOK` seconds; only
 a request still running after ``graceful_timeout`` is cut. It then exits at once
 (:func:`~api.observability.logs.exit_now`), without the interpreter's teardown, which costs seconds
-on a busy machine and would hold the master (and ``arena serve``) up.
+on a busy machine and would hold the master (and ``arena serve``) up. Told to quit (SIGQUIT) while
+it still starts, it exits at once rather than after loading the app.
 
 gunicorn's master imports this module (to find the worker class) before it forks, so it imports
 nothing that gevent must patch first: only gunicorn's worker, gevent itself and the standard library.
@@ -25,6 +26,7 @@ nothing that gevent must patch first: only gunicorn's worker, gevent itself and 
 from __future__ import annotations
 
 import json
+import signal
 from functools import partial
 from typing import Any
 
@@ -95,9 +97,25 @@ class ArenaGeventWorker(GeventWorker):  # type: ignore[misc]
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         super().handle_exit(sig, frame)
-        signal = getattr(self, "_stop_signal", None)
-        if signal is not None:
-            gevent.spawn(signal.set)  # out of the signal handler, as gevent's worker does its own
+        stop = getattr(self, "_stop_signal", None)
+        if stop is not None:
+            gevent.spawn(stop.set)  # out of the signal handler, as gevent's worker does its own
+
+    def init_process(self) -> None:
+        # From the fork on, a quit ends a worker that is not serving yet (see handle_quit): until gunicorn
+        # installs the worker's handlers, the master's handlers, inherited, would take the signal and drop it.
+        for quit_signal in (signal.SIGQUIT, signal.SIGINT):
+            signal.signal(quit_signal, self.handle_quit)
+        super().init_process()
+
+    def handle_quit(self, sig: int, frame: Any) -> None:
+        """Told to quit (SIGQUIT, SIGINT) while still starting (gevent's patching, the app's import: seconds
+        on a busy machine), exit at once: gevent's worker hands the quit to a greenlet that no hub runs
+        before the app has loaded, and the master would wait up to ``graceful_timeout`` for a worker it
+        has just started (to replace one that died) to stop."""
+        if getattr(self, "_stop_signal", None) is None:  # not serving yet: nothing to finish
+            exit_now()
+        super().handle_quit(sig, frame)
 
     def drain(self, servers: list[StreamServer]) -> None:
         """Stop accepting, end the app's streams, close idle connections, and wait for the requests under way."""

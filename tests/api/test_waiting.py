@@ -452,3 +452,17 @@ def test_the_keep_alive_interval_comes_from_the_environment(monkeypatch: pytest.
     assert Settings.from_environment().stream_keep_alive_seconds == 2.5
     monkeypatch.delenv("ARENA_STREAM_KEEP_ALIVE_SECONDS")
     assert Settings.from_environment().stream_keep_alive_seconds == 15.0
+
+
+@pytest.mark.timeout(60)  # unopened, the streams would wait for their first keep-alive: an hour away
+def test_a_stream_with_nothing_to_send_yet_opens_at_once(settings: Settings) -> None:
+    """A stream resumed on a quiet match answers its status and headers before anything happens (the
+    server sends them with a response's first chunk): a client knows at once that it is connected."""
+    client = create_app(dataclasses.replace(settings, stream_keep_alive_seconds=3600.0)).test_client()
+    created = create_match(client, "pipifax", 2, options={"first_player": 0})
+    for path, headers in ((f"{created.url}/stream", {}), (f"{created.url}/seat-stream", created.auth(1))):
+        response = client.get(f"{path}?after=0", headers=headers, buffered=False)  # returns at its first chunk
+        try:
+            assert response.status_code == 200 and response.mimetype == "text/event-stream", path
+        finally:
+            response.close()

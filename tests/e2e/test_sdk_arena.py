@@ -23,11 +23,10 @@ from arena_sdk import (
     NotHostError,
     Seat,
     SeatOutError,
-    Turn,
 )
 from arena_sdk.actions import request_model
-from arena_sdk.games import pipifax
 
+from tests.e2e.pipifax_players import remembering_pipifax_player
 from tests.live_server import LiveServer
 
 #: How long a whole match may take on a busy machine: far more than it needs.
@@ -39,24 +38,6 @@ Choose = Callable[[SeatView, list[Any]], Any]
 def random_player(seed: int) -> Choose:
     rng = random.Random(seed)
     return lambda view, actions: rng.choice(actions)
-
-
-def remembering_pipifax_player() -> Callable[[Turn], Any]:
-    """A Pipifax seat that remembers every card it saw turned up, flips a card known to show the die's
-    animal, else one never seen: it ends a match in tens of moves where random flips take thousands."""
-    seen: dict[int, str] = {}
-
-    def choose(turn: Turn) -> Any:
-        for event in turn.events:
-            if event.kind == "card_flipped":
-                seen[event.data["position"]] = event.data["animal"]
-        die = pipifax.view(turn.view).die
-        flips = pipifax.flips(turn.actions)
-        known = [flip for flip in flips if seen.get(flip.position) == die]
-        unseen = [flip for flip in flips if flip.position not in seen]
-        return (known or unseen or flips)[0]
-
-    return choose
 
 
 def play_all(seats: list[Seat], *, remembering: bool = False) -> list[SeatView]:

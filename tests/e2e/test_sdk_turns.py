@@ -27,6 +27,7 @@ from arena_sdk import (
 )
 
 from api.store.redis_server import free_port
+from tests.e2e.pipifax_players import remembering_pipifax_player
 from tests.live_server import LiveServer
 
 #: One configuration per game, with a mode that has several seats deciding at once (Pili Pili).
@@ -38,10 +39,13 @@ GAMES = [
 ]
 
 
-def play_seat(arena: Arena, match_id: str, token: str, seed: int) -> dict[str, Any]:
-    """The obvious loop: act on every turn with a seeded random legal action; what the seat saw."""
+def play_seat(arena: Arena, match_id: str, token: str, seed: int, game: str) -> dict[str, Any]:
+    """The obvious loop: act on every turn with a seeded random legal action (in Pipifax, the remembering
+    player's: random flips take thousands of moves, and the match's length is not the subject); what the
+    seat saw."""
     seat = arena.seat(match_id, token)
     rng = random.Random(seed)
+    choose = remembering_pipifax_player() if game == "pipifax" else lambda turn: rng.choice(turn.actions)
     turns: list[Turn] = []
     overtaken = 0
     for turn in seat.turns(legal_limit=50):
@@ -49,7 +53,7 @@ def play_seat(arena: Arena, match_id: str, token: str, seed: int) -> dict[str, A
         assert turn.actions and len(turn.actions) <= 50 and turn.total >= len(turn.actions)
         assert turn.view.version == turn.version
         turns.append(turn)
-        if turn.act(rng.choice(turn.actions)) is None:
+        if turn.act(choose(turn)) is None:
             overtaken += 1
     return {"seat": seat, "turns": turns, "overtaken": overtaken}
 
@@ -61,7 +65,7 @@ def test_every_seat_plays_a_whole_match_with_the_plain_turn_loop(
     created = arena.create_match(game, players, options, seed=17)
     match_id = created.match.match_id
     with ThreadPoolExecutor(max_workers=players) as pool:
-        futures = [pool.submit(play_seat, arena, match_id, s.token, s.seat) for s in created.seats]
+        futures = [pool.submit(play_seat, arena, match_id, s.token, s.seat, game) for s in created.seats]
         played = [future.result(timeout=600) for future in futures]
     final = arena.match(match_id)
     assert final.status.value == "finished"
@@ -100,10 +104,11 @@ def test_a_loop_that_breaks_off_gets_its_pending_turn_again(arena: Arena) -> Non
 def test_play_takes_a_choose_of_the_turn_or_of_the_view_and_the_actions(arena: Arena) -> None:
     created = arena.create_match("pipifax", 2, seed=9, seats=[{"name": "a"}, {"name": "b"}])
     seen: list[int] = []
+    remembering = remembering_pipifax_player()  # it ends the match in tens of moves, not thousands
 
     def by_turn(turn: Turn) -> Action:
         seen.append(len(turn.events))
-        return turn.actions[0]
+        return remembering(turn)
 
     def by_view(view: SeatView, actions: list[Action]) -> Action:
         return actions[-1]

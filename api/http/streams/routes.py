@@ -183,13 +183,17 @@ def _sse(batches: Iterator[list[tuple[str, Item]] | None], reader: Reader, start
     process stops before the match is over, or the store goes out of reach, where and when to come back
     (:func:`come_back`)."""
     last_id, over = start.event_id, False
+    # Nothing, at once: the server sends the headers with a response's first chunk, and a stream with
+    # nothing to say yet (resumed on a quiet match) would otherwise not open until its first keep-alive.
+    yield b""
     try:
         for batch in batches:
             if batch is None:
                 yield KEEP_ALIVE
                 continue
-            if batch:
-                last_id, over = batch[-1][0], batch[-1][1].type == "match_over"
+            if not batch:
+                continue  # a fresh start with nothing standing: the stream has opened already
+            last_id, over = batch[-1][0], batch[-1][1].type == "match_over"
             yield b"".join(encode(*found) for found in batch)
     except StoreUnavailable:
         yield come_back(last_id, "the match store is out of reach")  # the client retries, as after any outage
