@@ -21,7 +21,9 @@ from typing import Any
 
 import redis
 from rq import Queue, Worker
+from rq.executions import Execution
 from rq.job import Job
+from rq.registry import StartedJobRegistry
 
 from arena_runner.jobs import LOGS_ENV
 from arena_runner.outage import Outage, describe, is_outage, seconds
@@ -34,6 +36,10 @@ WORKER_TTL = MONITORING_INTERVAL + 15
 #: Seconds since its last heartbeat within which a worker counts as live: three beats missed say it is gone
 #: (killed, or its machine lost), long before RQ's registry forgets it.
 LIVE_WITHIN = 3 * MONITORING_INTERVAL
+
+#: Seconds the worker's thread listening for RQ's commands (stop a job, shut down) waits for one at a time:
+#: also the longest a worker's stop waits for that thread (RQ's own wait is a minute).
+COMMANDS_WAIT = 1.0
 
 #: What a lost Redis connection raises.
 REDIS_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
@@ -50,6 +56,18 @@ class OutageProofWorker(Worker):
     def request_stop(self, signum: int, frame: Any) -> None:
         self.stop_asked = True
         super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
+
+    def subscribe(self) -> None:
+        """RQ's subscription to the worker's command channel, its listening thread waking every
+        :data:`COMMANDS_WAIT` seconds. A stop joins that thread; once it has read its unsubscription, it
+        waits a whole wait for a subscription that never comes, and RQ's minute-long wait kept about one
+        stopped worker in two alive for that minute."""
+        self.log.info("Worker %s: subscribing to channel %s", self.name, self.pubsub_channel_name)
+        self.pubsub = self.connection.pubsub()
+        self.pubsub.subscribe(**{self.pubsub_channel_name: self.handle_payload})
+        self.pubsub_thread = self.pubsub.run_in_thread(  # type: ignore[assignment]  # RQ declares it None
+            sleep_time=COMMANDS_WAIT, daemon=True, exception_handler=self._pubsub_exception_handler
+        )
 
     # What a busy worker writes to Redis while its match plays (every MONITORING_INTERVAL seconds): each is
     # skipped while Redis cannot be reached, so the worker keeps watching its match instead of quitting.
@@ -126,6 +144,28 @@ def live_workers(queue: Queue) -> int:
     """How many of ``queue``'s workers are live (:func:`live_count`): those RQ still lists but that stopped
     beating (SIGKILLed, their machine lost) cannot play a match."""
     return live_count((worker.last_heartbeat for worker in Worker.all(queue=queue)), datetime.now(UTC))
+
+
+def live_jobs(queue: Queue, prefix: str) -> list[str]:
+    """The jobs of ``queue`` whose ids start with ``prefix`` that are waiting for a worker, or played by one that
+    is live (its execution's last heartbeat within :data:`LIVE_WITHIN`): a job whose worker was SIGKILLed stays
+    in RQ's registry of started jobs for a minute, played by nobody."""
+    now = datetime.now(UTC)
+    waiting = [job for job in queue.get_job_ids() if job.startswith(prefix)]
+    started = StartedJobRegistry(queue=queue).get_job_and_execution_ids()
+    return waiting + [
+        job
+        for job, execution in started
+        if job.startswith(prefix) and live_count([_heartbeat(queue.connection, job, execution)], now)
+    ]
+
+
+def _heartbeat(connection: redis.Redis, job: str, execution: str) -> datetime | None:
+    """When the execution ``execution`` of ``job`` last beat (``None``: RQ no longer knows it)."""
+    try:
+        return Execution.fetch(execution, job, connection).last_heartbeat
+    except ValueError:  # gone: its heartbeat's time to live ran out
+        return None
 
 
 def _stopped_within(worker: OutageProofWorker, wait: float) -> bool:
