@@ -48,7 +48,7 @@ from arena_runner import handshake, lines, outputs, planning, processes, state
 from arena_runner.config import EntrantConfig, RunConfig
 from arena_runner.display import Display
 from arena_runner.outage import Outage, is_outage
-from arena_runner.worker import live_workers
+from arena_runner.worker import live_jobs, live_workers
 
 #: How often RQ retries a match job that failed or whose worker was lost.
 JOB_RETRIES = 2
@@ -381,15 +381,14 @@ class Runner:
             self.cleaned_at = time.monotonic()
 
     def wait_for_jobs(self, run: state.RunState, timeout: float = 60.0) -> None:
-        """Let the last jobs finish (their programs exit once their match is over) before stopping workers."""
+        """Let the last jobs finish (their programs exit once their match is over) before stopping workers. A job
+        whose worker died (killed, its machine lost) is nobody's to finish: it is not waited for."""
         if self.queue is None:
             return
         prefix = planning.job_prefix(run.tournament_id)
         deadline = time.monotonic() + timeout
-        registry = StartedJobRegistry(queue=self.queue)
         while time.monotonic() < deadline and not self.stop_requested.is_set():
-            busy = [j for j in [*registry.get_job_ids(), *self.queue.get_job_ids()] if j.startswith(prefix)]
-            if not busy:
+            if not live_jobs(self.queue, prefix):
                 return
             self.stop_requested.wait(self.config.poll)
 
@@ -423,9 +422,13 @@ class Runner:
         return processes.start(command, logs / f"worker-{number}.log", new_session=True)
 
     def keep_workers(self) -> None:
-        """Start again a local worker that stopped by itself (at most :data:`WORKER_RESTARTS` times in all)."""
+        """Start again a local worker that stopped by itself (at most :data:`WORKER_RESTARTS` times in all), once
+        :meth:`note_lost_workers` has looked at it: one that died since that look is started again on the next,
+        so the match it was playing is reported lost rather than forgotten with its process."""
         for number, process in enumerate(self.workers):
-            if process.poll() is None or self.stop_requested.is_set() or self.worker_restarts >= WORKER_RESTARTS:
+            if process.poll() is None or process.pid not in self.dead_workers:
+                continue
+            if self.stop_requested.is_set() or self.worker_restarts >= WORKER_RESTARTS:
                 continue
             self.worker_restarts += 1
             log = self.config.output / "logs" / f"worker-{number}.log"

@@ -21,7 +21,9 @@ from typing import Any
 
 import redis
 from rq import Queue, Worker
+from rq.executions import Execution
 from rq.job import Job
+from rq.registry import StartedJobRegistry
 
 from arena_runner.jobs import LOGS_ENV
 from arena_runner.outage import Outage, describe, is_outage, seconds
@@ -139,6 +141,28 @@ def live_workers(queue: Queue) -> int:
     """How many of ``queue``'s workers are live (:func:`live_count`): those RQ still lists but that stopped
     beating (SIGKILLed, their machine lost) cannot play a match."""
     return live_count((worker.last_heartbeat for worker in Worker.all(queue=queue)), datetime.now(UTC))
+
+
+def live_jobs(queue: Queue, prefix: str) -> list[str]:
+    """The jobs of ``queue`` whose ids start with ``prefix`` that are waiting for a worker, or played by one that
+    is live (its execution's last heartbeat within :data:`LIVE_WITHIN`): a job whose worker was SIGKILLed stays
+    in RQ's registry of started jobs for a minute, played by nobody."""
+    now = datetime.now(UTC)
+    waiting = [job for job in queue.get_job_ids() if job.startswith(prefix)]
+    started = StartedJobRegistry(queue=queue).get_job_and_execution_ids()
+    return waiting + [
+        job
+        for job, execution in started
+        if job.startswith(prefix) and live_count([_heartbeat(queue.connection, job, execution)], now)
+    ]
+
+
+def _heartbeat(connection: redis.Redis, job: str, execution: str) -> datetime | None:
+    """When the execution ``execution`` of ``job`` last beat (``None``: RQ no longer knows it)."""
+    try:
+        return Execution.fetch(execution, job, connection).last_heartbeat
+    except ValueError:  # gone: its heartbeat's time to live ran out
+        return None
 
 
 def _stopped_within(worker: OutageProofWorker, wait: float) -> bool:

@@ -34,8 +34,8 @@ from tests.live_server import LiveServer
 
 #: The runner's lease, in seconds: short, so the suite waits little for it to lapse.
 LEASE = 6
-#: Seconds per decision, and each of the program's decisions: a match lasts long enough to be killed in.
-PER_ACTION, THINK = 6, 1.0
+#: Seconds per decision: the killed program's clock runs out this long after it asked.
+PER_ACTION = 6
 
 
 def kill_tree(pid: int) -> None:
@@ -68,12 +68,14 @@ def match(server: LiveServer, match_id: str) -> dict[str, Any]:
     return found
 
 
-def slow_program_against_greedy(launches: Path) -> list[str]:
-    """A round robin of the server's greedy bot (entrant 0) and ada, a counting bot that thinks a second per
-    decision (entrant 1): two matches, one at a time."""
+def held_program_against_greedy(launches: Path, hold: Path) -> list[str]:
+    """A round robin of the server's greedy bot (entrant 0) and ada, a counting bot (entrant 1) whose decisions
+    wait while ``hold`` exists: two matches, one at a time. The test creates ``hold`` before the run, so ada's
+    first match lasts until the test has killed it, and removes it after the kill, so the rest play at once."""
+    hold.touch()
     return [
         *("--game", "pipifax", "--players-per-match", "2", "--format", "round-robin", "--seed", "3"),
-        *("--bot", "greedy=greedy", "--entrant", f"{counting('ada', launches)} --think {THINK}"),
+        *("--bot", "greedy=greedy", "--entrant", f"{counting('ada', launches)} --hold-while {hold}"),
         *("--per-action", str(PER_ACTION), "--first-decision", "8", "--lease", str(LEASE)),
     ]
 
@@ -102,13 +104,14 @@ def asked_match(server: LiveServer, tournament_id: str) -> str:
 def test_a_runner_killed_after_its_program_asked_has_the_match_voided_runner_lost_and_played_again(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
-    output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
-    command = runner_command(live_server, redis_server.url, output, *slow_program_against_greedy(launches))
+    output, launches, log, hold = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log", tmp_path / "hold"
+    command = runner_command(live_server, redis_server.url, output, *held_program_against_greedy(launches, hold))
     first = start(command, log, started)
     tournament_id = tournament_of(output)
     killed = asked_match(live_server, tournament_id)
     assert first.poll() is None, log.read_text()[-3000:]
     kill_runner_and_workers(first)
+    hold.unlink()  # the matches played from now on are not held
 
     def voided() -> dict[str, Any] | None:
         rows = [row for row in schedule(live_server, tournament_id) if row["voided"]]
@@ -137,13 +140,14 @@ def test_a_runner_killed_after_its_program_asked_has_the_match_voided_runner_los
 def test_a_runner_killed_and_started_again_within_its_lease_has_the_match_voided_runner_lost_and_played_again(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
-    output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
-    command = runner_command(live_server, redis_server.url, output, *slow_program_against_greedy(launches))
+    output, launches, log, hold = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log", tmp_path / "hold"
+    command = runner_command(live_server, redis_server.url, output, *held_program_against_greedy(launches, hold))
     first = start(command, log, started)
     tournament_id = tournament_of(output)
     killed = asked_match(live_server, tournament_id)
     assert first.poll() is None, log.read_text()[-3000:]
     kill_runner_and_workers(first)
+    hold.unlink()  # the matches played from now on are not held
     again = start(command, log, started)  # at once: its first renewal comes long before the lease lapses
 
     def voided() -> dict[str, Any] | None:
@@ -167,14 +171,15 @@ def test_a_runner_killed_and_started_again_within_its_lease_has_the_match_voided
 def test_a_worker_killed_after_its_program_asked_has_the_match_voided_worker_lost_and_played_again(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
-    output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
-    flags = [*slow_program_against_greedy(launches), "--workers", "1"]
+    output, launches, log, hold = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log", tmp_path / "hold"
+    flags = [*held_program_against_greedy(launches, hold), "--workers", "1"]
     runner = start(runner_command(live_server, redis_server.url, output, *flags), log, started)
     tournament_id = tournament_of(output)
     killed = asked_match(live_server, tournament_id)
     below = descendants(runner.pid)
     [worker] = [pid for pid in below if not any(pid in descendants(other) for other in below)]  # its one child
     kill_tree(worker)  # the worker, its work horse and the program: the runner lives on
+    hold.unlink()  # the matches played from now on are not held
     finish(runner, log)
     matches = results(output)["matches"]
     assert {m["state"] for m in matches} == {"done"} and len(matches) == 2
