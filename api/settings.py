@@ -122,7 +122,7 @@ class Settings:
     # --- the referee ---
     #: Search processes at once: one per core the referee may run on (:func:`available_cores`).
     thinkers: int = dataclasses.field(default_factory=available_cores)
-    thinker_niceness: int = 10
+    thinker_niceness: int = 19
     keepers: int = 1
     keeper_niceness: int = 0
     referee_metrics_port: int | None = None

@@ -137,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=0, help="SDK players against search-3 meanwhile")
     parser.add_argument("--thinkers", type=int, default=None, help="ARENA_THINKERS (default: the server's own)")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each window")
-    parser.add_argument("--niceness", type=int, default=10, help="the thinkers' ARENA_THINKER_NICENESS")
+    parser.add_argument("--niceness", type=int, default=19, help="the thinkers' ARENA_THINKER_NICENESS")
     parser.add_argument("--rounds", type=int, default=3, help="pairs of windows, without and with the search matches")
     args = parser.parse_args(argv)
     with (
