@@ -8,8 +8,9 @@ loop, the deadlines of every other match would wait for it. So requests never pl
 (``settle`` stops at a slow bot's turn and leaves the match due), and the referee hands each such
 turn to a thinker process: :func:`decide` is pure (the match, the seat, the bot and its memory in;
 the action out), and the referee writes the action with compare-and-set like any other bot's, as
-soon as it comes back. The thinker processes run at a lower CPU priority (``nice`` +10) than the API
-workers, so a search competes with requests for the CPU only when they leave it idle.
+soon as it comes back. The thinker processes run at a lower CPU priority than the API workers
+(``ARENA_THINKER_NICENESS``, 19 by default: the lowest), so a search competes with requests for the
+CPU only when they leave it idle.
 
 Keeping a record reads a match's whole log and replays it, which costs as much as the match is long
 (about 30 us a version, once per match: a hundredth of what its moves cost); a keeper process does it
