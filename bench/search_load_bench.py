@@ -9,7 +9,10 @@ The search matches are ``--matches`` bot-only matches of ``search-3`` against ``
 game in turn; aborted at the window's end), and ``--players`` SDK players each playing against
 ``search-3`` (every game in turn, a new match when one ends), who time how long each of their moves
 takes to be answered: from the move's answer until the seat may act again (the search bot's whole
-reply, the referee's thinkers making its decisions) or the match is over.
+reply, the referee's thinkers making its decisions) or the match is over. With players, each round
+has a third window: the same players against ``greedy``, each waiting after every answer as long as
+one of the replies from ``search-3`` measured so far, so the API serves the same players' traffic at
+the same pace with no search anywhere: what the search itself costs the other matches.
 
 It prints the median, 90th and 99th percentile and the largest move of each kind of window, the
 replies the players waited for, the search decisions made meanwhile, and the CPU the API workers and
@@ -18,7 +21,7 @@ the referee's processes spent (from /proc). ``--niceness`` sets the thinkers' pr
 never run in a request (``settle`` leaves them to the referee's thinkers, which run at a lower
 priority), so a seat's moves should take about as long as without them. Run:
 
-    python -m bench.search_load_bench [--matches 50] [--players 0] [--seconds 20] [--rounds 3] [--niceness 10]
+    python -m bench.search_load_bench [--matches 50] [--players 0] [--seconds 20] [--rounds 3] [--niceness 19]
     python -m bench.search_load_bench --matches 0 --players 4      # four matches against search-3 at once
 """
 
@@ -90,13 +93,22 @@ def start_search_matches(arena: Arena, count: int, seed: int) -> list[tuple[str,
 
 
 class SearchPlayers:
-    """``count`` SDK players, each in a thread playing match after match against ``search-3`` (the games in
-    turn) with random legal moves until stopped, timing how long each move takes to be answered."""
+    """``count`` SDK players, each in a thread playing match after match against ``bot`` (the games in
+    turn) with random legal moves until stopped, timing how long each move takes to be answered.
 
-    def __init__(self, arena: Arena, count: int, seed: int) -> None:
+    With ``pauses`` (seconds), each player waits after every answer as long as one of them, drawn at
+    random: players against ``greedy`` (whose reply the move's request plays) pacing their moves like
+    players against ``search-3``, so that the API serves the same players' traffic without the search.
+    """
+
+    def __init__(
+        self, arena: Arena, count: int, seed: int, bot: str = "search-3", pauses: Sequence[float] = ()
+    ) -> None:
         self.arena = arena
         self.count = count
         self.seed = seed
+        self.bot = bot
+        self.pauses = list(pauses)
         self.replies: list[float] = []
         self.stop = threading.Event()
         self.threads = [threading.Thread(target=self.play, args=(number,), daemon=True) for number in range(count)]
@@ -118,7 +130,7 @@ class SearchPlayers:
             game = GAMES[game_number % len(GAMES)]
             game_number += self.count
             created = self.arena.create_match(
-                game, 2, seed=rng.getrandbits(32), seats=[{"name": "player"}, {"bot": "search-3"}]
+                game, 2, seed=rng.getrandbits(32), seats=[{"name": "player"}, {"bot": self.bot}]
             )
             seat = self.arena.seat(created.match.match_id, created.seats[0].token)
             while not self.stop.is_set() and seat.wait_for_turn(timeout=600):
@@ -127,6 +139,8 @@ class SearchPlayers:
                 answered = time.perf_counter()
                 seat.wait_for_turn(timeout=600)
                 self.replies.append(time.perf_counter() - answered)
+                if self.pauses:
+                    self.stop.wait(rng.choice(self.pauses))
             if seat.view().status.value == "active":
                 self.arena.abort(created.match.match_id, created.host_token)
 
@@ -151,6 +165,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         seat_moves(arena, 20, seed=1)  # warm up the workers
         without: list[float] = []
         during: list[float] = []
+        paced: list[float] = []  # the players against greedy, paced like their replies from search-3
         replies: list[float] = []
         decided = 0
         busy = thinking = api_cpu = 0.0
@@ -172,19 +187,32 @@ def main(argv: Sequence[str] | None = None) -> None:
             for match_id, host_token in searching:
                 if arena.match(match_id).status == "active":
                     arena.abort(match_id, host_token)
+            if args.players and replies:
+                with SearchPlayers(arena, args.players, seed=1000 * number, bot="greedy", pauses=replies):
+                    time.sleep(2.0)
+                    paced += seat_moves(arena, 10**9, seed=1000 * number + 700, seconds=args.seconds)
             print(f"round {number + 1} of {args.rounds} done", flush=True)
         print(f"\n{'window':24} {'moves':>6} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}   (ms per move, wall)")
         print(line("without search", without))
+        if paced:
+            print(line(f"{args.players} vs greedy, paced", paced))
         print(line(window_name(args), during))
         if replies:
             print(line(f"replies of search-3 to {args.players}", replies) + "   (ms from a move's answer to the turn)")
         print(
-            f"\nWhile the search matches played ({busy:.0f} s): {decided} search moves ({decided / busy:.1f}/s), "
+            f"\nWhile the search matches played ({busy:.0f} s): {decided} moves of bot-only matches and "
+            f"{len(replies)} replies to the players, "
             f"the referee and its thinker used {thinking:.1f} s of CPU ({thinking / busy:.0%} of a core); "
             f"the API workers {1000 * api_cpu / len(during):.1f} ms of CPU per move."
         )
         ratio = percentile(during, 0.99) / percentile(without, 0.99)
         print(f"p99 of a move with the search matches against without: {ratio:.2f}x")
+        if paced:
+            ratio = percentile(during, 0.99) / percentile(paced, 0.99)
+            print(
+                f"p99 of a move with the search matches against the same players' traffic without search "
+                f"(against greedy, paced like search-3's replies): {ratio:.2f}x"
+            )
 
 
 def server_env(args: argparse.Namespace) -> dict[str, str]:

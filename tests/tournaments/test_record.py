@@ -11,8 +11,11 @@ from arena.tournaments.schedule import Format
 from arena.tournaments.sprt import Sprt
 from arena.tournaments.standings import Ledger, Outcome, rank_entrants
 
-#: The standings of the tournament a test plays (the store keeps them beside the record).
-LEDGER: dict[str, Ledger] = {}
+#: The standings of the tournament a test plays (the store keeps them beside the record), by the id of
+#: the settings every step of that tournament shares. Each entry holds its settings, so that no later
+#: tournament's settings can be given the same id once the first is collected (which handed one test
+#: another's standings).
+LEDGER: dict[int, tuple[Settings, Ledger]] = {}
 
 
 def tournament(
@@ -45,7 +48,7 @@ def tournament(
 
 
 def ledger_of(t: Tournament) -> Ledger:
-    return LEDGER.setdefault(f"{t.tournament_id}/{t.settings.seed}/{id(t.settings)}", Ledger(complete=True))
+    return LEDGER.setdefault(id(t.settings), (t.settings, Ledger(complete=True)))[1]
 
 
 def finish(
