@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from api.http.app import create_app
 from api.settings import Settings
 from api.store.redis_server import RedisServer
+from tests.cluster.valkey_cluster import ValkeyCluster
 from tests.live_server import UNREACHED_RATE_LIMITS
 
 
@@ -25,6 +26,15 @@ from tests.live_server import UNREACHED_RATE_LIMITS
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     with RedisServer(Path(tmp_path_factory.mktemp("redis"))) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def valkey_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ValkeyCluster]:
+    """A three-master Valkey cluster, started the first time a test asks for it: one per session (per
+    xdist worker), shared by the script tests (``tests/store``) and the API on the cluster (``tests/cluster``),
+    each test under its own key prefix."""
+    with ValkeyCluster(Path(tmp_path_factory.mktemp("cluster"))) as cluster:
+        yield cluster
 
 
 @pytest.fixture

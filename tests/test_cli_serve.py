@@ -21,6 +21,10 @@ import requests
 
 from api.store.redis_server import free_port, lock_data_dir
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("cli-serve")
+
 ROOT = Path(__file__).parents[1]
 #: Seconds to wait for a server to start or stop: generous, for a busy machine.
 PATIENCE = 90.0

@@ -1,4 +1,5 @@
-"""The cluster tests' fixtures: a three-master Valkey cluster, and settings that select it.
+"""The cluster tests' fixtures: the session's three-master Valkey cluster (``tests/conftest.py``), and settings
+that select it.
 
 ``settings`` and ``redis_server`` override those of ``tests/conftest.py`` (``redis_server`` is the
 cluster, whose ``url`` selects it), and ``live_server`` is the e2e tests' server on the cluster, so
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import redis
@@ -17,12 +17,6 @@ import redis
 from api.settings import Settings
 from tests.cluster.valkey_cluster import ValkeyCluster
 from tests.live_server import UNREACHED_RATE_LIMITS, LiveServer
-
-
-@pytest.fixture(scope="session")
-def valkey_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ValkeyCluster]:
-    with ValkeyCluster(Path(tmp_path_factory.mktemp("cluster"))) as cluster:
-        yield cluster
 
 
 @pytest.fixture(scope="session")
@@ -38,7 +32,7 @@ def live_server(valkey_cluster: ValkeyCluster) -> Iterator[LiveServer]:
         yield server
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def cluster_client(valkey_cluster: ValkeyCluster) -> Iterator[redis.RedisCluster]:
     client = redis.RedisCluster(host="127.0.0.1", port=valkey_cluster.nodes[0].port)
     yield client

@@ -24,6 +24,10 @@ from api.http.limits import parse_rate_limits
 from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("limits-live")
+
 #: How many moves the fast bot makes.
 MOVES = 2_000
 

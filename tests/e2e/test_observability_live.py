@@ -24,6 +24,10 @@ from prometheus_client.parser import text_string_to_metric_families
 from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("observability-live")
+
 #: Seconds to wait for something the server does on its own (a referee's move, a stream's close).
 PATIENCE = 60.0
 #: Refusals allowed per token and minute on this server: few, so a flood meets the limit at once.

@@ -24,6 +24,10 @@ import pytest
 from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("sdk-ts")
+
 ROOT = Path(__file__).parents[2]
 SDK_TS = ROOT / "sdk-ts"
 README = ROOT / "README.md"

@@ -26,6 +26,10 @@ from websockets.sync.client import ClientConnection, connect
 from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("seat-socket")
+
 Json = dict[str, Any]
 TIMEOUT = 60.0
 #: What differs between two matches of the same seed: ids, times, and the salt its seed is committed with.

@@ -23,6 +23,10 @@ from api.store.redis_server import RedisServer
 from tests.e2e.sse_client import SseEvent, SseParser
 from tests.live_server import LiveServer
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("streams-live")
+
 Json = dict[str, Any]
 
 #: Per request: generous, so a busy machine answers well within it.

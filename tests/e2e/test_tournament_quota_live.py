@@ -27,6 +27,10 @@ from tests.api.helpers import stored_values
 from tests.e2e.runner_helpers import ENTRANT
 from tests.live_server import LiveServer
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("tournament-quota-live")
+
 #: The server's quota for this module's client (every request comes from 127.0.0.1).
 QUOTA = 3
 ADDRESS = "addr:127.0.0.1"

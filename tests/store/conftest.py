@@ -1,11 +1,10 @@
-"""The script tests' targets: the session's one Redis server, and a three-master Valkey cluster shared by
-the session (started the first time a test asks for it), each under a fresh key prefix per test."""
+"""The script tests' targets: the session's one Redis server, and the session's three-master Valkey cluster
+(``tests/conftest.py``'s ``valkey_cluster``), each under a fresh key prefix per test."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import redis
@@ -16,12 +15,6 @@ from tests.store.stored import Target
 
 
 @pytest.fixture(scope="session")
-def store_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ValkeyCluster]:
-    with ValkeyCluster(Path(tmp_path_factory.mktemp("store-cluster"))) as cluster:
-        yield cluster
-
-
-@pytest.fixture(scope="session")
 def server_client(redis_server: RedisServer) -> Iterator[redis.Redis]:
     client = redis.Redis.from_url(redis_server.url)
     yield client
@@ -29,8 +22,8 @@ def server_client(redis_server: RedisServer) -> Iterator[redis.Redis]:
 
 
 @pytest.fixture(scope="session")
-def cluster_client(store_cluster: ValkeyCluster) -> Iterator[redis.RedisCluster]:
-    client = redis.RedisCluster(host="127.0.0.1", port=store_cluster.nodes[0].port)
+def cluster_client(valkey_cluster: ValkeyCluster) -> Iterator[redis.RedisCluster]:
+    client = redis.RedisCluster(host="127.0.0.1", port=valkey_cluster.nodes[0].port)
     yield client
     client.close()
 

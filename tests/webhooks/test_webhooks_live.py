@@ -30,6 +30,10 @@ from tests.webhooks.receiver import (
     has,
 )
 
+#: Its tests run on one xdist worker (`make test` runs `--dist loadgroup`), so the servers this module
+#: starts for its tests start once, not once per worker.
+pytestmark = pytest.mark.xdist_group("webhooks-live")
+
 #: Set under ``make soak``: a real minute's outage, on the worker's default retry schedule.
 SOAK = "ARENA_OUTAGE_SECONDS" in os.environ
 #: The worker's retry schedule (``ARENA_WEBHOOK_RETRY_FIRST``, ``_LONGEST``): in the suite a short one,
