@@ -68,13 +68,21 @@ FLIPPED = re.compile(r"card flipped \(seat: \d+, position: (\d+), colour: \w+, a
 
 def pipifax_card(page: Page) -> Locator | None:
     """The card a person who remembers what was revealed turns over: one known to show the die's
-    animal, else one never seen, else any; ``None`` outside Pipifax."""
-    cards = page.locator(".pipifax-cards button.legal")
-    if not cards.count():
+    animal, else one never seen, else any; ``None`` off a Pipifax flip."""
+    shown = page.evaluate(
+        """() => {
+          const cards = [...document.querySelectorAll(".pipifax-cards button.legal")];
+          if (!cards.length) return null;
+          const die = document.querySelector("section.board .die");
+          const log = document.querySelector(".log");
+          return {die: die ? die.textContent : "", log: log.innerText, legal: cards.map(n => n.dataset.position)};
+        }"""
+    )  # what the person sees, read in one call
+    if shown is None:
         return None
-    die = (page.locator("section.board .die").text_content() or "").removeprefix("Die: ").strip(". ")
-    seen = dict(FLIPPED.findall(page.locator(".log").inner_text()))
-    legal = [int(p) for p in cards.evaluate_all("nodes => nodes.map(n => n.dataset.position)")]
+    die = shown["die"].removeprefix("Die: ").strip(". ")
+    seen = dict(FLIPPED.findall(shown["log"]))
+    legal = [int(p) for p in shown["legal"]]
     found = [p for p in legal if seen.get(str(p)) == die]
     unseen = [p for p in legal if str(p) not in seen]
     position = (found or unseen or legal)[0]
@@ -89,15 +97,25 @@ LOOKING_FOR = re.compile(r"Looking for: ([\w ]+?) \(found")
 
 def taiga_disc(page: Page) -> Locator | None:
     """The disc a person who remembers the flips turns over: one whose other side is known to be the
-    animal looked for, else one never flipped, else any; ``None`` outside Taiga or off its flip."""
-    discs = page.locator("section.board .disc.legal")
-    if not discs.count():
+    animal looked for, else one never flipped, else any; ``None`` off a Taiga flip."""
+    shown = page.evaluate(
+        """() => {
+          const discs = [...document.querySelectorAll("section.board .disc.legal")];
+          if (!discs.length) return null;
+          return {
+            info: document.querySelector("section.board .game-info").innerText,
+            log: document.querySelector(".log").innerText,
+            up: discs.map(n => [n.dataset.disc, n.querySelector(".face").textContent]),
+          };
+        }"""
+    )  # what the person sees, read in one call
+    if shown is None:
         return None
-    wanted = LOOKING_FOR.search(page.locator("section.board .game-info").inner_text())
+    wanted = LOOKING_FOR.search(shown["info"])
     target = wanted.group(1).replace(" ", "_") if wanted else ""
-    pairs = {disc: {was, shows} for disc, was, shows in DISC_FLIPPED.findall(page.locator(".log").inner_text())}
-    up = dict(discs.evaluate_all("nodes => nodes.map(n => [n.dataset.disc, n.querySelector('.face').textContent])"))
-    legal = [disc for disc, shown in up.items() if shown.replace(" ", "_") != target]  # never turn a find away
+    pairs = {disc: {was, shows} for disc, was, shows in DISC_FLIPPED.findall(shown["log"])}
+    up = dict(shown["up"])
+    legal = [disc for disc, face in up.items() if face.replace(" ", "_") != target]  # never turn a find away
     found = [d for d in legal if target in pairs.get(d, set())]
     unseen = [d for d in legal if d not in pairs]
     disc = (found or unseen or legal or list(up))[0]
@@ -107,7 +125,7 @@ def taiga_disc(page: Page) -> Locator | None:
 def girafferaffe_play(page: Page) -> Locator | None:
     """The button that makes a Girafferaffe move as a person builds it: a tree where a play fits,
     then *Suggest a play* (or the cards chosen one by one), ready to *Play*; else *Pass*. ``None``
-    outside Girafferaffe."""
+    off the seat's composer."""
     if not page.locator(".composer.acting").count():
         return None
     expect(page.locator(".actions .legal-count")).not_to_contain_text("Looking up")
@@ -123,14 +141,19 @@ def girafferaffe_play(page: Page) -> Locator | None:
     return play
 
 
-def take_a_turn(page: Page, version: int, prefer_board: bool) -> None:
+#: How a person who remembers what the page showed picks a move in each game that needs it.
+REMEMBERED = {"pipifax": pipifax_card, "taiga": taiga_disc, "girafferaffe": girafferaffe_play}
+
+
+def take_a_turn(page: Page, version: int, prefer_board: bool, game: str) -> None:
     """Click one legal action of the page's seat at ``version`` and wait for the page to move on."""
     body = page.locator("body")
     expect(body).to_have_attribute("data-version", str(version))
     expect(body).to_have_attribute("data-my-turn", "true")
     board = page.locator("section.board button.legal:not(.tree-choice):not(.hand-card)")
     listed = page.locator(".actions button.legal-action")
-    remembered = pipifax_card(page) or taiga_disc(page) or girafferaffe_play(page)
+    remember = REMEMBERED.get(game)
+    remembered = remember(page) if remember else None
     choice = remembered or (board.first if prefer_board and board.count() else listed.first)
     choice.click()
     page.wait_for_function(
@@ -159,5 +182,5 @@ def play_to_the_end(
                 "v => Number(document.body.dataset.version) > v", arg=match["version"], timeout=90_000
             )
             continue
-        take_a_turn(pages[ours[0]], match["version"], prefer_board)
+        take_a_turn(pages[ours[0]], match["version"], prefer_board, match["game"])
     raise AssertionError(f"match {match_id} did not end after {limit} turns")

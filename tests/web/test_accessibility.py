@@ -47,6 +47,12 @@ def page_urls(server: LiveServer) -> dict[str, str]:
     return urls
 
 
+@pytest.fixture(scope="module")
+def every_page_type(web_server: LiveServer) -> dict[str, str]:
+    """The pages of ``page_urls``, made once for both widths: the pages only read their matches."""
+    return page_urls(web_server)
+
+
 def settled(page: Page, kind: str) -> None:
     """Wait until the page has drawn what it loads."""
     if kind == "start":
@@ -64,13 +70,15 @@ def settled(page: Page, kind: str) -> None:
 def test_every_page_type_passes_axe_and_fits_the_window(
     open_context: Callable[..., BrowserContext],
     web_server: LiveServer,
+    every_page_type: dict[str, str],
     axe_script: Path,
+    *,
     artifacts: Path,
     width: str,
 ) -> None:
     page = open_context(DESKTOP if width == "desktop" else PHONE).new_page()
     found: dict[str, object] = {}
-    for kind, url in page_urls(web_server).items():
+    for kind, url in every_page_type.items():
         if kind == "replay":  # the bots finish it meanwhile (the replay page needs a match that is over)
             match_id = url.split("id=")[1].split("&")[0]
             page.goto(f"{web_server.url}/play/match.html?id={match_id}")

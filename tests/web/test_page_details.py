@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from engine import all_games
 from tests.live_server import LiveServer
@@ -57,6 +57,35 @@ def test_the_log_numbers_its_latest_entries_as_they_stand_in_the_whole_log(
     )
     violations = axe_violations(page, axe_script)
     assert violations == [], dump(violations)
+
+
+@pytest.mark.parametrize("kind", ["match", "seat"])
+def test_a_match_that_ends_while_its_page_opens_shows_its_last_events(
+    page: Page, web_server: LiveServer, kind: str
+) -> None:
+    """The page reads the log, then the match: a match that ended in between is over when the page
+    reads it, and the events of its end, which no stream brings now, are read and shown too."""
+    created = create(web_server, {"game": "taiga", "players": 2, "seed": 5})
+    match_id, token = created["match"]["match_id"], created["seats"][1]["token"]
+
+    def log_then_resign(route: Route) -> None:
+        response = route.fetch()  # the log as it stands, the match still in play
+        resigned = requests.post(
+            f"{web_server.url}/matches/{match_id}/resign",
+            headers={"Authorization": f"Bearer {created['seats'][0]['token']}"},
+            timeout=TIMEOUT,
+        )
+        assert resigned.status_code == 200, resigned.text
+        route.fulfill(response=response)
+
+    page.route(re.compile(r"/(seat-)?events\?after=-1&"), log_then_resign)  # the first page of the log only
+    opened = "match.html?id=" if kind == "match" else "seat.html?match="
+    page.goto(f"{web_server.url}/play/{opened}{match_id}#token={token}")
+    expect(page.locator("body")).to_have_attribute("data-status", "finished")
+    events = public_events(web_server, match_id)
+    last = events[-1]
+    expect(page.locator("ol.log li")).to_have_count(len(events))
+    expect(page.locator("ol.log li").last).to_contain_text(f"v{last['version']} {last['kind'].replace('_', ' ')}")
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))

@@ -90,7 +90,7 @@ def test_a_person_plays_a_mode_to_the_end(
         match = public(web_server, match_id)
         if match["status"] != "active" or 0 not in match["to_act"]:
             break
-        take_a_turn(page, match["version"], prefer_board=game in ("pipifax", "taiga"))
+        take_a_turn(page, match["version"], prefer_board=game in ("pipifax", "taiga"), game=game)
     photograph(page, phone, artifacts, f"{name}-midway")
 
     final = play_to_the_end(web_server, match_id, {0: page}, prefer_board=game in ("pipifax", "taiga"))

@@ -99,12 +99,12 @@ export function describeError(error) {
 }
 
 /**
- * Every event of a match's log, from the setup on: `page({after, limit})` reads one page of it
- * (`arena.events(matchId, ...)` for the public log, `seat.events(...)` for a seat's).
+ * Every event of a match's log, from the setup on (or those after the cursor `after`):
+ * `page({after, limit})` reads one page of it (`arena.events(matchId, ...)` for the public log,
+ * `seat.events(...)` for a seat's).
  */
-export async function readLog(page) {
+export async function readLog(page, after = -1) {
   const events = [];
-  let after = -1;
   for (;;) {
     const found = await page({ after, limit: 1000 });
     events.push(...found.events);

@@ -105,7 +105,11 @@ async function main() {
     const { events: past, last } = await readLog((query) => arena.events(matchId, query));
     events.push(...past);
     await refresh(); // at least as new as the log just read, so a match that ended meanwhile shows it
-    if (match.status === "finished" || match.status === "aborted") return;
+    if (match.status === "finished" || match.status === "aborted") {
+      // Ended while the log was read: its last events, which no stream will bring now.
+      events.push(...(await readLog((query) => arena.events(matchId, query), last)).events);
+      return render();
+    }
     for await (const event of arena.stream(matchId, { after: last, ...FOLLOW })) {
       if (event.type === "event") events.push(event.data);
       soon();

@@ -383,7 +383,11 @@ async function main() {
     state.events = events;
     await show(await seat.view());
     if (!EMBED) rememberSeat({ matchId, seat: seat.seat, token, host: hostToken, game: state.match.game, invitations: heldInvitations() });
-    if (state.match.status === "finished" || state.match.status === "aborted") return;
+    if (state.match.status === "finished" || state.match.status === "aborted") {
+      // Ended while the log was read: its last events, which no stream will bring now.
+      state.events.push(...(await readLog((query) => seat.events(query), last)).events);
+      return render();
+    }
     // The page lists legal actions with their labels itself, so the turns need carry none.
     for await (const item of seat.stream({ after: last, legalLimit: 0, transport: "auto", ...FOLLOW })) {
       if (item.type === "event") state.events.push(item.data);
