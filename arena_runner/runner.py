@@ -6,10 +6,11 @@ enqueues one RQ job per match whose seats are local programs (:mod:`arena_runner
 starts the long-lived entrants once (and again if one stops before the tournament is over,
 reporting the match it left as a crash), starts ``workers`` local ``arena worker`` processes, and
 renews the presence lease it holds on its entrants (with a session of its own, and the number of live
-workers as its capacity): while the runner is away (killed, or its machine down), none of their matches
-starts, and those that started without their programs (or whose programs timed out once it was gone,
-even if it was started again before its lease lapsed: ``runner_lost``) are voided and played again once
-it is back. A local worker that dies mid-match has that match reported lost on the next renewal
+workers as its capacity; at once when a match job says its match ended in a timeout, whose outcome the
+server holds until a renewal after it): while the runner is away (killed, or its machine down), none of
+their matches starts, and those that started without their programs (or whose programs timed out once it
+was gone, even if it was started again before its lease lapsed: ``runner_lost``) are voided and played
+again once it is back. A local worker that dies mid-match has that match reported lost on the next renewal
 (``worker_lost``).
 Everything it needs to go on after a restart is on the server, in Redis, or in ``<output>/state.json``.
 
@@ -47,6 +48,7 @@ from rq.registry import StartedJobRegistry
 from arena_runner import handshake, lines, outputs, planning, processes, state
 from arena_runner.config import EntrantConfig, RunConfig
 from arena_runner.display import Display
+from arena_runner.jobs import TIMED_OUT
 from arena_runner.outage import Outage, is_outage
 from arena_runner.worker import live_jobs, live_workers
 
@@ -111,6 +113,8 @@ class Runner:
         #: pids of the dead workers already looked at.
         self.lost: set[str] = set()
         self.dead_workers: set[int] = set()
+        #: Matches whose job said they ended in a timeout, renewed for already (once each).
+        self.renewed_for_timeouts: set[str] = set()
         #: The job each local worker (by pid) was last seen playing: a dead worker's is read from RQ's record,
         #: or from here when that record no longer names it.
         self.jobs_seen: dict[int, str] = {}
@@ -213,6 +217,7 @@ class Runner:
         rows = host.schedule("playing").to_dict()["matches"]
         tournament = host.tournament().to_dict()
         self.dispatch(run, host, rows)
+        self.renew_lease(host)  # at once if a match job said its match ended in a timeout (see dispatch)
         if tournament["status"] in LIVE:
             self.keep_entrants(run, host, rows)
             self.keep_workers()
@@ -354,6 +359,14 @@ class Runner:
             job.job_id: None if rq_job is None else rq_job.get_status(refresh=False).value
             for job, rq_job in zip(jobs, found, strict=True)
         }
+        timed_out = {
+            job.match_id for job, rq_job in zip(jobs, found, strict=True) if rq_job and rq_job.meta.get(TIMED_OUT)
+        }
+        if timed_out - self.renewed_for_timeouts:
+            # The server holds the outcome of a match over in a timeout (its row still playing) until a renewal
+            # after it says the runner was there: renew now rather than a third of the lease later.
+            self.renewed_for_timeouts |= timed_out
+            self.leased_at = -float("inf")
         decided = planning.plan(jobs, statuses)
         for job in decided.enqueue:
             self.queue.enqueue(

@@ -54,6 +54,10 @@ from tests.live_server import LiveServer
 SLEEPER_GAME = "pipifax"
 #: The sleeper's own seconds per decision (its opponents keep ``PER_ACTION``): each of its timeouts lands fast.
 SLEEPER_PER_ACTION = 1.5
+#: The presence lease of the sleeper's round robin: the server holds the outcome of a match over in a timeout until
+#: the runner renews after it, which a third of this lease (10 minutes) would not do within the test's time. The
+#: runner renews at once when the match's job says its match ended in a timeout: each is scored within a look.
+SLEEPER_LEASE = 1800
 
 
 @pytest.mark.timeout(600)
@@ -65,7 +69,8 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
     tmp_path: Path,
     started: list[subprocess.Popen[bytes]],
 ) -> None:
-    """A random script, the server's greedy bot, a script that crashes and (in one game) one that sleeps."""
+    """A random script, the server's greedy bot, a script that crashes and (in one game) one that sleeps, whose
+    timeouts are scored without waiting for the lease's next renewal (:data:`SLEEPER_LEASE`)."""
     output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
     sleeping = (
         (
@@ -73,6 +78,7 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
             f"sleeper={sys.executable} {SLEEPING_BOT}",
             "--entrant-per-action",
             f"sleeper={SLEEPER_PER_ACTION}",
+            *("--lease", str(SLEEPER_LEASE)),
         )
         if game == SLEEPER_GAME
         else ()
