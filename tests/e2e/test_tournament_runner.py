@@ -330,6 +330,8 @@ os.execv(sys.executable, [sys.executable, {bot!r}, *sys.argv[1:]])
 def test_a_program_that_starts_three_seconds_late_is_not_timed_out(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
+    """Two such programs (a named entrant plays one match at a time: two play their four matches two at once),
+    each in both seats against the greedy bot."""
     output, log = tmp_path / "run", tmp_path / "runner.log"
     late = tmp_path / "late_bot.py"
     late.write_text(LATE_BOT.format(bot=str(ROOT / "examples" / "random_bot.py")))
@@ -338,11 +340,13 @@ def test_a_program_that_starts_three_seconds_late_is_not_timed_out(
         redis_server.url,
         output,
         *("--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--bot", "greedy=greedy"),
-        *("--entrant", f"late={sys.executable} {late}", "--per-action", "2", "--games-per-pairing", "2"),
+        *("--entrant", f"late={sys.executable} {late}", "--entrant", f"tardy={sys.executable} {late}"),
+        *("--per-action", "2", "--concurrency", "2"),
     )
     finish(start(command, log, started), log)
     matches = results(output)["matches"]
     assert len(matches) == 4 and {m["state"] for m in matches} == {"done"}
+    assert sorted(tuple(m["entrants"]) for m in matches) == [(0, 1), (0, 2), (1, 0), (2, 0)], "each in both seats"
     for match in matches:
         assert match["forfeits"] == [None, None] and match["voided"] == [], match
 
