@@ -7,7 +7,8 @@ starts the long-lived entrants once (and again if one stops before the tournamen
 reporting the match it left as a crash), starts ``workers`` local ``arena worker`` processes, and
 renews the presence lease it holds on its entrants (with a session of its own, and the number of live
 workers as its capacity; at once when a match job says its match ended in a timeout, whose outcome the
-server holds until a renewal after it): while the runner is away (killed, or its machine down), none of
+server holds until a renewal after it, and when a match was voided, which lapses the lease of an entrant whose
+program never asked): while the runner is away (killed, or its machine down), none of
 their matches starts, and those that started without their programs (or whose programs timed out once it
 was gone, even if it was started again before its lease lapsed: ``runner_lost``) are voided and played
 again once it is back. A local worker that dies mid-match has that match reported lost on the next renewal
@@ -115,6 +116,9 @@ class Runner:
         self.dead_workers: set[int] = set()
         #: Matches whose job said they ended in a timeout, renewed for already (once each).
         self.renewed_for_timeouts: set[str] = set()
+        #: The tournament's matches voided and played again, as last seen: a void ``absent`` lapses the lease of
+        #: the entrant whose program never asked (its matches wait for a renewal), so a new one renews at once.
+        self.replayed_seen = 0
         #: The job each local worker (by pid) was last seen playing: a dead worker's is read from RQ's record,
         #: or from here when that record no longer names it.
         self.jobs_seen: dict[int, str] = {}
@@ -217,7 +221,10 @@ class Runner:
         rows = host.schedule("playing").to_dict()["matches"]
         tournament = host.tournament().to_dict()
         self.dispatch(run, host, rows)
-        self.renew_lease(host)  # at once if a match job said its match ended in a timeout (see dispatch)
+        if tournament["progress"]["replayed"] > self.replayed_seen:
+            self.replayed_seen = tournament["progress"]["replayed"]
+            self.leased_at = -float("inf")
+        self.renew_lease(host)  # at once after a void, or a match job's timeout (see dispatch): both wait for it
         if tournament["status"] in LIVE:
             self.keep_entrants(run, host, rows)
             self.keep_workers()

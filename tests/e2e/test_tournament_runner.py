@@ -55,8 +55,9 @@ SLEEPER_GAME = "pipifax"
 #: The sleeper's own seconds per decision (its opponents keep ``PER_ACTION``): each of its timeouts lands fast.
 SLEEPER_PER_ACTION = 1.5
 #: The presence lease of the sleeper's round robin: the server holds the outcome of a match over in a timeout until
-#: the runner renews after it, which a third of this lease (10 minutes) would not do within the test's time. The
-#: runner renews at once when the match's job says its match ended in a timeout: each is scored within a look.
+#: the runner renews after it, and a void ``absent`` lapses the lease of the entrant that never asked until then;
+#: a third of this lease (10 minutes) would not renew within the test's time. The runner renews at once when the
+#: match's job says its match ended in a timeout, and when a match was voided: each goes on within a look.
 SLEEPER_LEASE = 1800
 
 
