@@ -12,6 +12,10 @@ or just after it stopped because of it (its SDK gave up waiting): it is launched
 :data:`RELAUNCHES` times, and resumes its seat; its seat does not forfeit. Each attempt at a match
 (a voided one is played again as a new match) writes its programs' output to files of its own:
 ``<tournament>-match<index>-attempt<n>-seat<seat>.log``.
+
+A match over in a timeout of one of its seats is noted on the job (:data:`TIMED_OUT`, in RQ's meta): the server
+holds such a match's outcome until its runner renews its lease after the timeout, and the runner, seeing
+the note, renews at once instead of a third of a lease later.
 """
 
 from __future__ import annotations
@@ -26,9 +30,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import redis
 from arena_client.models import Match
 from arena_sdk import Arena, MatchOverError
 from arena_sdk.tournaments import Host
+from rq import get_current_job
 
 from arena_runner import processes
 from arena_runner.outage import Outage, describe, is_outage, seconds
@@ -44,6 +50,8 @@ CALL_RETRY_FOR = 5.0
 #: Times a seat's program is launched again after it stopped because of an outage.
 RELAUNCHES = 3
 OVER = ("finished", "aborted")
+#: The key of a job's meta saying its match is over and one of its seats timed out (the runner renews its lease).
+TIMED_OUT = "timed_out"
 
 
 def seats_playing(match: Match) -> set[int]:
@@ -51,6 +59,11 @@ def seats_playing(match: Match) -> set[int]:
     if match.status.value in OVER:
         return set()
     return {seat.seat for seat in match.seats if seat.state.value == "playing"}
+
+
+def over_in_a_timeout(match: Match, seats: set[int]) -> bool:
+    """Whether the match is over and one of ``seats`` forfeited it by a timeout."""
+    return match.status.value in OVER and any(s.seat in seats and s.state.value == "timed_out" for s in match.seats)
 
 
 def log_name(tournament_id: str, index: int, attempt: int, seat: int) -> str:
@@ -73,6 +86,7 @@ class MatchPlay:
         self.commands = {seat["seat"]: seat for seat in spec["seats"]}
         self.launched: dict[int, subprocess.Popen[bytes]] = {}
         self.relaunched: dict[int, int] = {}
+        self.timeout_noted = False
 
     def say(self, line: str) -> None:
         """A line in the worker's log."""
@@ -82,7 +96,9 @@ class MatchPlay:
         """The seats still playing, or ``None`` while the API cannot be reached (the job waits a growing pause)."""
         began = time.monotonic()
         try:
-            playing = seats_playing(self.arena.match(self.match_id))
+            match = self.arena.match(self.match_id)
+            playing = seats_playing(match)
+            self.note_timeout(match)
         except Exception as error:
             if not is_outage(error):
                 raise
@@ -99,6 +115,20 @@ class MatchPlay:
         if lasted is not None:
             self.say(f"the API answers again after {seconds(lasted)}")
         return playing
+
+    def note_timeout(self, match: Match) -> None:
+        """Note on this RQ job (once) that its match is over in a timeout of one of its seats: the runner then
+        renews its lease at once, which lets the server score the match it holds until then."""
+        if self.timeout_noted or not over_in_a_timeout(match, set(self.commands)):
+            return
+        job = get_current_job()
+        if job is not None:
+            job.meta[TIMED_OUT] = True
+            try:
+                job.save_meta()  # type: ignore[no-untyped-call]  # RQ leaves it untyped
+            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+                return  # Redis is away: noted on a later look (the lease's own renewal scores it meanwhile)
+        self.timeout_noted = True
 
     def launch(self, seat: int) -> None:
         attempt = int(self.spec.get("attempt", 0))

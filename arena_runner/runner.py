@@ -6,10 +6,12 @@ enqueues one RQ job per match whose seats are local programs (:mod:`arena_runner
 starts the long-lived entrants once (and again if one stops before the tournament is over,
 reporting the match it left as a crash), starts ``workers`` local ``arena worker`` processes, and
 renews the presence lease it holds on its entrants (with a session of its own, and the number of live
-workers as its capacity): while the runner is away (killed, or its machine down), none of their matches
-starts, and those that started without their programs (or whose programs timed out once it was gone,
-even if it was started again before its lease lapsed: ``runner_lost``) are voided and played again once
-it is back. A local worker that dies mid-match has that match reported lost on the next renewal
+workers as its capacity; at once when a match job says its match ended in a timeout, whose outcome the
+server holds until a renewal after it, and when a match was voided, which lapses the lease of an entrant whose
+program never asked): while the runner is away (killed, or its machine down), none of
+their matches starts, and those that started without their programs (or whose programs timed out once it
+was gone, even if it was started again before its lease lapsed: ``runner_lost``) are voided and played
+again once it is back. A local worker that dies mid-match has that match reported lost on the next renewal
 (``worker_lost``).
 Everything it needs to go on after a restart is on the server, in Redis, or in ``<output>/state.json``.
 
@@ -47,6 +49,7 @@ from rq.registry import StartedJobRegistry
 from arena_runner import handshake, lines, outputs, planning, processes, state
 from arena_runner.config import EntrantConfig, RunConfig
 from arena_runner.display import Display
+from arena_runner.jobs import TIMED_OUT
 from arena_runner.outage import Outage, is_outage
 from arena_runner.worker import live_jobs, live_workers
 
@@ -111,6 +114,11 @@ class Runner:
         #: pids of the dead workers already looked at.
         self.lost: set[str] = set()
         self.dead_workers: set[int] = set()
+        #: Matches whose job said they ended in a timeout, renewed for already (once each).
+        self.renewed_for_timeouts: set[str] = set()
+        #: The tournament's matches voided and played again, as last seen: a void ``absent`` lapses the lease of
+        #: the entrant whose program never asked (its matches wait for a renewal), so a new one renews at once.
+        self.replayed_seen = 0
         #: The job each local worker (by pid) was last seen playing: a dead worker's is read from RQ's record,
         #: or from here when that record no longer names it.
         self.jobs_seen: dict[int, str] = {}
@@ -213,6 +221,10 @@ class Runner:
         rows = host.schedule("playing").to_dict()["matches"]
         tournament = host.tournament().to_dict()
         self.dispatch(run, host, rows)
+        if tournament["progress"]["replayed"] > self.replayed_seen:
+            self.replayed_seen = tournament["progress"]["replayed"]
+            self.leased_at = -float("inf")
+        self.renew_lease(host)  # at once after a void, or a match job's timeout (see dispatch): both wait for it
         if tournament["status"] in LIVE:
             self.keep_entrants(run, host, rows)
             self.keep_workers()
@@ -354,6 +366,14 @@ class Runner:
             job.job_id: None if rq_job is None else rq_job.get_status(refresh=False).value
             for job, rq_job in zip(jobs, found, strict=True)
         }
+        timed_out = {
+            job.match_id for job, rq_job in zip(jobs, found, strict=True) if rq_job and rq_job.meta.get(TIMED_OUT)
+        }
+        if timed_out - self.renewed_for_timeouts:
+            # The server holds the outcome of a match over in a timeout (its row still playing) until a renewal
+            # after it says the runner was there: renew now rather than a third of the lease later.
+            self.renewed_for_timeouts |= timed_out
+            self.leased_at = -float("inf")
         decided = planning.plan(jobs, statuses)
         for job in decided.enqueue:
             self.queue.enqueue(

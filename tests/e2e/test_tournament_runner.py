@@ -54,6 +54,11 @@ from tests.live_server import LiveServer
 SLEEPER_GAME = "pipifax"
 #: The sleeper's own seconds per decision (its opponents keep ``PER_ACTION``): each of its timeouts lands fast.
 SLEEPER_PER_ACTION = 1.5
+#: The presence lease of the sleeper's round robin: the server holds the outcome of a match over in a timeout until
+#: the runner renews after it, and a void ``absent`` lapses the lease of the entrant that never asked until then;
+#: a third of this lease (10 minutes) would not renew within the test's time. The runner renews at once when the
+#: match's job says its match ended in a timeout, and when a match was voided: each goes on within a look.
+SLEEPER_LEASE = 1800
 
 
 @pytest.mark.timeout(600)
@@ -65,7 +70,8 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
     tmp_path: Path,
     started: list[subprocess.Popen[bytes]],
 ) -> None:
-    """A random script, the server's greedy bot, a script that crashes and (in one game) one that sleeps."""
+    """A random script, the server's greedy bot, a script that crashes and (in one game) one that sleeps, whose
+    timeouts are scored without waiting for the lease's next renewal (:data:`SLEEPER_LEASE`)."""
     output, launches, log = tmp_path / "run", tmp_path / "launches", tmp_path / "runner.log"
     sleeping = (
         (
@@ -73,6 +79,7 @@ def test_a_round_robin_of_scripts_accounts_for_every_match(
             f"sleeper={sys.executable} {SLEEPING_BOT}",
             "--entrant-per-action",
             f"sleeper={SLEEPER_PER_ACTION}",
+            *("--lease", str(SLEEPER_LEASE)),
         )
         if game == SLEEPER_GAME
         else ()
@@ -324,6 +331,8 @@ os.execv(sys.executable, [sys.executable, {bot!r}, *sys.argv[1:]])
 def test_a_program_that_starts_three_seconds_late_is_not_timed_out(
     live_server: LiveServer, redis_server: RedisServer, tmp_path: Path, started: list[subprocess.Popen[bytes]]
 ) -> None:
+    """Two such programs (a named entrant plays one match at a time: two play their four matches two at once),
+    each in both seats against the greedy bot."""
     output, log = tmp_path / "run", tmp_path / "runner.log"
     late = tmp_path / "late_bot.py"
     late.write_text(LATE_BOT.format(bot=str(ROOT / "examples" / "random_bot.py")))
@@ -332,11 +341,13 @@ def test_a_program_that_starts_three_seconds_late_is_not_timed_out(
         redis_server.url,
         output,
         *("--game", "pipifax", "--players-per-match", "2", "--format", "gauntlet", "--bot", "greedy=greedy"),
-        *("--entrant", f"late={sys.executable} {late}", "--per-action", "2", "--games-per-pairing", "2"),
+        *("--entrant", f"late={sys.executable} {late}", "--entrant", f"tardy={sys.executable} {late}"),
+        *("--per-action", "2", "--concurrency", "2"),
     )
     finish(start(command, log, started), log)
     matches = results(output)["matches"]
     assert len(matches) == 4 and {m["state"] for m in matches} == {"done"}
+    assert sorted(tuple(m["entrants"]) for m in matches) == [(0, 1), (0, 2), (1, 0), (2, 0)], "each in both seats"
     for match in matches:
         assert match["forfeits"] == [None, None] and match["voided"] == [], match
 
