@@ -16,13 +16,15 @@ import sys
 import tempfile
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from api.clock import SYSTEM
 from api.gunicorn_conf import gunicorn_command
 from api.observability.logs import exit_now
 from api.settings import Settings, redis_url_given
-from api.store.redis_server import RedisServer
+
+if TYPE_CHECKING:  # imported by serve, which starts one: redis-py is more than the other commands need
+    from api.store.redis_server import RedisServer
 
 
 def bind_error(host: str, port: int) -> OSError | None:
@@ -81,6 +83,8 @@ def serve(args: argparse.Namespace) -> int:
             )
         if error is not None:
             return fail(f"cannot listen on {host}:{port} ({error.strerror or error}), so nothing was started")
+    from api.store.redis_server import RedisServer
+
     embedded: RedisServer | None = None
     if not redis_url_given():
         try:

@@ -77,7 +77,7 @@ accesslog = SETTINGS.access_log
 # Logs are JSON lines (api/observability/logs.py), gunicorn's own and the app's alike, each with
 # the request id of the request it belongs to; an access line takes it from the response's
 # X-Request-Id. The app's level is ARENA_LOG_LEVEL (default INFO).
-logger_class = "api.observability.logs.JsonLogger"
+logger_class = "api.observability.gunicorn_logger.JsonLogger"
 access_log_format = ACCESS_LOG_FORMAT
 
 #: The metrics directory this master made (when PROMETHEUS_MULTIPROC_DIR was not set), removed at its exit.

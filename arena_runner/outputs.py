@@ -25,7 +25,7 @@ import httpx
 from arena_sdk import Arena
 from arena_sdk.tournaments import tournament_records
 
-from arena_runner import lines, plot
+from arena_runner import lines
 
 #: The files every tournament gets, in the order they are written.
 FILES = (
@@ -89,6 +89,8 @@ def write(url: str, tournament_id: str, output: Path) -> list[Path]:
         sprt = reader.get("/sprt").json() if tournament["sprt"] is not None else None
     finally:
         reader.close()
+    from arena_runner import plot  # matplotlib: imported when results are written, not at every runner's start
+
     output.mkdir(parents=True, exist_ok=True)
     over = tournament["status"] in OVER
     if over:

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.metadata
+import threading
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flask
+from apispec import APISpec
 from flask import Flask
 from flask_smorest import Api, Blueprint
 
@@ -23,7 +27,7 @@ from api.http.matches.routes import blp as matches_blp
 from api.http.records.routes import blp as records_blp
 from api.http.replay.routes import blp as replay_blp
 from api.http.requests import install_observability
-from api.http.sockets.routes import register_sockets
+from api.http.sockets.routes import describe_sockets, register_sockets
 from api.http.spec_plugin import ArenaSpecPlugin
 from api.http.streams.routes import blp as streams_blp
 from api.http.streams.schemas import MatchOverEventSchema, TurnEventSchema
@@ -51,11 +55,13 @@ class ArenaFlask(Flask):
 
 
 class ArenaApi(Api):
-    """flask-smorest's API, serving ``document`` when this process described the same API before.
+    """flask-smorest's API, describing itself in the spec when the spec is first asked for, and serving
+    ``document`` when this process described the same API before.
 
     Describing the API (each operation's schemas resolved into the spec) is most of an app's creation
-    (0.10 s of CPU, 0.02 s without it) and gives the same document for the same code and settings: a
-    process that builds many apps (a test run, one per test) describes it once.
+    (0.03 s of CPU of 0.05 s) and gives the same document for the same code and settings: a serving
+    process describes it only if ``/openapi.json`` is asked of it (its start, and ``/health``, do not
+    wait for it), and a process that builds many apps (a test run, one per test) describes it once.
     """
 
     ERROR_SCHEMA = ErrorSchema
@@ -63,24 +69,43 @@ class ArenaApi(Api):
     # and schemathesis checks that it answers no other (it skips that check where `default` is declared).
     DEFAULT_ERROR_RESPONSE_NAME = None
 
-    def __init__(self, app: Flask, document: dict[str, Any] | None, **options: Any) -> None:
-        self.document = document
+    def __init__(self, app: Flask, described_as: Settings, **options: Any) -> None:
+        self.described_as = described_as
+        self.document = _DESCRIBED.get(described_as)
+        #: What describes the API, in order, once the spec is asked for (nothing when it was described before).
+        self.undescribed: list[Callable[[], None]] = []
+        self.describing = threading.Lock()
         super().__init__(app, **options)
 
     def register_blueprint(self, blp: Blueprint, *, parameters: Any = None, **options: Any) -> None:
-        """Serve ``blp``, and describe it in the spec unless the document is already described."""
-        if self.document is None:
-            super().register_blueprint(blp, parameters=parameters, **options)
-            return
-        self._app.extensions["flask-smorest"]["blp_name_to_api"][options.get("name", blp.name)] = self
+        """Serve ``blp``, and describe it in the spec when the spec is asked for (as flask-smorest's does at once)."""
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
         self._app.register_blueprint(blp, **options)
+        self.describe_later(partial(self._describe_blueprint, blp, name, parameters))
+
+    def _describe_blueprint(self, blp: Blueprint, name: str, parameters: Any) -> None:
+        blp.register_views_in_doc(self, self._app, self.spec, name=name, parameters=parameters)
+        self.spec.tag({"name": name, "description": blp.description})
+
+    def describe_later(self, step: Callable[[], None]) -> None:
+        """Run ``step`` (which adds to ``self.spec``) when the spec is first asked for, after the steps before it."""
+        if self.document is None:
+            self.undescribed.append(step)
+
+    def described(self) -> dict[str, Any]:
+        """The OpenAPI document: described now if this process has not described it under these settings."""
+        with self.describing:
+            if self.document is None:
+                for step in self.undescribed:
+                    step()
+                self.undescribed.clear()
+                self.document = _DESCRIBED[self.described_as] = self.spec.to_dict()
+        return self.document
 
     def _openapi_json(self) -> flask.Response:
-        if self.document is None:
-            response: flask.Response = super()._openapi_json()
-            return response
         return flask.current_app.response_class(
-            flask.json.dumps(self.document, indent=2, sort_keys=False), mimetype="application/json"
+            flask.json.dumps(self.described(), indent=2, sort_keys=False), mimetype="application/json"
         )
 
 
@@ -96,6 +121,13 @@ def _described_as(settings: Settings) -> Settings:
 #: The project's one version number (``version`` in pyproject.toml, read from the installed package's
 #: metadata): the spec's ``info.version``; the SDK's pyproject.toml repeats it (tests/test_version.py).
 VERSION = importlib.metadata.version("tabletop-arena")
+
+
+def describe_events(spec: APISpec) -> None:
+    """Describe the schemas of what streams and record files hold, which no operation's response names."""
+    spec.components.schema("TurnEvent", schema=TurnEventSchema)
+    spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
+    spec.components.schema("TournamentRecordLine", schema=TournamentRecordLineSchema)
 
 
 def create_app(settings: Settings | None = None, clock: Clock = SYSTEM) -> Flask:
@@ -136,8 +168,7 @@ def create_app(settings: Settings | None = None, clock: Clock = SYSTEM) -> Flask
     )
     app.extensions[STOP_SERVING_KEY] = app.extensions[NOTIFIER_KEY].close_waiters
     install_observability(app)  # first: the request id before anything can log, the metrics after every answer
-    described = _DESCRIBED.get(_described_as(settings))
-    api = ArenaApi(app, described, spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
+    api = ArenaApi(app, _described_as(settings), spec_kwargs={"marshmallow_plugin": ArenaSpecPlugin()})
     blueprints = (
         games_blp,
         matches_blp,
@@ -151,14 +182,9 @@ def create_app(settings: Settings | None = None, clock: Clock = SYSTEM) -> Flask
     )
     for blueprint in blueprints:
         api.register_blueprint(blueprint)
-    if described is None:
-        api.spec.components.schema("TurnEvent", schema=TurnEventSchema)
-        api.spec.components.schema("MatchOverEvent", schema=MatchOverEventSchema)
-        api.spec.components.schema("TournamentRecordLine", schema=TournamentRecordLineSchema)
-    # the seat socket: a WebSocket, described in the spec by hand
-    register_sockets(app, settings, api.spec if described is None else None)
-    if described is None:
-        _DESCRIBED[_described_as(settings)] = api.spec.to_dict()
+    api.describe_later(partial(describe_events, api.spec))
+    register_sockets(app, settings)
+    api.describe_later(partial(describe_sockets, app, api.spec))  # a WebSocket, described in the spec by hand
     register_web(app, settings.frame_ancestors)  # /play and /docs (Swagger UI from an installed package)
     register_error_handlers(app)
     enable_cors(app, settings.cors_origins)

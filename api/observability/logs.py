@@ -1,8 +1,8 @@
 """Structured logs: one JSON object per line, each with the id of the request it belongs to.
 
-Imports only the standard library and gunicorn's logger: gunicorn's master process loads it (the
-logger class of ``api/gunicorn_conf.py``) before it forks, and a worker must be patched by gevent
-before it imports anything that makes sockets.
+Imports only the standard library (gunicorn's logger class, ``logger_class`` of ``api/gunicorn_conf.py``,
+is in ``api/observability/gunicorn_logger.py``): gunicorn's master process loads both before it forks,
+and a worker must be patched by gevent before it imports anything that makes sockets.
 
 The request id lives in a context variable, set by the app for each request (``X-Request-Id``
 when the client sent a sane one, else a new one) and read by the formatter, so every line a
@@ -21,8 +21,6 @@ import os
 import sys
 import time
 from typing import Any
-
-from gunicorn import glogging
 
 from api.settings import Settings
 
@@ -70,22 +68,6 @@ def configure_logging() -> None:
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(log_level())
-
-
-class JsonLogger(glogging.Logger):  # type: ignore[misc]
-    """gunicorn's logger, writing JSON lines; it also sets up the app's loggers (the root logger) the same way.
-
-    Configured in the master before it forks, so every worker inherits it. Access lines are written
-    only when gunicorn's ``accesslog`` is set, as with its own logger.
-    """
-
-    def setup(self, cfg: Any) -> None:
-        super().setup(cfg)
-        formatter = JsonFormatter()
-        for logger in (self.error_log, self.access_log):
-            for handler in logger.handlers:
-                handler.setFormatter(formatter)
-        configure_logging()
 
 
 def exit_now(status: int = 0) -> None:

@@ -37,12 +37,15 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Any
 
 from arena.tournaments.standings import Z975, Outcome, spreadsheet_text
+
+if TYPE_CHECKING:  # numpy is imported where a table is computed: every API process imports this module
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Matrix = NDArray[np.float64]
 
 #: Virtual draws each entrant has against an opponent rated 0 (the prior).
 PRIOR_DRAWS = 2.0
@@ -56,8 +59,6 @@ TOLERANCE = 1e-9
 
 #: The rating table CSV's columns, in order.
 RATING_COLUMNS = ("place", "entrant", "name", "elo", "elo_low", "elo_high", "games", "score")
-
-Matrix = NDArray[np.float64]
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,8 @@ class RatingTable:
 
 def pairwise_results(outcomes: Sequence[Outcome], entrants: int) -> tuple[Matrix, Matrix]:
     """``games[a, b]``: results between a and b; ``points[a, b]``: what a scored in them (ahead 1, level 1/2)."""
+    import numpy as np
+
     games = np.zeros((entrants, entrants))
     points = np.zeros((entrants, entrants))
     for outcome in outcomes:
@@ -130,12 +133,16 @@ def pairwise_results(outcomes: Sequence[Outcome], entrants: int) -> tuple[Matrix
 
 
 def _log_sigmoid(x: Matrix) -> Matrix:
+    import numpy as np
+
     result: Matrix = -np.logaddexp(0.0, -x)
     return result
 
 
 def log_posterior(ratings: Matrix, games: Matrix, points: Matrix, prior_draws: float) -> float:
     """The log-posterior of ``ratings`` (Elo), up to a constant: the results' log-likelihood plus the prior's."""
+    import numpy as np
+
     gap = SCALE * (ratings[:, None] - ratings[None, :])
     results = float(np.sum(points * _log_sigmoid(gap)))  # every ordered pair: a's points against b
     prior = prior_draws * float(np.sum(0.5 * _log_sigmoid(SCALE * ratings) + 0.5 * _log_sigmoid(-SCALE * ratings)))
@@ -146,6 +153,8 @@ def _gradient_and_information(
     ratings: Matrix, games: Matrix, points: Matrix, prior_draws: float
 ) -> tuple[Matrix, Matrix]:
     """The log-posterior's gradient and its negative Hessian (the observed information), per Elo."""
+    import numpy as np
+
     expected = 1 / (1 + np.exp(-SCALE * (ratings[:, None] - ratings[None, :])))
     own = 1 / (1 + np.exp(-SCALE * ratings))
     gradient: Matrix = SCALE * ((points - games * expected).sum(axis=1) + prior_draws * (0.5 - own))
@@ -157,12 +166,16 @@ def _gradient_and_information(
 def _inverse(information: Matrix, prior_draws: float) -> Matrix:
     """The covariance: the information's inverse (its pseudo-inverse without a prior: ratings are then
     defined up to a common shift, and the pseudo-inverse gives the covariance of the centred ones)."""
+    import numpy as np
+
     inverse = np.linalg.inv(information) if prior_draws > 0 else np.linalg.pinv(information)
     return np.asarray(inverse, dtype=np.float64)
 
 
 def fit(games: Matrix, points: Matrix, prior_draws: float = PRIOR_DRAWS) -> tuple[Matrix, Matrix]:
     """The ratings (Elo, before anchoring) that maximize the log-posterior, and their covariance (Elo²)."""
+    import numpy as np
+
     ratings: Matrix = np.zeros(games.shape[0])
     if ratings.size == 0:
         return ratings, np.zeros((0, 0))
@@ -188,6 +201,8 @@ def anchored(
 ) -> tuple[Matrix, Matrix]:
     """Each rating relative to the anchor (``None``: the mean of those ``played`` marks, else of all) and
     its standard error."""
+    import numpy as np
+
     n = ratings.shape[0]
     if anchor is None:
         chosen = played if played is not None and played.any() else np.ones(n, dtype=bool)

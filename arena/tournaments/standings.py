@@ -31,21 +31,37 @@ keys of their own, so recording a match reads and writes only its table's entran
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 ForfeitCause = Literal["timeout", "crash", "illegal", "resigned"]
 FORFEIT_CAUSES: tuple[str, ...] = get_args(ForfeitCause)
 #: Why an entrant's matches do not start now: its host's presence lease lapsed, or the tournament is paused.
 Held = Literal["away", "paused"]
 
-#: The rating model: openskill's Plackett-Luce with default parameters.
-MODEL = PlackettLuce()
+#: A new entrant's rating: openskill's Plackett-Luce defaults (``PlackettLuce().mu`` and ``.sigma``).
+MU = 25.0
+SIGMA = MU / 3
+
+
+@functools.cache
+def rating_model() -> PlackettLuce:
+    """The rating model: openskill's Plackett-Luce with default parameters. Imported when a match is rated,
+    not by every process that imports the standings (openskill and the ``statistics`` module it imports
+    cost 0.015 s of CPU)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    assert (model.mu, model.sigma) == (MU, SIGMA), "openskill's defaults changed: MU and SIGMA must follow"
+    return model
+
 
 #: Two-sided 95% Student's t quantiles t(0.975, df) for df = 1 .. 30 (the standard table).
 T975 = (
@@ -178,8 +194,8 @@ class Counts:
     score_sum: float = 0.0
     scored: int = 0
     forfeits: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(FORFEIT_CAUSES, 0))
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
+    mu: float = MU
+    sigma: float = SIGMA
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -424,8 +440,10 @@ class Ledger:
                 )
                 self.changed_cells.add(pair)
         if len(outcome.entrants) >= 2:
+            from openskill.models import PlackettLuceRating
+
             teams = [[PlackettLuceRating(rows[e].mu, rows[e].sigma)] for e in outcome.entrants]
-            rated = MODEL.rate(teams, ranks=[float(r) for r in outcome.ranks])
+            rated = rating_model().rate(teams, ranks=[float(r) for r in outcome.ranks])
             for entrant, (rating,) in zip(outcome.entrants, rated, strict=True):
                 rows[entrant] = replace(rows[entrant], mu=rating.mu, sigma=rating.sigma)
         self.rows.update(rows)

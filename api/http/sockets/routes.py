@@ -64,14 +64,15 @@ class _Upgraded(Response):
         return []
 
 
-def register_sockets(app: Flask, settings: Settings, spec: APISpec | None) -> None:
-    """Serve the seat socket (outside the spec's blueprints) and describe it in ``spec`` (``None``: the app's
-    document was described before, see ``api/http/app.py``): its query parameters from the seat stream's own
-    schema, so the two cannot drift apart."""
+def register_sockets(app: Flask, settings: Settings) -> None:
+    """Serve the seat socket (outside the spec's blueprints; :func:`describe_sockets` describes it)."""
     app.extensions[PING_KEY] = settings.socket_ping_seconds
     app.register_blueprint(blp)
-    if spec is None:
-        return
+
+
+def describe_sockets(app: Flask, spec: APISpec) -> None:
+    """Describe ``app``'s seat socket in ``spec``: its query parameters from the seat stream's own schema, so
+    the two cannot drift apart."""
     for name, schema in SCHEMAS.items():
         spec.components.schema(name, schema=schema)
     converter = next(plugin.converter for plugin in spec.plugins if isinstance(plugin, MarshmallowPlugin))
