@@ -11,9 +11,10 @@ from typing import Any
 
 import orjson
 from flask import Flask, Response, jsonify, request
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 from werkzeug.exceptions import HTTPException
 
+from api.http.schema import Schema
 from api.store.errors import StoreFull, StoreUnavailable
 from arena.error_codes import ERROR_CODES
 from arena.errors import ArenaError

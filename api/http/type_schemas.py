@@ -13,9 +13,10 @@ import types
 import typing
 from typing import Any, Literal, Union, get_args, get_origin, is_typeddict
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate
+from marshmallow import RAISE, ValidationError, fields, validate
 from marshmallow_oneofschema.one_of_schema import OneOfSchema
 
+from api.http.schema import Schema
 from engine import Action, Game, all_games
 from engine.actions import field_types
 
@@ -200,7 +201,7 @@ def one_of(name: str, discriminator: str, schemas: dict[str, type[Schema]], doc:
 
     return type(
         name,
-        (OneOfSchema,),
+        (OneOfSchema, Schema),  # Schema: its instances shared, not deep-copied (api/http/schema.py)
         {
             "type_field": discriminator,
             "type_field_remove": False,

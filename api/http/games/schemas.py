@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
+from api.http.schema import Schema
 from api.http.type_schemas import GameIdField
 
 

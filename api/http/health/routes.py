@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from marshmallow import Schema, fields
+from marshmallow import fields
 
 from api.http.blueprint import ArenaBlueprint
 from api.http.errors import ErrorSchema
 from api.http.extensions import context
+from api.http.schema import Schema
 
 blp = ArenaBlueprint("health", __name__, url_prefix="/health", description="Service health.")
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, fields, validate
 
 from api.http.matches.schemas import NAME, SEAT, SeatSchema
+from api.http.schema import Schema
 from api.http.type_schemas import GameIdField, JsonInteger
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import RAISE, ValidationError, fields, post_load, validate, validates_schema
 
+from api.http.schema import Schema
 from api.http.type_schemas import ActionSchema, GameIdField, JsonInteger, ViewSchema
 from api.http.webhooks.schemas import CreatedWebhookSchema, MatchWebhookRequestSchema
 from arena.matches.time_control import FIRST_DECISION_DEFAULT, PER_ACTION_MAX, PER_ACTION_MIN, TimeControl

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from api.http.matches.schemas import HEX_DIGEST, MatchTournamentSchema, ResultSchema, TimeControlSchema
+from api.http.schema import Schema
 from api.http.type_schemas import GameIdField
 from arena.records.codec import FORMAT
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from api.http.errors import ErrorSchema
 from api.http.matches.schemas import EventSchema, MoveResultSchema
+from api.http.schema import Schema
 from api.http.streams.schemas import MatchOverEventSchema, TurnEventSchema
 from api.http.type_schemas import ActionRequestSchema, one_of
 

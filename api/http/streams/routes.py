@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Response, current_app, request
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from api.http.blueprint import ArenaBlueprint
 from api.http.extensions import context, notifier
@@ -15,6 +15,7 @@ from api.http.headers import seat_claim_of
 from api.http.matches.routes import SEAT_ERRORS, _errors
 from api.http.matches.schemas import QUERY_INDEX_MAX
 from api.http.responses import BEARER, answer_headers
+from api.http.schema import Schema
 from api.http.streams.sse import KEEP_ALIVE, come_back, encode
 from api.store.errors import StoreUnavailable
 from api.usecases.matches.following import Reader, follow

@@ -4,9 +4,10 @@ crosstable, the SPRT's curve and the JSON lines of its records (its requests and
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, fields, validate
 
 from api.http.records.schemas import RecordSchema
+from api.http.schema import Schema
 from api.http.tournaments.schemas import FORFEIT_CAUSES, MATCH_STATES, STATUSES, TournamentSchema
 from api.http.type_schemas import JsonInteger
 from arena.tournaments.creation import MAX_SCHEDULED

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import RAISE, ValidationError, fields, validate, validates_schema
 
 from api.http.matches.schemas import (
     ADJUDICATE_AFTER_DESCRIPTION,
@@ -13,6 +13,7 @@ from api.http.matches.schemas import (
     adjudicate_after_field,
     wait_field,
 )
+from api.http.schema import Schema
 from api.http.type_schemas import GameIdField, JsonInteger
 from api.http.webhooks.schemas import CreatedWebhookSchema, TournamentWebhookRequestSchema
 from arena.tournaments.schedule import MAX_ENTRANTS

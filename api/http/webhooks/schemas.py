@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, fields, validate
 
+from api.http.schema import Schema
 from arena.webhooks.addresses import MAX_URL_LENGTH
 from arena.webhooks.plan import MATCH_EVENT_TYPES, TOURNAMENT_EVENT_TYPES
 
