@@ -6,6 +6,7 @@ deleted afterwards. Under pytest-xdist every worker starts its own server.
 
 from __future__ import annotations
 
+import gc
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -56,6 +57,14 @@ def app(settings: Settings) -> Flask:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Move what collection left alive (the test modules, the libraries, schemathesis's generated tests) out of
+    the garbage collector's sight: the collector's full passes then walk only what the tests make, not these
+    hundreds of thousands of objects that live to the end anyway (about a tenth of the engine's tests' CPU)."""
+    gc.collect()
+    gc.freeze()
 
 
 # --- the durations of a run ------------------------------------------------------------------------
