@@ -26,10 +26,16 @@ from api.store.redis_server import free_port
 
 @dataclasses.dataclass(frozen=True)
 class Reply:
-    """How the receiver answers one request: ``status`` after ``delay`` seconds."""
+    """How the receiver answers one request: ``status`` after ``delay`` seconds, and not before ``held`` is
+    set, if given (at most :data:`HOLD_LIMIT` seconds: a test that fails first lets the receiver stop)."""
 
     status: int = 200
     delay: float = 0.0
+    held: threading.Event | None = None
+
+
+#: The longest a held reply waits, in seconds.
+HOLD_LIMIT = 300.0
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,6 +99,8 @@ class Receiver:
                     received = Received(dict(self.headers.items()), body, time.time(), reply.status, self.number)
                     receiver.received.append(received)
                     receiver._changed.notify_all()
+                if reply.held is not None:
+                    reply.held.wait(HOLD_LIMIT)
                 time.sleep(reply.delay)
                 try:
                     self.send_response(reply.status)

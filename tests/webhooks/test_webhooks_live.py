@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -113,15 +114,23 @@ def test_a_receiver_answering_500_gets_every_event_after_the_retries(arena: Aren
 
 
 def test_a_receiver_timing_out_gets_each_event_once_deduplicated_by_id(arena: Arena, receiver: Receiver) -> None:
-    receiver.reply(Reply(200, delay=TIMEOUT + 2), Reply(200, delay=TIMEOUT + 2))  # past the worker's timeout
+    # The first event answered past the worker's timeout twice, then at once; every later request held until the
+    # webhook's log is read: the log keeps the latest 100 attempts, and a long match's deliveries would push the
+    # two timeouts out of it.
+    held = threading.Event()
+    receiver.reply(Reply(200, delay=TIMEOUT + 2), Reply(200, delay=TIMEOUT + 2), Reply(200))
+    receiver.usual = Reply(200, held=held)
     match_id, secret, host = create(arena, receiver)
+    receiver.wait_until(lambda received: len(received) > 3, PATIENCE, "the delivery after the first event's")
+    log = arena.match_webhook(match_id, host)
+    receiver.usual = Reply()
+    held.set()
+    errors = [attempt.error for attempt in log.deliveries if attempt.outcome == "failed"]
+    assert len(errors) >= 2 and set(errors) == {f"no answer within {TIMEOUT} s"}
     check_delivered(arena, receiver, match_id, secret)
     first = [r for r in receiver.received if r.event["id"] == f"{match_id}.0"]
     assert len(first) >= 3  # it took the two it answered too late: a receiver deduplicates by id
     assert len({r.body for r in first}) == 1
-    log = arena.match_webhook(match_id, host)
-    errors = [attempt.error for attempt in log.deliveries if attempt.outcome == "failed"]
-    assert len(errors) >= 2 and set(errors) == {f"no answer within {TIMEOUT} s"}
 
 
 @pytest.mark.timeout(OUTAGE_SECONDS + 4 * PATIENCE)
