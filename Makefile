@@ -89,11 +89,13 @@ soak: $(STAMP)
 		tests/webhooks/test_webhooks_live.py::test_a_receiver_down_for_a_while_then_back_gets_every_event \
 		tests/e2e/test_outages_live.py
 
-# tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used), and
+# tests/web drive Debian's Chromium through Playwright (whose own browser downloads are not used): its
+# headless shell for the pages, the desktop browser for web notifications, which the shell lacks. They
 # check pages with axe-core, which tests/web/conftest.py installs from tests/web/axe/package-lock.json
 # with Debian's npm.
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromium-headless-shell || (apt-get update && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-headless-shell)
 	@test -x /usr/bin/npm || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y npm)
 
 # bench/peer's durable peer keeps its matches in a Postgres cluster it makes and removes itself, with

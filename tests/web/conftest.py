@@ -1,4 +1,5 @@
-"""Browser tests of the web client: one Chromium and one live API per test session (per xdist worker).
+"""Browser tests of the web client: one Chromium (``tests/web/browser.py``) and one live API per test
+session (per xdist worker).
 
 The API runs under gunicorn with its CORS origins set to a second local web server that serves the
 same client files, and its frame ancestors set to a third that serves a host page which embeds the
@@ -20,12 +21,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, expect
 
 from api.http.web.routes import STATIC_DIR
 from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
-from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, StaticServer
+from tests.web.browser import StaticServer
 
 #: Where the tests leave their screenshots (ignored by git).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -89,16 +90,6 @@ def axe_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return AXE_SCRIPT
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: the web tests need Debian's Chromium (make chromium installs it)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield launched
-        launched.close()
-
-
 class Watched:
     """What went wrong in the pages of a context: uncaught errors and refused content."""
 
@@ -117,6 +108,16 @@ class Watched:
 @pytest.fixture
 def open_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     """A maker of browser contexts (desktop by default) whose pages fail the test on script errors."""
+    yield from watched_contexts(browser)
+
+
+@pytest.fixture
+def open_desktop_context(desktop_browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """``open_context`` in Debian's desktop Chromium."""
+    yield from watched_contexts(desktop_browser)
+
+
+def watched_contexts(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     contexts: list[tuple[BrowserContext, Watched]] = []
 
     def make(viewport: ViewportSize | None = None) -> BrowserContext:

@@ -120,12 +120,13 @@ def test_a_notification_only_with_consent_and_only_while_away(
 
 @pytest.fixture
 def browser_context_with_notifications(
-    open_context: Callable[..., BrowserContext], web_server: LiveServer
+    open_desktop_context: Callable[..., BrowserContext], web_server: LiveServer
 ) -> Callable[..., BrowserContext]:
-    """A maker of contexts whose person allows the server's notifications when asked."""
+    """A maker of contexts whose person allows the server's notifications when asked, in the desktop
+    Chromium (the headless shell has no ``Notification``)."""
 
     def make(viewport: ViewportSize) -> BrowserContext:
-        context = open_context(viewport)
+        context = open_desktop_context(viewport)
         context.grant_permissions(["notifications"], origin=web_server.url)
         return context
 
