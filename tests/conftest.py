@@ -22,8 +22,6 @@ from api.store.redis_server import RedisServer
 from tests.cluster.valkey_cluster import ValkeyCluster
 from tests.live_server import UNREACHED_RATE_LIMITS
 
-pytest_plugins = ["tests.web.browser"]
-
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:

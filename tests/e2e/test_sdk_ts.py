@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
 
 from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
@@ -230,9 +229,11 @@ try {
 
 @pytest.mark.timeout(300)
 def test_the_typescript_client_plays_a_match_in_a_browser_from_another_origin(
-    ts_build: Path, redis_server: RedisServer, browser: Browser, tmp_path: Path
+    ts_build: Path, redis_server: RedisServer, tmp_path: Path
 ) -> None:
-    from tests.web.browser import StaticServer
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, StaticServer
 
     (tmp_path / "index.html").write_text(BROWSER_PAGE)
     shutil.copytree(SDK_TS / "dist", tmp_path / "sdk")
@@ -241,9 +242,10 @@ def test_the_typescript_client_plays_a_match_in_a_browser_from_another_origin(
     with (
         StaticServer(tmp_path) as page_server,
         LiveServer(redis_server.url, workers=1, key_prefix=prefix, ARENA_CORS_ORIGINS=page_server.origin) as api,
+        sync_playwright() as playwright,
     ):
-        context = browser.new_context()
-        page = context.new_page()
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
@@ -252,7 +254,7 @@ def test_the_typescript_client_plays_a_match_in_a_browser_from_another_origin(
             page.wait_for_selector("body[data-status]", state="attached", timeout=180_000)
         finally:
             status, turns = page.evaluate("[document.body.dataset.status, document.body.dataset.turns]")
-            context.close()
+            browser.close()
     assert status == "finished", (status, errors)
     assert int(turns) > 0 and not errors, errors
 

@@ -1,10 +1,5 @@
 """Debian's Chromium under Playwright, a web server for the client's files on another origin, and a
-relay whose connections a test can cut.
-
-A pytest plugin (``tests/conftest.py`` loads it): its fixtures start one Playwright and one browser of
-each kind per test process, the first time a test asks, for every test directory (a second sync
-Playwright in the same process would refuse to start).
-"""
+relay whose connections a test can cut."""
 
 from __future__ import annotations
 
@@ -14,12 +9,8 @@ import http.server
 import socket
 import struct
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
-
-import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from api.store.redis_server import free_port
 
@@ -44,34 +35,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as started:
-        yield started
-
-
-def _launch(playwright: Playwright, executable: Path) -> Browser:
-    if not executable.exists():
-        pytest.fail(f"{executable} is missing: the web tests need Debian's Chromium (make chromium installs it)")
-    return playwright.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS, headless=True)
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    """Chromium's headless shell: every page test's browser."""
-    launched = _launch(playwright, CHROMIUM)
-    yield launched
-    launched.close()
-
-
-@pytest.fixture(scope="session")
-def desktop_browser(playwright: Playwright) -> Iterator[Browser]:
-    """Debian's desktop Chromium, started only for a test of what the headless shell lacks."""
-    launched = _launch(playwright, DESKTOP_CHROMIUM)
-    yield launched
-    launched.close()
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -1,5 +1,4 @@
-"""Browser tests of the web client: one Chromium (``tests/web/browser.py``) and one live API per test
-session (per xdist worker).
+"""Browser tests of the web client: one Chromium and one live API per test session (per xdist worker).
 
 The API runs under gunicorn with its CORS origins set to a second local web server that serves the
 same client files, and its frame ancestors set to a third that serves a host page which embeds the
@@ -21,12 +20,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 from api.http.web.routes import STATIC_DIR
 from api.store.redis_server import RedisServer
 from tests.live_server import LiveServer
-from tests.web.browser import StaticServer
+from tests.web.browser import CHROMIUM, CHROMIUM_ARGS, DESKTOP_CHROMIUM, StaticServer
 
 #: Where the tests leave their screenshots (ignored by git).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
@@ -88,6 +96,37 @@ def axe_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 env={**os.environ, "npm_config_update_notifier": "false"},
             )
     return AXE_SCRIPT
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """One Playwright for the process's browser tests. It keeps an event loop running in the test
+    process until the session ends, so it stays here: a test elsewhere that calls ``asyncio.run`` after
+    it in the same process would fail (``tests/e2e/test_sdk_ts.py`` starts a Playwright of its own)."""
+    with sync_playwright() as started:
+        yield started
+
+
+def launch(playwright: Playwright, executable: Path) -> Browser:
+    if not executable.exists():
+        pytest.fail(f"{executable} is missing: the web tests need Debian's Chromium (make chromium installs it)")
+    return playwright.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS, headless=True)
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Chromium's headless shell: every page test's browser."""
+    launched = launch(playwright, CHROMIUM)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="session")
+def desktop_browser(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's desktop Chromium, started only for a test of what the headless shell lacks."""
+    launched = launch(playwright, DESKTOP_CHROMIUM)
+    yield launched
+    launched.close()
 
 
 class Watched:
