@@ -39,7 +39,7 @@ from arena.matches.time_control import (
     outage_credits,
 )
 from engine import Event, Match
-from engine.bots import Memory, choose_action, is_slow, recall, remember, remembers
+from engine.bots import Memory, choose_action, is_slow, remember
 from engine.match import check_seat
 
 SeatKind = Literal["player", "bot", "open"]
@@ -584,16 +584,6 @@ class Table:
             return None
         kept = self.remaining[seat] if seat < len(self.remaining) else None
         return control.base if kept is None else kept
-
-
-def bot_memories(game_id: str, seats: Sequence[SeatInfo], events: Sequence[Event]) -> tuple[Memory | None, ...]:
-    """The memories a new match keeps: each server bot's seat after the setup's ``events``.
-
-    Empty when no seat is a bot, or the game's bots remember nothing: such a match stores no memory.
-    """
-    if not remembers(game_id) or not any(info.kind == "bot" for info in seats):
-        return ()
-    return tuple(recall(game_id, seat, events) if info.kind == "bot" else None for seat, info in enumerate(seats))
 
 
 def _replace_seat(seats: tuple[SeatInfo, ...], seat: int, info: SeatInfo) -> tuple[SeatInfo, ...]:
