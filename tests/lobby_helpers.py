@@ -16,8 +16,8 @@ from typing import Any
 import requests
 
 import engine
-from arena.matches.creation import seating
-from arena.matches.table import Table, bot_memories
+from arena.matches.creation import bot_memories, seating
+from arena.matches.table import Table
 from arena.matches.time_control import TimeControl
 
 Json = dict[str, Any]

@@ -18,10 +18,11 @@ import engine
 from arena.commitment import commitment_event, new_salt, seed_commitment
 from arena.errors import ArenaError
 from arena.matches.lobby import new_invitation
-from arena.matches.table import SeatInfo, Step, Table, bot_memories
+from arena.matches.table import SeatInfo, Step, Table
 from arena.matches.time_control import TimeControl
 from arena.tokens import digest, new_token
-from engine.bots import bots_for
+from engine import Event
+from engine.bots import Memory, bots_for, recall, remembers
 
 
 def match_id_for(idempotency_key: str | None) -> str:
@@ -147,3 +148,13 @@ def new_match(
     events = [commitment_event(seed_commitment(match.seed, salt)), *events]  # the log opens with the commitment
     entry = {"version": 0, "seat": None, "action": None, "at": now, "events": [e.to_json() for e in events]}
     return NewMatch(Step(table, entry, events), tokens, host_token, invitations)
+
+
+def bot_memories(game_id: str, seats: Sequence[SeatInfo], events: Sequence[Event]) -> tuple[Memory | None, ...]:
+    """The memories a new match keeps: each server bot's seat after the setup's ``events``.
+
+    Empty when no seat is a bot, or the game's bots remember nothing: such a match stores no memory.
+    """
+    if not remembers(game_id) or not any(info.kind == "bot" for info in seats):
+        return ()
+    return tuple(recall(game_id, seat, events) if info.kind == "bot" else None for seat, info in enumerate(seats))

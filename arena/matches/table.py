@@ -33,13 +33,14 @@ from arena.matches.time_control import (
     TimeControl,
     deadlines_of,
     earliest,
+    first_starts_after,
     moved_on,
     next_remaining,
     next_starts,
     outage_credits,
 )
 from engine import Event, Match
-from engine.bots import Memory, choose_action, is_slow, recall, remember, remembers
+from engine.bots import Memory, choose_action, is_slow, remember
 from engine.match import check_seat
 
 SeatKind = Literal["player", "bot", "open"]
@@ -136,6 +137,8 @@ class Table:
     pace_ms: int | None = None
     #: When each seat's current decision came to it (the clock's start; see ``arena/matches/time_control.py``).
     starts: Starts = ()
+    #: When each seat's first decision came to it (``None``: none yet; empty: unknown, see :meth:`had_decision`).
+    first_starts: Starts = ()
     #: When each seat's program first asked for the match, as far as this record knows (the store
     #: keeps later first requests beside the record until the next write takes them in).
     asked: Asked = ()
@@ -422,9 +425,14 @@ class Table:
         )
         remaining = next_remaining(self.remaining, before, starts, self.asked, self.controls, actor=actor, now=now)
         deadlines = deadlines_of(starts, self.asked, self.controls, remaining)
-        return dataclasses.replace(self, starts=starts, deadlines=deadlines, remaining=remaining)
+        first = first_starts_after(self.first_starts, self.starts, starts)
+        return dataclasses.replace(self, starts=starts, deadlines=deadlines, remaining=remaining, first_starts=first)
 
     # --- first requests -----------------------------------------------------------------------
+
+    def had_decision(self, seat: int) -> bool:
+        """Whether a decision ever came to ``seat`` (a record from before this was kept: assumed so)."""
+        return not self.first_starts or self.first_starts[seat] is not None
 
     def has_asked(self, seat: int) -> bool:
         """Whether the program of ``seat`` has asked for the match (so far as this record knows)."""
@@ -502,6 +510,7 @@ class Table:
             "memories": list(self.memories),
             "pace_ms": self.pace_ms,
             "starts": list(self.starts),
+            "first_starts": list(self.first_starts),
             "asked": list(self.asked),
             "salt": self.salt,
             "credited_until": self.credited_until,
@@ -536,6 +545,7 @@ class Table:
             memories=tuple(record.get("memories") or ()),
             pace_ms=record.get("pace_ms"),
             starts=tuple(record.get("starts") or ()),
+            first_starts=tuple(record.get("first_starts") or ()),
             asked=tuple(record.get("asked") or ()),
             salt=record.get("salt"),
             credited_until=record.get("credited_until"),
@@ -584,16 +594,6 @@ class Table:
             return None
         kept = self.remaining[seat] if seat < len(self.remaining) else None
         return control.base if kept is None else kept
-
-
-def bot_memories(game_id: str, seats: Sequence[SeatInfo], events: Sequence[Event]) -> tuple[Memory | None, ...]:
-    """The memories a new match keeps: each server bot's seat after the setup's ``events``.
-
-    Empty when no seat is a bot, or the game's bots remember nothing: such a match stores no memory.
-    """
-    if not remembers(game_id) or not any(info.kind == "bot" for info in seats):
-        return ()
-    return tuple(recall(game_id, seat, events) if info.kind == "bot" else None for seat, info in enumerate(seats))
 
 
 def _replace_seat(seats: tuple[SeatInfo, ...], seat: int, info: SeatInfo) -> tuple[SeatInfo, ...]:

@@ -140,6 +140,15 @@ def next_starts(
     return tuple(starts)
 
 
+def first_starts_after(first: Starts, before: Starts, after: Starts) -> Starts:
+    """When each seat's first decision came, once its current ones moved from ``before`` to ``after``: a
+    seat's first start is kept, else its start ``after`` is its first. Empty while ``first`` is empty but
+    ``before`` is not: a record that kept starts from before it kept first ones, whose past is unknown."""
+    if not first and before:
+        return ()
+    return tuple(start if kept is None else kept for kept, start in zip(first or after, after, strict=True))
+
+
 def clock_start(start: float, asked: float | None, control: TimeControl) -> float:
     """When the clock of a decision that came at ``start`` starts, for a seat whose program first asked at ``asked``."""
     allowance_ends = start + control.first_decision

@@ -20,7 +20,7 @@ A renewal at the very moment of the timeout proves nothing about after it: the m
 entrant never leased (a server bot, a program its host plays without a runner) is scored as it ended.
 A runner that says, on a renewal, that a worker playing the match died (``lost``) has a timeout in it void
 ``worker_lost``, whoever renewed when (a match its programs played to the end is scored). A seat whose
-program never asked at all makes the match ``absent`` instead, as before.
+program never asked at all, though the match awaited it, makes the match ``absent`` instead, as before.
 """
 
 from __future__ import annotations

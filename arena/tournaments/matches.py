@@ -37,8 +37,8 @@ def slot_of_match(tournament: Tournament, index: int, match_id: str) -> str | No
 
 def outcome_of(tournament: Tournament, index: int, table: Table) -> Outcome | VoidReason:
     """How the finished match at ``index`` went, or why it is void: ``aborted`` (no result), or
-    ``absent`` (a program never asked for the match, so it never decided anything there; played again
-    while :meth:`~arena.tournaments.record.Tournament.may_replay`, else scored as it ended)."""
+    ``absent`` (a program never asked for the match it was awaited in, so it never decided anything there;
+    played again while :meth:`~arena.tournaments.record.Tournament.may_replay`, else scored as it ended)."""
     result = table.result()
     if result is None:
         return "aborted"
@@ -100,12 +100,18 @@ def timed_out_seats(table: Table) -> list[int]:
 
 
 def absent_entrants(tournament: Tournament, index: int, table: Table) -> list[int]:
-    """The named entrants of the match at ``index`` whose programs never asked for it."""
+    """The named entrants of the match at ``index`` whose programs never asked for it, though it awaited them:
+    a decision came to their seats, or they left it (a crash before the first request). A seat no decision
+    ever came to (a server bot won on its opening turn) lost nothing to its program's absence: the same seed
+    would end the match the same way, so it is scored as it ended."""
     entrants = tournament.pairings[index].entrants
     return [
         entrants[seat]
         for seat, info in enumerate(table.seats)
-        if info.kind == "player" and not table.has_asked(seat) and tournament.is_named(entrants[seat])
+        if info.kind == "player"
+        and not table.has_asked(seat)
+        and (table.had_decision(seat) or info.is_out)
+        and tournament.is_named(entrants[seat])
     ]
 
 

@@ -16,7 +16,8 @@ import orjson
 
 import engine
 from arena.commitment import commitment_event, new_salt, seed_commitment
-from arena.matches.table import SeatInfo, Step, Table, bot_memories
+from arena.matches.creation import bot_memories
+from arena.matches.table import SeatInfo, Step, Table
 from arena.matches.time_control import TimeControl
 from arena.records.codec import decode_record, encode_record, record_header
 
