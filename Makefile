@@ -75,7 +75,8 @@ lint: $(STAMP) $(TS_TESTS)
 	scripts/generate.sh --check
 
 # Two test processes, one per core: four ran no faster (1,285 s against 1,320 s, each test about twice
-# as long) and made timing-bound live tests flakier. loadgroup: the tests of one xdist_group share a
+# as long) and made timing-bound live tests flakier; three, no faster either (568 s against 560 s), and
+# a browser test missed a click's move twice with three, never with two. loadgroup: the tests of one xdist_group share a
 # worker (the SDK-only venv is built once, with no worker waiting for another's).
 test: lint chromium
 	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=30
