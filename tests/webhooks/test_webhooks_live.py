@@ -150,6 +150,9 @@ def deliver_after_outage(arena: Arena, receiver: Receiver, outage: float) -> Non
         assert time.monotonic() < deadline, "no delivery was attempted while the receiver was down"
         time.sleep(0.2)  # polled: the delivery log has no long-poll
     time.sleep(max(0.0, outage - (time.monotonic() - down_since)))  # the outage itself
+    # Read before the receiver is back: every attempt so far was the first event's, refused, and the log keeps
+    # the latest 100 attempts, which a long match's deliveries after the outage would push these out of.
+    failed = [a for a in arena.match_webhook(match_id, host).deliveries if a.outcome == "failed"]
     receiver.start()
     # the next attempt comes at most one retry delay after the receiver is back
     check_delivered(arena, receiver, match_id, created.webhook.secret, patience=outage + PATIENCE)
@@ -158,7 +161,6 @@ def deliver_after_outage(arena: Arena, receiver: Receiver, outage: float) -> Non
     while not (log := arena.match_webhook(match_id, host)).done:
         assert time.monotonic() < deadline, f"the webhook is not done: {log}"
         time.sleep(0.2)  # polled: the delivery log has no long-poll
-    failed = [a for a in log.deliveries if a.outcome == "failed"]
     assert len(failed) >= 5 and all(a.event_id == f"{match_id}.0" and a.status is None for a in failed)
     assert log.done and log.failures == 0 and not log.dead_letters
 
