@@ -1,4 +1,5 @@
-"""Browser tests of the web client: one Chromium and one live API per test session (per xdist worker).
+"""Browser tests of the web client: one Chromium while ``tests/web`` runs and one live API per test session
+(per xdist worker).
 
 The API runs under gunicorn with its CORS origins set to a second local web server that serves the
 same client files, and its frame ancestors set to a third that serves a host page which embeds the
@@ -98,11 +99,11 @@ def axe_script(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return AXE_SCRIPT
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
-    """One Playwright for the process's browser tests. It keeps an event loop running in the test
-    process until the session ends, so it stays here: a test elsewhere that calls ``asyncio.run`` after
-    it in the same process would fail (``tests/e2e/test_sdk_ts.py`` starts a Playwright of its own)."""
+    """One Playwright for the process's browser tests, stopped when they are done. While it runs it keeps an
+    event loop running in the test process, where another sync Playwright, or ``asyncio.run``, would fail:
+    so it lives no longer than ``tests/web`` (each xdist worker runs a package's tests one after another)."""
     with sync_playwright() as started:
         yield started
 
@@ -113,7 +114,7 @@ def launch(playwright: Playwright, executable: Path) -> Browser:
     return playwright.chromium.launch(executable_path=str(executable), args=CHROMIUM_ARGS, headless=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """Chromium's headless shell: every page test's browser."""
     launched = launch(playwright, CHROMIUM)
@@ -121,7 +122,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def desktop_browser(playwright: Playwright) -> Iterator[Browser]:
     """Debian's desktop Chromium, started only for a test of what the headless shell lacks."""
     launched = launch(playwright, DESKTOP_CHROMIUM)
@@ -157,6 +158,7 @@ def open_desktop_context(desktop_browser: Browser) -> Iterator[Callable[..., Bro
 
 
 def watched_contexts(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
+    """A maker of ``browser``'s contexts; once the test is done, closes them and fails it on their pages' errors."""
     contexts: list[tuple[BrowserContext, Watched]] = []
 
     def make(viewport: ViewportSize | None = None) -> BrowserContext:
