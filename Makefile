@@ -8,7 +8,9 @@
 # python3.11-venv), else python3. Debian builds it with profile-guided and link-time optimisation; the
 # engine's tests took 17% less CPU on it than on a python3.11 built without them (pyenv's default build).
 DEBIAN_PYTHON := /usr/bin/python3.11
-PYTHON ?= $(shell $(DEBIAN_PYTHON) -c 'import ensurepip' 2>/dev/null && echo $(DEBIAN_PYTHON) || echo python3)
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell $(DEBIAN_PYTHON) -c 'import ensurepip' 2>/dev/null && echo $(DEBIAN_PYTHON) || echo python3)
+endif
 # Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE): the tests start
 # hundreds of Python processes (servers, workers, bots), and without it each compiles our modules
 # afresh, and pytest rewrites every test module's asserts afresh in each xdist worker (about 6% of the
@@ -74,8 +76,9 @@ lint: $(STAMP) $(TS_TESTS)
 
 # Two test processes, one per core: four ran no faster (1,285 s against 1,320 s, each test about twice
 # as long) and made timing-bound live tests flakier; three, no faster either (568 s against 560 s), and
-# a browser test's click moved nothing twice with three (not understood yet), never with two. loadgroup: the tests of one xdist_group share a
-# worker (the SDK-only venv is built once, with no worker waiting for another's).
+# a browser test's click moved nothing twice with three (not understood yet), never with two.
+# loadgroup: the tests of one xdist_group share a worker (the SDK-only venv is built once, with no
+# worker waiting for another's).
 test: lint chromium
 	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=30
 
