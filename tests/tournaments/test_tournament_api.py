@@ -360,6 +360,27 @@ def test_malformed_actions_on_the_seats_turn_count_toward_disqualification(clien
     assert row["forfeits"][seat] == "illegal"
 
 
+def test_a_program_whose_only_requests_were_refused_actions_is_disqualified_not_absent(client: FlaskClient) -> None:
+    """A refused action is the program's request: the match it is disqualified from is scored, not void."""
+    created = create(client, game="pipifax", entrants=[{"name": "ada"}, BOTS[0]], max_illegal=1)
+    tournament_id, host = created["tournament"]["tournament_id"], created["host_token"]
+    row = next(r for r in schedule(client, tournament_id, host) if r["state"] == "playing")
+    match_id, seat = row["match_id"], row["entrants"].index(0)
+    token = row["tokens"][str(seat)]  # as a runner hands it to its program: no request of the seat's yet
+    for _ in range(200):  # the server bot moves first in some deals
+        match = get_json(client, f"/matches/{match_id}")
+        if seat in match["to_act"]:
+            break
+        Referee(context_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
+    headers = {**auth(token), "If-Match": str(match["version"])}
+    for body in MALFORMED[:2]:
+        assert_error(client.post(f"/matches/{match_id}/actions", json=body, headers=headers), 422, "action/malformed")
+    assert get_json(client, f"/matches/{match_id}")["seats"][seat]["state"] == "disqualified"
+    recorded = next(r for r in schedule(client, tournament_id) if r["index"] == row["index"])
+    assert recorded["voided"] == [] and recorded["state"] == "done", recorded
+    assert recorded["forfeits"][seat] == "illegal"
+
+
 def test_malformed_actions_out_of_turn_do_not_count(client: FlaskClient) -> None:
     created = create(client, game="taiga", entrants=[{"name": "ada"}, {"name": "bob"}], max_illegal=1)
     tournament_id = created["tournament"]["tournament_id"]

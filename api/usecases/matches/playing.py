@@ -6,7 +6,7 @@ from __future__ import annotations
 import engine
 from api.store.errors import Replayed, SnapshotTooLarge, StaleVersion, StoreError, StoreFull
 from api.usecases.context import Context
-from api.usecases.matches.reading import known_table, load_table
+from api.usecases.matches.reading import known_table, load_table, note_request
 from api.usecases.matches.writing import RETRIES, commit, credited, settle
 from arena.errors import ArenaError
 from arena.matches.access import authorise
@@ -102,15 +102,22 @@ def count_refused_action(ctx: Context, match_id: str, claim: Claim | None) -> No
 
 
 def count_illegal(ctx: Context, table: Table, seat: int) -> None:
-    """Count one illegal action of ``seat``; at the match's limit the seat is disqualified (out of the match)."""
-    assert table.max_illegal is not None
-    if ctx.store.count_illegal(table.match_id, seat, ctx.store.ttl(False)) <= table.max_illegal:
+    """Count one illegal action of ``seat``; at the match's limit the seat is disqualified (out of the match).
+
+    A refused action is a request of the seat's program, noted as its first if it is one: a program whose
+    only requests were refused was there, so its match is not void ``absent`` (a tournament's rule).
+    """
+    limit = table.max_illegal
+    assert limit is not None
+    table = note_request(ctx, table, seat)
+    if ctx.store.count_illegal(table.match_id, seat, ctx.store.ttl(False)) <= limit:
         return  # max_illegal refusals are allowed; the next one disqualifies
     for _ in range(RETRIES):
         if table.is_over or table.seats[seat].is_out:
             return
         try:
-            settle(ctx, commit(ctx, table, table.resign(seat, ctx.clock.now(), "disqualified")))
+            now = ctx.clock.now()
+            settle(ctx, commit(ctx, table, table.noting_request(seat, now).resign(seat, now, "disqualified")))
             return
         except StaleVersion:
             table = load_table(ctx, table.match_id)
