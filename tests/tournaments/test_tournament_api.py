@@ -75,6 +75,17 @@ def next_match(client: FlaskClient, tournament_id: str, token: str, wait: float 
     return body_of(response)
 
 
+def at_the_seats_turn(client: FlaskClient, match_id: str, seat: int) -> Json:
+    """The match once ``seat`` is to act: the referee plays the server bot's turns first (it moves first in some
+    deals)."""
+    for _ in range(200):
+        match: Json = get_json(client, f"/matches/{match_id}")
+        if seat in match["to_act"]:
+            return match
+        Referee(context_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
+    raise AssertionError(f"seat {seat} of match {match_id} was never to act")
+
+
 def act_at_random(client: FlaskClient, match_id: str, seat: int, seat_token: str, rng: random.Random) -> bool:
     """Take one of the seat's legal actions (drawn by ``rng``) if it is to act now; whether it did."""
     match = get_json(client, f"/matches/{match_id}")
@@ -341,11 +352,7 @@ def test_malformed_actions_on_the_seats_turn_count_toward_disqualification(clien
     tournament_id = created["tournament"]["tournament_id"]
     found = next_match(client, tournament_id, created["entrants"][0]["token"])
     match_id, token, seat = found["match_id"], found["token"], found["seat"]
-    for _ in range(200):  # the server bot moves first in some deals
-        match = get_json(client, f"/matches/{match_id}")
-        if seat in match["to_act"]:
-            break
-        Referee(context_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
+    match = at_the_seats_turn(client, match_id, seat)
     headers = {**auth(token), "If-Match": str(match["version"])}
     url = f"/matches/{match_id}/actions"
     not_json = client.post(url, data="{", headers={**headers, "Content-Type": "application/json"})
@@ -367,11 +374,7 @@ def test_a_program_whose_only_requests_were_refused_actions_is_disqualified_not_
     row = next(r for r in schedule(client, tournament_id, host) if r["state"] == "playing")
     match_id, seat = row["match_id"], row["entrants"].index(0)
     token = row["tokens"][str(seat)]  # as a runner hands it to its program: no request of the seat's yet
-    for _ in range(200):  # the server bot moves first in some deals
-        match = get_json(client, f"/matches/{match_id}")
-        if seat in match["to_act"]:
-            break
-        Referee(context_of(client), thinker=Thinker(0)).run_due(now=float("inf"))
+    match = at_the_seats_turn(client, match_id, seat)
     headers = {**auth(token), "If-Match": str(match["version"])}
     for body in MALFORMED[:2]:
         assert_error(client.post(f"/matches/{match_id}/actions", json=body, headers=headers), 422, "action/malformed")
