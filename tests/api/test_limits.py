@@ -170,9 +170,9 @@ def test_every_refused_post_counts_joins_resignations_and_aborts_too(settings: S
     created = create_match(client, "pipifax", 3)
     token = created.tokens[0]
     assert client.post(f"{created.url}/resign", headers=auth(token)).status_code == 200  # accepted: not counted
-    assert client.post(f"{created.url}/join", json={}, headers=auth(token)).status_code == 409  # match/full
-    assert client.post(f"{created.url}/abort", headers=auth(token)).status_code == 403  # auth/not_host
-    assert client.post(f"{created.url}/resign", headers=auth(token)).status_code == 409  # seat/out
+    assert_error(client.post(f"{created.url}/join", json={}, headers=auth(token)), 409, "match/full")
+    assert_error(client.post(f"{created.url}/abort", headers=auth(token)), 403, "auth/not_host")
+    assert_error(client.post(f"{created.url}/resign", headers=auth(token)), 409, "seat/out")
     refused = client.post(f"{created.url}/resign", headers=auth(token))
     assert assert_rate_limited(refused, "refused", "token", "3 per 1 minute")["details"]["refused"] == "seat/out"
     # Creating is another kind, with its own (default) limit.
