@@ -203,6 +203,18 @@ def test_pass_is_offered_once_the_seat_holds_an_apple(page: Page, web_server: Li
     assert stored_table(web_server, match_id).match.state["apples"][seat] == apples - 1
 
 
+#: A tree scrolled to the middle of the screen, then its box, the hand's box, and what covers the tree's middle
+#: (``None``: nothing), read at once.
+SCROLLED_TO_AND_MEASURED = """node => {
+  node.scrollIntoView({block: "center"});
+  const box = node.getBoundingClientRect();
+  const hand = document.querySelector(".composer.acting").getBoundingClientRect();
+  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  const covering = node.contains(top) ? null : top === null ? "nothing" : top.outerHTML.slice(0, 200);
+  return [{y: box.y, height: box.height}, {y: hand.y, height: hand.height}, covering];
+}"""
+
+
 def test_on_a_phone_the_hand_stays_in_reach_of_every_tree(
     open_context: Callable[..., BrowserContext], web_server: LiveServer, artifacts: Path
 ) -> None:
@@ -214,18 +226,13 @@ def test_on_a_phone_the_hand_stays_in_reach_of_every_tree(
     trees = page.locator("button.tree-choice")
     assert trees.count() >= 7
     for index in range(trees.count()):
-        tree = trees.nth(index)
-        tree.evaluate("node => node.scrollIntoView({block: 'center'})")
-        # The tree and the whole hand are on screen at once, and nothing covers the tree.
-        box, hand = tree.bounding_box(), composer.bounding_box()
-        assert box is not None and hand is not None
+        # The tree and the whole hand are on screen at once, and nothing covers the tree: scrolled to and
+        # measured in one go, so that the page cannot move between the measures (a later redraw or a
+        # late layout would otherwise be measured half before, half after).
+        box, hand, covering = trees.nth(index).evaluate(SCROLLED_TO_AND_MEASURED)
         assert box["y"] >= 0 and box["y"] + box["height"] <= hand["y"], (box, hand)
         assert hand["y"] + hand["height"] <= PHONE["height"] + 1, hand
-        on_top = tree.evaluate(
-            "node => { const r = node.getBoundingClientRect();"
-            " return node.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }"
-        )
-        assert on_top, f"tree {index} is covered"
+        assert covering is None, f"tree {index} is covered by {covering}"
     assert composer.locator("button.hand-card").count() == len(
         readable_state(stored_table(web_server, created["match"]["match_id"]).match.state)["hands"][seat]
     )
