@@ -228,10 +228,9 @@ def test_on_a_phone_the_hand_stays_in_reach_of_every_tree(
     assert trees.count() >= 7
     for index in range(trees.count()):
         # The tree and the whole hand are on screen at once, and nothing covers the tree: scrolled to and
-        # measured in one go, so that the page cannot move between the measures (a later redraw or a
-        # late layout would otherwise be measured half before, half after).
-        # A redraw between finding the button and measuring it (the page draws itself anew as its stream
-        # tells it things) leaves a button off the page: the tree is found and measured again.
+        # measured in one call, so the page cannot move between the measures. A redraw between finding the
+        # button and that call (the page draws itself anew as its stream tells it things) leaves the button
+        # off the page: the tree is then found and measured again.
         measured = None
         for _ in range(20):
             measured = trees.nth(index).evaluate(SCROLLED_TO_AND_MEASURED)
