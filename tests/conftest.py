@@ -59,6 +59,21 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Under ``--dist loadgroup`` (make test), fail a test marked ``xdist_group`` that lost its group.
+
+    pytest-xdist groups a worker's tests by writing the group into each test's id; a pytest whose ids
+    ignore that write (9.2 with xdist 3.8) would spread every group over both workers, each starting its
+    own servers and waiting for the other's shared venv, without a word.
+    """
+    grouped = getattr(item.config.option, "loadgroup", False) and item.get_closest_marker("xdist_group")
+    if grouped and "@" not in item.nodeid:
+        pytest.fail(
+            "--dist loadgroup: this test's xdist_group is lost from its id; pytest and pytest-xdist "
+            "do not fit together (see pyproject.toml's dev extra)"
+        )
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Move what collection left alive (the test modules, the libraries, schemathesis's generated tests) out of
     the garbage collector's sight: the collector's full passes then walk only what the tests make, not these
