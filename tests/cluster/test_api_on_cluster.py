@@ -25,7 +25,7 @@ from tests.api import (
     test_waiting,
 )
 from tests.cluster.collected import collect_from
-from tests.tournaments import test_tournament_api, test_trust_api
+from tests.tournaments import test_forfeits_api, test_tournament_api, test_trust_api
 
 globals().update(
     collect_from(
@@ -41,6 +41,7 @@ globals().update(
         test_compaction,
         test_first_requests,
         test_tournament_api,
+        test_forfeits_api,
         test_trust_api,
         # the long equivalence test runs on one server; compaction's own steps are the same here
         leave_out=frozenset({"test_every_read_answers_the_same_before_and_after_compaction"}),

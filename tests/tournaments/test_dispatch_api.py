@@ -13,7 +13,8 @@ from api.usecases.tournaments.director import advance, sweep
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
 from tests.api.helpers import Json, assert_error, auth, body_of, context_of, get_json, stored_keys
-from tests.tournaments.test_tournament_api import act_at_random, create, next_match, schedule, tournament
+from tests.tournaments.test_tournament_api import act_at_random
+from tests.tournaments.tournament_requests import create, next_match, schedule, tournament
 
 RANDOM_BOTS = [{"name": f"bot-{i}", "bot": "random"} for i in range(3)]
 

@@ -21,7 +21,8 @@ from api.workers.referee.thinker import Thinker
 from arena.records.verify import verify_record
 from tests.api.helpers import Json, assert_error, context_of, get_json, stored_keys
 from tests.tournaments.test_records import records
-from tests.tournaments.test_tournament_api import act_at_random, create, next_match, tournament
+from tests.tournaments.test_tournament_api import act_at_random
+from tests.tournaments.tournament_requests import create, next_match, tournament
 
 FISCHER = {"base": 120, "increment": 5, "margin": 2}
 FISCHER_SHOWN = {"base": 120.0, "increment": 5.0, "margin": 2.0, "on_timeout": "forfeit", "first_decision": 30.0}

@@ -19,7 +19,7 @@ from api.workers.referee.thinker import Thinker
 from tests.api.helpers import Json, assert_error, auth, body_of, context_of, get_json
 from tests.clock import FakeClock
 from tests.tournaments.test_dispatch_api import presence
-from tests.tournaments.test_tournament_api import next_match, schedule
+from tests.tournaments.tournament_requests import next_match, schedule
 
 T0 = 1_700_000_000.0
 LEASE = 15.0

@@ -12,7 +12,8 @@ from arena.tournaments.ratings import rating_table
 from arena.tournaments.sprt_tally import spare
 from arena.tournaments.standings import Outcome
 from tests.api.helpers import assert_error, get_json
-from tests.tournaments.test_tournament_api import BOTS, create, drive, schedule
+from tests.tournaments.test_tournament_api import drive
+from tests.tournaments.tournament_requests import BOTS, create, schedule
 
 FIELD = [
     {"name": "greedy", "bot": "greedy"},

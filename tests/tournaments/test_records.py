@@ -21,7 +21,8 @@ from api.store.tournaments import TournamentStore
 from arena.records.text import record_text
 from arena.records.verify import RecordInvalid, verify_record
 from tests.api.helpers import Json, assert_error, auth, get_json, store_of
-from tests.tournaments.test_tournament_api import BOTS, create, drive, schedule, tournament
+from tests.tournaments.test_tournament_api import drive
+from tests.tournaments.tournament_requests import BOTS, create, schedule, tournament
 
 THREE_BOTS = [*BOTS, {"name": "random-2", "bot": "random"}]
 

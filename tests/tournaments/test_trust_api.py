@@ -24,7 +24,8 @@ from api.usecases.tournaments.director import sweep
 from api.workers.referee.runner import Referee
 from api.workers.referee.thinker import Thinker
 from tests.api.helpers import Json, assert_error, auth, body_of, context_of, get_json, stored_keys
-from tests.tournaments.test_tournament_api import BOTS, create, drive, next_match, schedule, tournament
+from tests.tournaments.test_tournament_api import drive
+from tests.tournaments.tournament_requests import BOTS, create, next_match, schedule, tournament
 
 RANDOMS = [{"name": "r1", "bot": "random"}, {"name": "r2", "bot": "random"}]
 #: A seed whose Pili Pili round robin of two random bots has a draw (its second match): found offline.
