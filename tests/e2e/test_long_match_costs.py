@@ -117,5 +117,8 @@ def test_a_long_match_against_a_server_bot_never_reads_the_log_and_reads_no_more
     early, late = stretches
     assert early.lrange == 0 and late.lrange == 0, stretches
     assert early.moves > 50 and late.moves > 50, stretches
-    # a move reads as much as before (the bot's replies to it vary in number: 1.07x in a quiet run)
-    assert late.sent / late.moves < 1.25 * early.sent / early.moves, stretches
+    # a move reads about as much as before. Redis counts its bytes to all its clients, the referee's and the other
+    # processes' own reads among them, and how many of those fall in a move's window depends on timing: this match
+    # (the same moves in every run) measured 1.05x to 1.29x late against early in quiet runs. A read in proportion
+    # to the match would show about 10x (versions near 2,750 against 250).
+    assert late.sent / late.moves < 1.5 * early.sent / early.moves, stretches
