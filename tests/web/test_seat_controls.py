@@ -1,13 +1,17 @@
-"""Acting from the seat page: by keyboard alone (Girafferaffe's tree and cards too), and resigning."""
+"""Acting from the seat page: by keyboard alone (Girafferaffe's tree and cards too), by a click the page
+redraws under, and resigning."""
 
 from __future__ import annotations
 
+import json
 import random
 
+import requests
 from playwright.sync_api import Page, expect
 
+from engine.games.pili_pili import mission_card
 from tests.live_server import LiveServer
-from tests.web.api_helpers import create, play_random, stored_table
+from tests.web.api_helpers import act, create, play_random, public, stored_table
 
 
 def seat_url(server: LiveServer, created: dict[str, object], seat: int) -> str:
@@ -62,6 +66,52 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_keyboard(page: Page, web_server
     page.keyboard.press("Enter")
     expect(page.locator(f".composer button.hand-card[data-key='{key}']")).to_have_attribute("aria-pressed", "false")
     assert stored_table(web_server, match["match_id"]).version == 0
+
+
+def first_legal(server: LiveServer, match_id: str, token: str) -> dict[str, object]:
+    response = requests.get(
+        f"{server.url}/matches/{match_id}/legal-actions?limit=1",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    )
+    assert response.status_code == 200, response.text
+    action: dict[str, object] = response.json()["actions"][0]
+    return action
+
+
+def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(
+    page: Page, web_server: LiveServer
+) -> None:
+    """Pili Pili's S1 pass is a choice every seat makes at once, so the match moves on while a person is
+    still to choose: here while the mouse button is down on one of their passes. The page redraws at the
+    new version only once the button is released, so the press and the release land on the same button
+    and the click passes that card (a redraw between the two would take the button away and the browser
+    would click nothing)."""
+    options = {"missions": "standard", "mission_deck": [mission_card("S1", 4, count=1, direction="left")]}
+    created = create(
+        web_server, {"game": "pili-pili", "players": 3, "seed": 2, "options": {**options, "first_player": 0}}
+    )
+    match_id = created["match"]["match_id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    for seat in range(3):
+        act(web_server, match_id, tokens[seat], {"type": "pili-pili.bet", "tricks": 0 if seat < 2 else 1})
+    assert public(web_server, match_id)["to_act"] == [0, 1, 2]  # every seat passes a card, at once
+    page.goto(seat_url(web_server, created, 0))
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-version", "3")
+    expect(body).to_have_attribute("data-my-turn", "true")
+    chosen = page.locator(".actions button.legal-action").first
+    passed = chosen.get_attribute("data-key")
+    box = chosen.bounding_box()
+    assert box is not None and passed
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    act(web_server, match_id, tokens[1], first_legal(web_server, match_id, tokens[1]))
+    expect(body).to_have_attribute("data-version", "4")  # the page has the new version, still seat 0's turn
+    page.mouse.up()
+    expect(body).to_have_attribute("data-version", "5")
+    table = stored_table(web_server, match_id)
+    assert table.match.state["pending"][0] == json.loads(passed)["cards"], "the card pressed was passed"
 
 
 def test_a_seat_resigns_from_its_page_only_once_it_confirms(page: Page, web_server: LiveServer) -> None:

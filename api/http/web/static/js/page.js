@@ -104,12 +104,51 @@ export function howToPlay(game) {
   );
 }
 
+/** The pointers pressed on the page now (their `pointerId`s). */
+const pressed = new Set();
+/** The latest content asked of each container while a pointer was pressed: drawn once none is. */
+const held = new Map();
+
+document.addEventListener("pointerdown", (event) => pressed.add(event.pointerId), true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(
+    type,
+    (event) => {
+      pressed.delete(event.pointerId);
+      // After the click this release makes, whose handler may draw anew itself (and so drop what is held).
+      if (!pressed.size) setTimeout(drawHeld, 0);
+    },
+    true,
+  );
+}
+
+// A press whose release the page never hears (the window lost the focus meanwhile) holds nothing back.
+window.addEventListener("blur", () => {
+  pressed.clear();
+  drawHeld();
+});
+
+function drawHeld() {
+  if (pressed.size) return;
+  for (const [container, parts] of [...held]) draw(container, parts);
+}
+
 /**
  * Replace `container`'s content with the match, keeping keyboard focus where it was: on the element
  * with the same `data-key` (a legal action's button) when there is one again, else on the board
  * (when the focus was in the board or on an action), so that it never falls back to the page.
+ *
+ * While a pointer is pressed the content waits, and the latest is drawn at its release. The button
+ * under a press must still be there at its release: the browser clicks only an element both landed
+ * on, so a redraw between the two (a move of another seat, an event on the stream) would lose the click.
  */
 export function renderInto(container, parts) {
+  if (pressed.size) held.set(container, parts);
+  else draw(container, parts);
+}
+
+function draw(container, parts) {
+  held.delete(container);
   const active = document.activeElement;
   const focused = active && active.dataset ? active.dataset.key : null;
   const inTable = active && active !== document.body && container.contains(active);
