@@ -10,9 +10,10 @@ event of ``Seat.stream()`` for a loop over the raw stream. ``verify`` checks a m
 (``Arena.record``) against its seed's commitment, without the engine (:mod:`arena_sdk.records`).
 """
 
-from arena_sdk import events, games
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from arena_sdk.actions import Action, ActionLike, action_model
-from arena_sdk.aio import AsyncArena, AsyncChoose, AsyncSeat, AsyncTurns
 from arena_sdk.client import Arena, Choose, Seat, Turns
 from arena_sdk.errors import (
     ERROR_CLASSES,
@@ -50,12 +51,29 @@ from arena_sdk.errors import (
     WrongTokenError,
 )
 from arena_sdk.events import AnyEvent, GameEvent
-from arena_sdk.records import CheckedRecord, RecordError, read_records, seed_commitment, verify
 from arena_sdk.seat_logic import DEFAULT_LEGAL_LIMIT, DEFAULT_LOOP_TIMEOUT, Ending, Transport, turn_actions, turn_view
 from arena_sdk.streams import StreamEvent
-from arena_sdk.tournaments import Assignment, Entrant, Host
 from arena_sdk.turns import AsyncTurn, Turn
-from arena_sdk.webhooks import verify_signature
+
+if TYPE_CHECKING:
+    from arena_sdk import events, games
+    from arena_sdk.aio import AsyncArena, AsyncChoose, AsyncSeat, AsyncTurns
+    from arena_sdk.records import CheckedRecord, RecordError, read_records, seed_commitment, verify
+    from arena_sdk.tournaments import Assignment, Entrant, Host
+    from arena_sdk.webhooks import verify_signature
+
+#: The names this package imports when they are first used, not with the package, by module: a bot's
+#: program starts without the asyncio face, the tournaments, the records and the webhooks it may not use.
+_LAZY = {
+    "arena_sdk.aio": ("AsyncArena", "AsyncChoose", "AsyncSeat", "AsyncTurns"),
+    "arena_sdk.records": ("CheckedRecord", "RecordError", "read_records", "seed_commitment", "verify"),
+    "arena_sdk.tournaments": ("Assignment", "Entrant", "Host"),
+    "arena_sdk.webhooks": ("verify_signature",),
+}
+_HOMES = {name: module for module, names in _LAZY.items() for name in names}
+#: Submodules named as this package's attributes (``arena_sdk.games.taiga``), imported when first used.
+_SUBMODULES = ("events", "games")
+
 
 __all__ = [
     "DEFAULT_LEGAL_LIMIT",
@@ -125,3 +143,17 @@ __all__ = [
     "verify",
     "verify_signature",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    if name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name]), name)
+        globals()[name] = value  # imported once: the next lookup finds it without this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -7,6 +7,7 @@ Also: every error code docs/api.md's error table lists has its own typed class (
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import subprocess
 import sys
@@ -165,3 +166,24 @@ def test_transport_and_the_loops_are_exported() -> None:
 
     for name in ("Transport", "Turns", "AsyncTurns", "Ending", "AnyEvent", "GameEvent", "ERROR_CLASSES"):
         assert name in arena_sdk.__all__ and hasattr(arena_sdk, name), name
+
+
+def test_every_exported_name_is_there_and_a_bot_imports_only_what_it_uses() -> None:
+    """``arena_sdk`` and ``arena_client.models`` import a name's module when it is first used: a program
+    launched per match imports the sync client, not the asyncio face, tournaments, records, webhooks or every
+    model. Each exported name still resolves, in a fresh interpreter."""
+    script = """
+import json, sys, arena_sdk, arena_client.models
+first = sorted(sys.modules)
+missing = [n for n in arena_sdk.__all__ if getattr(arena_sdk, n, None) is None]
+missing += [n for n in arena_client.models.__all__ if getattr(arena_client.models, n, None) is None]
+print(json.dumps({"first": first, "missing": missing, "models": len(arena_client.models.__all__)}))
+"""
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60)
+    found = json.loads(ran.stdout)
+    assert found["missing"] == []
+    first = set(found["first"])
+    assert {"arena_sdk.client", "arena_sdk.errors"} <= first  # the sync face and its errors come with the package
+    assert not first & {"arena_sdk.aio", "arena_sdk.tournaments", "arena_sdk.records", "arena_sdk.webhooks"}
+    models = [name for name in first if name.startswith("arena_client.models.")]
+    assert len(models) < found["models"] / 2, f"{len(models)} of {found['models']} model modules imported"
