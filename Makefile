@@ -39,28 +39,36 @@ TS_TESTS := $(TS)/build-test/.built
 
 all: $(STAMP) $(TS_TARBALL)
 
-# A new lock makes a new .venv (--clear), so nothing outside the lock stays installed. The project and
-# the SDK install on top without dependencies or build isolation: everything they need, setuptools
-# included, came from the lock, which pip checks against its hashes. Modules are compiled to bytecode
-# when first imported, not at install (a third of the install's time went to compiling every module of
-# every package, most of which nothing imports).
+# A new lock makes a new .venv (--clear), so nothing outside the lock stays installed. uv installs the
+# lock (uv pip sync: exactly its pins, each checked against its hashes); pip first installs uv itself from
+# the lock's own entry for it, with its hashes. pip took 20 s here and uv 3: pip fetches every package
+# again for each new .venv, and uv keeps what it fetched. The project and the SDK install on top without
+# dependencies or build isolation: everything they need, setuptools included, came from the lock.
+# Modules are compiled to bytecode when first imported, not at install (most of them nothing imports).
+UV := $(BIN)/uv
 $(STAMP): pyproject.toml sdk/pyproject.toml $(DEV_LOCK)
 	$(PYTHON) -m venv --clear $(VENV)
-	$(BIN)/pip install --quiet --no-compile --require-hashes -r $(DEV_LOCK)
-	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+	sed -n '/^uv==/,/^    #/p' $(DEV_LOCK) > $(VENV)/uv.txt
+	$(BIN)/pip install --quiet --no-deps --require-hashes -r $(VENV)/uv.txt
+	$(UV) pip sync --quiet --python $(BIN)/python --require-hashes $(DEV_LOCK)
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps --no-build-isolation -e .
 	# compat: the SDK on sys.path through a .pth file, which type checkers follow (mypy cannot see
 	# through setuptools' default editable import hook), so `mypy --strict bot.py` finds it
-	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e ./sdk --config-settings editable_mode=compat
-	$(BIN)/pip check
+	$(UV) pip install --quiet --python $(BIN)/python --no-deps --no-build-isolation -e ./sdk \
+		--config-settings editable_mode=compat
+	$(UV) pip check --quiet --python $(BIN)/python
 	touch $(STAMP)
 
+# Without lifecycle scripts: the package's own `prepare` (tsc, for a user's npm pack or install from git)
+# would build dist/ before the recipe below builds it again, and esbuild's install script only swaps its
+# launcher for the binary, which scripts/bundle-web.mjs finds without it. tsc then runs once per build.
 $(TS_MODULES): $(TS)/package.json $(TS)/package-lock.json
-	cd $(TS) && npm ci --no-audit --no-fund
+	cd $(TS) && npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
 $(TS_TARBALL): $(TS_MODULES) $(TS_SOURCES)
 	rm -rf $(TS)/dist $(TS)/*.tgz
-	cd $(TS) && node_modules/.bin/tsc -p tsconfig.json && npm pack --silent >/dev/null
+	cd $(TS) && node_modules/.bin/tsc -p tsconfig.json && npm pack --ignore-scripts --silent >/dev/null
 
 $(TS_TESTS): $(TS_TARBALL) $(shell find $(TS)/test -name '*.ts') $(TS)/tsconfig.test.json
 	cd $(TS) && node_modules/.bin/tsc -p tsconfig.test.json
