@@ -92,8 +92,10 @@ test: chromium
 	@$(MAKE) --no-print-directory --jobs=2 lint suite LINT_NICE="nice -n 10"
 
 # Two test processes, one per core: four ran no faster (1,285 s against 1,320 s, each test about twice
-# as long) and made timing-bound live tests flakier; three, no faster either (568 s against 560 s), and
-# a browser test's click moved nothing twice with three (not understood yet), never with two.
+# as long) and made timing-bound live tests flakier; three, no faster either (568 s against 560 s, and
+# on a later machine 487 s against 498 s in all, within the 40 s runs of one commit differ by). A
+# browser test's click that moved nothing, twice with three and once with two, was the page redrawing
+# between the press and the release (fixed: a page holds its redraws while a pointer is pressed).
 # loadgroup: the tests of one xdist_group share a worker (the SDK-only venv is built once, with no
 # worker waiting for another's).
 suite: $(STAMP) $(TS_TESTS)
