@@ -91,15 +91,16 @@ lint: $(STAMP) $(TS_TESTS)
 test: chromium
 	@$(MAKE) --no-print-directory --jobs=2 lint suite LINT_NICE="nice -n 10"
 
-# Two test processes, one per core: four ran no faster (1,285 s against 1,320 s, each test about twice
-# as long) and made timing-bound live tests flakier; three, no faster either (568 s against 560 s, and
-# on a later machine 487 s against 498 s in all, within the 40 s runs of one commit differ by). A
-# browser test's click that moved nothing, twice with three and once with two, was the page redrawing
-# between the press and the release (fixed: a page holds its redraws while a pointer is pressed).
+# Three test processes on two cores: while one waits on a live test's servers, clocks and launched
+# programs, the others use the CPU. On this machine the tests took 386 s with three against 463-472 s with
+# two (each test a fifth slower, three at a time). Four ran no faster than two on an earlier machine and
+# made timing-bound live tests flakier. A browser test's click that moved nothing, twice with three and
+# once with two at earlier commits, was the page redrawing between the press and the release (fixed: a
+# page holds its redraws while a pointer is pressed).
 # loadgroup: the tests of one xdist_group share a worker (the SDK-only venv is built once, with no
 # worker waiting for another's).
 suite: $(STAMP) $(TS_TESTS)
-	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=30
+	$(BIN)/pytest -n 3 --dist loadgroup -q --durations=30
 
 # A tournament of 1,000 matches between launched programs riding out three outages of each kind (the
 # server, its Redis, the runner, a worker; tests/e2e/test_tournament_soak.py, marked `soak`, which the

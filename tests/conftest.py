@@ -63,7 +63,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """Under ``--dist loadgroup`` (make test), fail a test marked ``xdist_group`` that lost its group.
 
     pytest-xdist groups a worker's tests by writing the group into each test's id; a pytest whose ids
-    ignore that write (9.2 with xdist 3.8) would spread every group over both workers, each starting its
+    ignore that write (9.2 with xdist 3.8) would spread every group over the workers, each starting its
     own servers and waiting for the other's shared venv, without a word.
     """
     grouped = getattr(item.config.option, "loadgroup", False) and item.get_closest_marker("xdist_group")
