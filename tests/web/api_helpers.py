@@ -52,6 +52,17 @@ def act(server: LiveServer, match_id: str, token: str, action: Json) -> Json:
     return answer
 
 
+def legal(server: LiveServer, match_id: str, token: str, tree: str | None = None, limit: int = 1000) -> Json:
+    """The seat's legal actions as the API lists them (for one tree, with ``tree``)."""
+    query = f"limit={limit}" + (f"&filter=tree={tree}" if tree else "")
+    answer: Json = requests.get(
+        f"{server.url}/matches/{match_id}/legal-actions?{query}",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=TIMEOUT,
+    ).json()
+    return answer
+
+
 def play_random(server: LiveServer, created: Json, moves: int, rng: random.Random) -> Json:
     """Play ``moves`` random legal actions with the created match's seat tokens; the match after them."""
     match_id = created["match"]["match_id"]

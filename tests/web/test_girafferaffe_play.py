@@ -12,26 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
 from playwright.sync_api import BrowserContext, Page, expect
 
 from engine.games.girafferaffe import readable_state
 from tests.live_server import LiveServer
-from tests.web.api_helpers import TIMEOUT, Json, create, play_random, public, stored_table
+from tests.web.api_helpers import Json, create, legal, play_random, public, stored_table
 from tests.web.conftest import DESKTOP, PHONE, axe_violations, dump, no_overflow
 
 WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
-
-
-def legal(server: LiveServer, match_id: str, token: str, tree: str | None = None, limit: int = 1000) -> Json:
-    """The seat's legal actions as the API lists them (for one tree, with ``tree``)."""
-    query = f"limit={limit}" + (f"&filter=tree={tree}" if tree else "")
-    answer: Json = requests.get(
-        f"{server.url}/matches/{match_id}/legal-actions?{query}",
-        headers={"Authorization": f"Bearer {token}"},
-        timeout=TIMEOUT,
-    ).json()
-    return answer
 
 
 def open_turn(page: Page, server: LiveServer, created: Json, seat: int) -> None:

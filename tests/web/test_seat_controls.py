@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 import random
 
-import requests
 from playwright.sync_api import Page, expect
 
 from engine.games.pili_pili import mission_card
 from tests.live_server import LiveServer
-from tests.web.api_helpers import act, create, play_random, public, stored_table
+from tests.web.api_helpers import act, create, legal, play_random, public, stored_table
 
 
 def seat_url(server: LiveServer, created: dict[str, object], seat: int) -> str:
@@ -68,17 +67,6 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_keyboard(page: Page, web_server
     assert stored_table(web_server, match["match_id"]).version == 0
 
 
-def first_legal(server: LiveServer, match_id: str, token: str) -> dict[str, object]:
-    response = requests.get(
-        f"{server.url}/matches/{match_id}/legal-actions?limit=1",
-        headers={"Authorization": f"Bearer {token}"},
-        timeout=30,
-    )
-    assert response.status_code == 200, response.text
-    action: dict[str, object] = response.json()["actions"][0]
-    return action
-
-
 def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(
     page: Page, web_server: LiveServer
 ) -> None:
@@ -106,7 +94,7 @@ def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(
     assert box is not None and passed
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
-    act(web_server, match_id, tokens[1], first_legal(web_server, match_id, tokens[1]))
+    act(web_server, match_id, tokens[1], legal(web_server, match_id, tokens[1], limit=1)["actions"][0])
     expect(body).to_have_attribute("data-version", "4")  # the page has the new version, still seat 0's turn
     page.mouse.up()
     expect(body).to_have_attribute("data-version", "5")
