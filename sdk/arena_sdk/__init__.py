@@ -13,6 +13,7 @@ event of ``Seat.stream()`` for a loop over the raw stream. ``verify`` checks a m
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from arena_sdk import events
 from arena_sdk.actions import Action, ActionLike, action_model
 from arena_sdk.client import Arena, Choose, Seat, Turns
 from arena_sdk.errors import (
@@ -56,7 +57,7 @@ from arena_sdk.streams import StreamEvent
 from arena_sdk.turns import AsyncTurn, Turn
 
 if TYPE_CHECKING:
-    from arena_sdk import events, games
+    from arena_sdk import games
     from arena_sdk.aio import AsyncArena, AsyncChoose, AsyncSeat, AsyncTurns
     from arena_sdk.records import CheckedRecord, RecordError, read_records, seed_commitment, verify
     from arena_sdk.tournaments import Assignment, Entrant, Host
@@ -72,7 +73,7 @@ _LAZY = {
 }
 _HOMES = {name: module for module, names in _LAZY.items() for name in names}
 #: Submodules named as this package's attributes (``arena_sdk.games.taiga``), imported when first used.
-_SUBMODULES = ("events", "games")
+_SUBMODULES = ("games",)
 
 
 __all__ = [
