@@ -430,6 +430,24 @@ def test_the_table_survives_its_storage_form() -> None:
     assert again.status == table.status == "active"
 
 
+def test_a_move_makes_the_table_dataclasses_replace_would_and_computes_its_status_anew() -> None:
+    # A move's transitions copy the table without dataclasses.replace (Table._evolve): the same fields,
+    # and no cached property (status, controls) carried over from the table before.
+    table = table_for("pipifax", [ADA, ADA], seed=3, time_control=TimeControl(5.0, "forfeit"))
+    assert (table.status, table.controls) == ("active", (TimeControl(5.0, "forfeit"),) * 2)
+    while not table.is_over:
+        seat = table.to_act[0]
+        step = table.act(seat, choose_action(table.match, seat, "greedy"), T0 + table.version)
+        fields = {field.name: getattr(step.table, field.name) for field in dataclasses.fields(Table)}
+        replaced = dataclasses.replace(table, **fields)
+        assert step.table.record() == replaced.record()
+        assert (step.table.status, step.table.controls) == (replaced.status, replaced.controls)
+        table = step.table
+    assert table.status == "finished"
+    with pytest.raises(TypeError, match="no field"):
+        table._evolve(versoin=1)
+
+
 def test_the_table_keeps_its_holder_through_every_version_and_shows_it_to_nobody() -> None:
     holder = "addr:192.0.2.7"
     table = dataclasses.replace(table_for("pipifax", [ADA, OPEN], now=T0), holder=holder)
