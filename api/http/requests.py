@@ -21,6 +21,8 @@ from api.observability.logs import REQUEST_ID
 
 #: The header that carries a request's id, both ways.
 REQUEST_ID_HEADER = "X-Request-Id"
+#: That header's key in a WSGI environ.
+REQUEST_ID_ENVIRON = "HTTP_X_REQUEST_ID"
 #: A request id the server takes from a client.
 SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")
 #: The methods the metrics name; any other counts as ``other`` (a client chooses the method, and each
@@ -56,24 +58,29 @@ def install_observability(app: Flask) -> None:
 
     @app.before_request
     def start_request() -> None:
-        g.arena_watch = Stopwatch()
-        g.arena_request_id = REQUEST_ID.set(request_id_from(request.headers.get(REQUEST_ID_HEADER)))
-        if request.query_string and "wait" in request.args:  # a move has no query: nothing to parse
-            g.arena_long_poll = metrics.OpenRequest("long_poll")
+        # Every request passes here: the request and ``g`` are looked up once (each proxy access is a lookup).
+        here, context = request._get_current_object(), g._get_current_object()  # type: ignore[attr-defined]
+        environ = here.environ
+        context.arena_watch = Stopwatch()
+        context.arena_request_id = REQUEST_ID.set(request_id_from(environ.get(REQUEST_ID_ENVIRON)))
+        if environ.get("QUERY_STRING") and "wait" in here.args:  # a move has no query: nothing to parse
+            context.arena_long_poll = metrics.OpenRequest("long_poll")
 
     @app.after_request
     def finish_request(response: Response) -> Response:
+        here, context = request._get_current_object(), g._get_current_object()  # type: ignore[attr-defined]
         response.headers[REQUEST_ID_HEADER] = REQUEST_ID.get() or ""
-        rule = request.url_rule
+        rule = here.url_rule
         route = rule.rule if rule is not None else "unmatched"  # the route's pattern: a few dozen series
-        if "arena_long_poll" in g:
+        if "arena_long_poll" in context:
             route += "?wait"
         if response.is_streamed and response.mimetype == "text/event-stream":
             response.call_on_close(metrics.OpenRequest("stream").close)
         status = response.status_code
-        watch = g.get("arena_watch")
+        watch = context.get("arena_watch")
+        method = here.method
         metrics.count_answer(
-            request.method if request.method in METHODS else "other",
+            method if method in METHODS else "other",
             route,
             status,
             error_code_of(response) if status >= 400 else None,
