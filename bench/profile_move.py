@@ -89,6 +89,8 @@ def shares(folded: list[Path]) -> tuple[collections.Counter[str], int]:
     for path in folded:
         for line in path.read_text().splitlines():
             stack, _, n = line.rpartition(" ")
+            if not n.isdigit():
+                continue  # a blank line between a worker's stacks
             total += int(n)
             frames = stack.split(";")
             if frames[-1].startswith(SYSTEM_CALLS):
