@@ -161,3 +161,25 @@ def child_pids(pid: int) -> list[int]:
             if parent == pid:
                 children.append(int(entry.name))
     return children
+
+
+def pin_apart(server_pids: list[int]) -> str | None:
+    """Run the servers under test on the first CPU this process may use and this process (and the load
+    generators it starts from now on, which inherit it) on the others; what was done, or ``None`` on a
+    machine with one CPU.
+
+    Unpinned, the scheduler places a server's processes and the load generators anew from round to
+    round, and a server's CPU per request moves with it: on this 2-core machine the same server's
+    rounds fell into two levels about 15% apart. A server's processes started later (a worker that
+    replaces one, a Postgres backend) inherit their parent's CPU.
+    """
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None
+    for pid in server_pids:
+        try:
+            os.sched_setaffinity(pid, {cpus[0]})
+        except ProcessLookupError:
+            continue  # gone meanwhile (a process of a server that replaces its own)
+    os.sched_setaffinity(0, set(cpus[1:]))
+    return f"servers on CPU {cpus[0]}, load generators on CPU {','.join(map(str, cpus[1:]))}"

@@ -1,9 +1,11 @@
 """Side by side with boardgame.io in memory and on Postgres: server CPU per move, latency, throughput, ratios.
 
     python -m bench.peer [--rounds 5] [--seconds 5] [--matches 3] [--workers 2] [--warm-up 5] [--baseline LABEL=DIR]
+                         [--no-pin]
 
 ``--baseline LABEL=DIR`` (repeatable) also measures the HTTP move of another source tree (an earlier
-commit's ``git archive``), run from that directory, for a before/after in one run.
+commit's ``git archive``), run from that directory, for a before/after in one run. Every server runs on
+one CPU and the load generators on the others (``bench.servers.pin_apart``), unless ``--no-pin``.
 
 See ``bench/peer/__init__.py`` for what each contender is and how the CPU is read.
 """
@@ -29,7 +31,7 @@ from bench.peer.boardgameio import run_round as run_peer_round
 from bench.peer.postgres import PostgresServer
 from bench.peer.seat_socket import SeatSocketPlayer, unavailable_reason
 from bench.server_cpu_bench import LOADS, Round, run_round, unreached_limits
-from bench.servers import GunicornServer
+from bench.servers import GunicornServer, child_pids, pin_apart
 
 #: The loads of bench/server_cpu_bench.py and the move over the seat channel.
 DRIVERS = {**LOADS, "socket move": SeatSocketPlayer}
@@ -93,7 +95,8 @@ def report(
     print(
         f"\n{versions(store)} against the API, {args.matches} matches at once, {args.rounds} rounds x "
         f"{args.seconds:g} s per contender, alternating; ours: gunicorn {worker_class.rsplit('.', 1)[-1]} x "
-        f"{args.workers} workers and Redis (AOF); load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+        f"{args.workers} workers and Redis (AOF); {args.pinned or 'unpinned'}; "
+        f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     )
     print(
         f"{'':<28}{'CPU/move':>10}{'(server':>9}{'store)':>8}{'moves/s':>9}{'p50':>10}{'p99':>10}"
@@ -144,6 +147,12 @@ def main() -> None:
         metavar="LABEL=DIR",
         help="also measure the HTTP move of another source tree (e.g. `git archive` of an earlier commit)",
     )
+    parser.add_argument(
+        "--pin",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="servers on the first CPU, load generators on the others (default: on, with two CPUs or more)",
+    )
     args = parser.parse_args()
     baselines = dict(item.split("=", 1) for item in args.baseline)
     load_before = os.getloadavg()[0]
@@ -181,12 +190,21 @@ def main() -> None:
             Contender("floor (GET+SET 2 KB)", ours(bare, "floor")),
             Contender("least move (bare)", ours(bare, "least move")),
         ]
+        baseline_servers: list[GunicornServer] = []
         for label, tree in baselines.items():
             limits = unreached_limits(tree)
             earlier = GunicornServer(
                 redis_server.url, workers=args.workers, cwd=tree, PYTHONPATH=tree, ARENA_RATE_LIMITS=limits
             )
-            contenders.append(Contender(f"HTTP move, {label}", ours(servers.enter_context(earlier), "move")))
+            baseline_servers.append(servers.enter_context(earlier))
+            contenders.append(Contender(f"HTTP move, {label}", ours(baseline_servers[-1], "move")))
+        args.pinned = None
+        if args.pin:  # before the warm-up, so that Postgres's backends, started by then, inherit the postmaster's CPU
+            pids = [redis_pid, *peer.pids(), *api.pids(), *bare.pids()]
+            if store is not None and store.process is not None:
+                pids += [*durable.pids(), store.process.pid, *child_pids(store.process.pid)]
+            pids += [pid for contender in baseline_servers for pid in contender.pids()]
+            args.pinned = pin_apart(pids)
         for contender in contenders:  # warm-up: imports, pools, scripts loaded into Redis, V8's optimised code
             if contender.unavailable is None:
                 try:
