@@ -170,6 +170,10 @@ def main() -> None:
             print(f"boardgame.io on Postgres not measured: {missing}", file=sys.stderr)
             durable_unavailable = f"not available: {missing}"
         api = servers.enter_context(GunicornServer(redis_server.url, workers=args.workers))
+        # The seat socket's contender on a server of its own: a socket (as any stream or long-poll) makes its
+        # workers subscribe to every match's publications, and each then hears every write (about 25 us of
+        # CPU each, docs/performance.md), which would fall on the HTTP moves' rounds and not on a baseline's.
+        sockets = servers.enter_context(GunicornServer(redis_server.url, workers=args.workers))
         bare = servers.enter_context(GunicornServer(redis_server.url, app="bench.bare_app:app", workers=args.workers))
         assert redis_server.process is not None
         redis_pid = redis_server.process.pid
@@ -185,7 +189,7 @@ def main() -> None:
             Contender("boardgame.io move, Postgres", on_postgres, durable_unavailable),
             Contender("HTTP move", ours(api, "move")),
             Contender("HTTP move, Idempotency-Key", ours(api, "keyed move")),
-            Contender("WebSocket move", ours(api, "socket move"), socket_unavailable(api.url)),
+            Contender("WebSocket move", ours(sockets, "socket move"), socket_unavailable(sockets.url)),
             Contender("stack alone (no Redis)", ours(bare, "nothing")),
             Contender("floor (GET+SET 2 KB)", ours(bare, "floor")),
             Contender("least move (bare)", ours(bare, "least move")),
@@ -200,7 +204,7 @@ def main() -> None:
             contenders.append(Contender(f"HTTP move, {label}", ours(baseline_servers[-1], "move")))
         args.pinned = None
         if args.pin:  # before the warm-up, so that Postgres's backends, started by then, inherit the postmaster's CPU
-            pids = [redis_pid, *peer.pids(), *api.pids(), *bare.pids()]
+            pids = [redis_pid, *peer.pids(), *api.pids(), *sockets.pids(), *bare.pids()]
             if store is not None and store.process is not None:
                 pids += [*durable.pids(), store.process.pid, *child_pids(store.process.pid)]
             pids += [pid for contender in baseline_servers for pid in contender.pids()]
