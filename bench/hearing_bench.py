@@ -8,7 +8,7 @@ entry) on three matches' channels, about 40,000 a second; this process, under ge
 hears them and prints its CPU per publication:
 
 - ``notifier``: the API's :class:`~api.store.notifier.Notifier` (redis-py's ``PubSub.get_message``)
-  passing each to the store's ``heard`` (``LatestVersions``), as a worker does;
+  passing each to the store's ``heard_published`` (``LatestVersions``), as a worker does;
 - ``raw``: a bare socket subscribed with ``PSUBSCRIBE`` whose replies hiredis parses, passing each to
   the same ``heard``: what hearing costs without redis-py's pub/sub layer.
 
@@ -34,12 +34,14 @@ from pathlib import Path  # noqa: E402
 import gevent  # noqa: E402
 import hiredis  # noqa: E402
 
-from api.store.keys import tag_of_channel  # noqa: E402
-from api.store.latest import LatestVersions  # noqa: E402
+from api.settings import Settings  # noqa: E402
+from api.store.keys import Keys, tag_of_channel  # noqa: E402
+from api.store.matches import MatchStore  # noqa: E402
 from api.store.notifier import Notifier  # noqa: E402
 from api.store.redis_server import RedisServer  # noqa: E402
 
-PATTERN = "arena:{*}:notify"
+#: The API's channels under its default key prefix: the pattern every process subscribes to.
+PATTERN = Keys(Settings().key_prefix).notify_pattern()
 #: The publisher: ``N`` writes on three matches' channels, a short pause every 20.
 PUBLISHER = """
 import sys, time, redis
@@ -53,21 +55,19 @@ for i in range(count):
 
 
 class Hearing:
-    """The store's ``heard``: each publication taken into a :class:`LatestVersions`, counted."""
+    """The store's own ``heard_published`` (``LatestVersions``), as the app wires it to its notifier, counted."""
 
-    def __init__(self) -> None:
-        self.latest = LatestVersions()
+    def __init__(self, url: str) -> None:
+        self.store = MatchStore.connect(Settings(redis_url=url))
         self.count = 0
 
     def heard(self, channel: str, data: bytes) -> None:
-        version, _, rest = data.partition(b"\n")
-        snapshot, _, entry = rest.partition(b"\n")
-        self.latest.heard(tag_of_channel(channel), int(version), snapshot, entry)
+        self.store.heard_published(channel, data)
         self.count += 1
 
 
 def with_notifier(url: str, hearing: Hearing) -> None:
-    Notifier(url, PATTERN, tag_of_channel, heard=hearing.heard, lost=hearing.latest.forget).ready()
+    Notifier(url, PATTERN, tag_of_channel, heard=hearing.heard, lost=hearing.store.latest.forget).ready()
 
 
 def with_raw_socket(url: str, hearing: Hearing) -> None:
@@ -92,7 +92,7 @@ def with_raw_socket(url: str, hearing: Hearing) -> None:
 
 def measure(url: str, subscribe: Callable[[str, Hearing], None], messages: int) -> tuple[float, int]:
     """This process's CPU per publication heard while the publisher runs, and how many were heard."""
-    hearing = Hearing()
+    hearing = Hearing(url)
     subscribe(url, hearing)
     start = time.process_time()
     publisher = subprocess.Popen([sys.executable, "-c", PUBLISHER, url, str(messages)])

@@ -89,13 +89,17 @@ def against(contender: Contender, baseline: Contender) -> tuple[str, str]:
 
 
 def report(
-    contenders: list[Contender], args: argparse.Namespace, load_before: float, store: PostgresServer | None
+    contenders: list[Contender],
+    args: argparse.Namespace,
+    load_before: float,
+    store: PostgresServer | None,
+    pinned: str | None,
 ) -> None:
     peer, durable = contenders[0], contenders[1]
     print(
         f"\n{versions(store)} against the API, {args.matches} matches at once, {args.rounds} rounds x "
         f"{args.seconds:g} s per contender, alternating; ours: gunicorn {worker_class.rsplit('.', 1)[-1]} x "
-        f"{args.workers} workers and Redis (AOF); {args.pinned or 'unpinned'}; "
+        f"{args.workers} workers and Redis (AOF); {pinned or 'unpinned'}; "
         f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     )
     print(
@@ -202,13 +206,13 @@ def main() -> None:
             )
             baseline_servers.append(servers.enter_context(earlier))
             contenders.append(Contender(f"HTTP move, {label}", ours(baseline_servers[-1], "move")))
-        args.pinned = None
+        pinned = None
         if args.pin:  # before the warm-up, so that Postgres's backends, started by then, inherit the postmaster's CPU
             pids = [redis_pid, *peer.pids(), *api.pids(), *sockets.pids(), *bare.pids()]
             if store is not None and store.process is not None:
                 pids += [*durable.pids(), store.process.pid, *child_pids(store.process.pid)]
             pids += [pid for contender in baseline_servers for pid in contender.pids()]
-            args.pinned = pin_apart(pids)
+            pinned = pin_apart(pids)
         for contender in contenders:  # warm-up: imports, pools, scripts loaded into Redis, V8's optimised code
             if contender.unavailable is None:
                 try:
@@ -221,7 +225,7 @@ def main() -> None:
             for contender in contenders:
                 if contender.unavailable is None:
                     contender.rounds.append(contender.play_round(args.seconds))
-        report(contenders, args, load_before, store)
+        report(contenders, args, load_before, store, pinned)
 
 
 if __name__ == "__main__":
