@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine.games.pili_pili import mission_card
 from tests.live_server import LiveServer
@@ -67,38 +67,60 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_keyboard(page: Page, web_server
     assert stored_table(web_server, match["match_id"]).version == 0
 
 
-def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(
-    page: Page, web_server: LiveServer
-) -> None:
-    """Pili Pili's S1 pass is a choice every seat makes at once, so the match moves on while a person is
-    still to choose: here while the mouse button is down on one of their passes. The page redraws at the
-    new version only once the button is released, so the press and the release land on the same button
-    and the click passes that card (a redraw between the two would take the button away and the browser
-    would click nothing)."""
+def open_a_pass_every_seat_makes_at_once(page: Page, server: LiveServer) -> tuple[str, list[str], Locator]:
+    """Pili Pili's S1 pass, a choice every seat makes at once (so the match moves on while a person is
+    still to choose), open on seat 0's page: the match's id, the seats' tokens, the first pass offered."""
     options = {"missions": "standard", "mission_deck": [mission_card("S1", 4, count=1, direction="left")]}
-    created = create(
-        web_server, {"game": "pili-pili", "players": 3, "seed": 2, "options": {**options, "first_player": 0}}
-    )
+    created = create(server, {"game": "pili-pili", "players": 3, "seed": 2, "options": {**options, "first_player": 0}})
     match_id = created["match"]["match_id"]
     tokens = [seat["token"] for seat in created["seats"]]
     for seat in range(3):
-        act(web_server, match_id, tokens[seat], {"type": "pili-pili.bet", "tricks": 0 if seat < 2 else 1})
-    assert public(web_server, match_id)["to_act"] == [0, 1, 2]  # every seat passes a card, at once
-    page.goto(seat_url(web_server, created, 0))
+        act(server, match_id, tokens[seat], {"type": "pili-pili.bet", "tricks": 0 if seat < 2 else 1})
+    assert public(server, match_id)["to_act"] == [0, 1, 2]
+    page.goto(seat_url(server, created, 0))
     body = page.locator("body")
     expect(body).to_have_attribute("data-version", "3")
     expect(body).to_have_attribute("data-my-turn", "true")
-    chosen = page.locator(".actions button.legal-action").first
+    return match_id, tokens, page.locator(".actions button.legal-action").first
+
+
+def another_seat_passes_while_held(page: Page, server: LiveServer, match_id: str, tokens: list[str]) -> None:
+    act(server, match_id, tokens[1], legal(server, match_id, tokens[1], limit=1)["actions"][0])
+    expect(page.locator("body")).to_have_attribute("data-version", "4")  # the page has it, still seat 0's turn
+
+
+def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(
+    page: Page, web_server: LiveServer
+) -> None:
+    """The page redraws at a new version only once the mouse button is released, so the press and the
+    release land on the same button and the click passes that card (a redraw between the two would take
+    the button away and the browser would click nothing)."""
+    match_id, tokens, chosen = open_a_pass_every_seat_makes_at_once(page, web_server)
     passed = chosen.get_attribute("data-key")
     assert passed
     # The page draws itself anew at this version as its stream tells it things (the same button in the
     # same place): hover() finds the button again if that happens while it moves the pointer there.
     chosen.hover()
     page.mouse.down()
-    act(web_server, match_id, tokens[1], legal(web_server, match_id, tokens[1], limit=1)["actions"][0])
-    expect(body).to_have_attribute("data-version", "4")  # the page has the new version, still seat 0's turn
+    another_seat_passes_while_held(page, web_server, match_id, tokens)
     page.mouse.up()
-    expect(body).to_have_attribute("data-version", "5")
+    expect(page.locator("body")).to_have_attribute("data-version", "5")
+    table = stored_table(web_server, match_id)
+    assert table.match.state["pending"][0] == json.loads(passed)["cards"], "the card pressed was passed"
+
+
+def test_a_space_press_the_page_redraws_under_before_its_release_still_acts(page: Page, web_server: LiveServer) -> None:
+    """Space presses a button at its release (Enter at its press), so the page holds a new version back
+    while Space is down on a button, as it does while a mouse button is: the button focused at the press
+    is the one released, and it passes its card."""
+    match_id, tokens, chosen = open_a_pass_every_seat_makes_at_once(page, web_server)
+    passed = chosen.get_attribute("data-key")
+    assert passed
+    chosen.focus()
+    page.keyboard.down(" ")
+    another_seat_passes_while_held(page, web_server, match_id, tokens)
+    page.keyboard.up(" ")
+    expect(page.locator("body")).to_have_attribute("data-version", "5")
     table = stored_table(web_server, match_id)
     assert table.match.state["pending"][0] == json.loads(passed)["cards"], "the card pressed was passed"
 

@@ -104,23 +104,36 @@ export function howToPlay(game) {
   );
 }
 
-/** The pointers pressed on the page now (their `pointerId`s). */
+/** What is pressed on the page now: pointers (their `pointerId`s) and Space on a button (`"space"`). */
 const pressed = new Set();
-/** The latest content asked of each container while a pointer was pressed: drawn once none is. */
+/** The latest content asked of each container while something was pressed: drawn once nothing is. */
 const held = new Map();
+
+function release(press) {
+  if (!pressed.delete(press)) return;
+  // After the click this release makes, whose handler may draw anew itself (and so drop what is held).
+  if (!pressed.size) setTimeout(drawHeld, 0);
+}
 
 document.addEventListener("pointerdown", (event) => pressed.add(event.pointerId), true);
 for (const type of ["pointerup", "pointercancel"]) {
-  document.addEventListener(
-    type,
-    (event) => {
-      pressed.delete(event.pointerId);
-      // After the click this release makes, whose handler may draw anew itself (and so drop what is held).
-      if (!pressed.size) setTimeout(drawHeld, 0);
-    },
-    true,
-  );
+  document.addEventListener(type, (event) => release(event.pointerId), true);
 }
+// Space clicks a button at its release (Enter at its press), and only the button it went down on.
+document.addEventListener(
+  "keydown",
+  (event) => {
+    if (event.key === " " && event.target instanceof HTMLButtonElement) pressed.add("space");
+  },
+  true,
+);
+document.addEventListener(
+  "keyup",
+  (event) => {
+    if (event.key === " ") release("space");
+  },
+  true,
+);
 
 // A press whose release the page never hears (the window lost the focus meanwhile) holds nothing back.
 window.addEventListener("blur", () => {
@@ -138,9 +151,10 @@ function drawHeld() {
  * with the same `data-key` (a legal action's button) when there is one again, else on the board
  * (when the focus was in the board or on an action), so that it never falls back to the page.
  *
- * While a pointer is pressed the content waits, and the latest is drawn at its release. The button
- * under a press must still be there at its release: the browser clicks only an element both landed
- * on, so a redraw between the two (a move of another seat, an event on the stream) would lose the click.
+ * While a pointer or Space is pressed the content waits, and the latest is drawn at its release. The
+ * button under a press must still be there at its release: the browser clicks only an element both
+ * landed on, so a redraw between the two (a move of another seat, an event on the stream) would lose
+ * the click.
  */
 export function renderInto(container, parts) {
   if (pressed.size) held.set(container, parts);
