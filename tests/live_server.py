@@ -61,6 +61,13 @@ class LiveServer:
             "ARENA_MAX_LIVE_TOURNAMENTS": UNREACHED_TOURNAMENT_QUOTA,
             **env,
         }
+        #: The metrics directory of the server and its referee (``PROMETHEUS_MULTIPROC_DIR``), unless the
+        #: test gives one: the test's own, kept across a restart and removed with this object, so a server
+        #: killed outright (whose gunicorn never removes the one it would make) leaves none behind.
+        self.metrics_dir: tempfile.TemporaryDirectory[str] | None = None
+        if "PROMETHEUS_MULTIPROC_DIR" not in self.env:
+            self.metrics_dir = tempfile.TemporaryDirectory(prefix="arena-test-metrics-")
+            self.env["PROMETHEUS_MULTIPROC_DIR"] = self.metrics_dir.name
         self.process: subprocess.Popen[bytes] | None = None
         self.referee: subprocess.Popen[bytes] | None = None
         self.webhooks: subprocess.Popen[bytes] | None = None
