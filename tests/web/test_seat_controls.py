@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -67,9 +68,12 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_keyboard(page: Page, web_server
     assert stored_table(web_server, match["match_id"]).version == 0
 
 
-def open_a_pass_every_seat_makes_at_once(page: Page, server: LiveServer) -> tuple[str, list[str], Locator]:
-    """Pili Pili's S1 pass, a choice every seat makes at once (so the match moves on while a person is
-    still to choose), open on seat 0's page: the match's id, the seats' tokens, the first pass offered."""
+def a_pass_pressed_while_another_seat_passes(
+    page: Page, server: LiveServer, press: Callable[[Locator], None], release: Callable[[], None]
+) -> None:
+    """Pili Pili's S1 pass is a choice every seat makes at once, so the match moves on while a person is
+    still to choose: here between the `press` on seat 0's first pass and its `release`. The page has the
+    new version meanwhile (still seat 0's turn) and the release passes the card pressed."""
     options = {"missions": "standard", "mission_deck": [mission_card("S1", 4, count=1, direction="left")]}
     created = create(server, {"game": "pili-pili", "players": 3, "seed": 2, "options": {**options, "first_player": 0}})
     match_id = created["match"]["match_id"]
@@ -81,48 +85,44 @@ def open_a_pass_every_seat_makes_at_once(page: Page, server: LiveServer) -> tupl
     body = page.locator("body")
     expect(body).to_have_attribute("data-version", "3")
     expect(body).to_have_attribute("data-my-turn", "true")
-    return match_id, tokens, page.locator(".actions button.legal-action").first
-
-
-def another_seat_passes_while_held(page: Page, server: LiveServer, match_id: str, tokens: list[str]) -> None:
+    chosen = page.locator(".actions button.legal-action").first
+    passed = chosen.get_attribute("data-key")
+    assert passed
+    press(chosen)
     act(server, match_id, tokens[1], legal(server, match_id, tokens[1], limit=1)["actions"][0])
-    expect(page.locator("body")).to_have_attribute("data-version", "4")  # the page has it, still seat 0's turn
+    expect(body).to_have_attribute("data-version", "4")
+    release()
+    expect(body).to_have_attribute("data-version", "5")
+    table = stored_table(server, match_id)
+    assert table.match.state["pending"][0] == json.loads(passed)["cards"], "the card pressed was passed"
 
 
 def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(
     page: Page, web_server: LiveServer
 ) -> None:
     """The page redraws at a new version only once the mouse button is released, so the press and the
-    release land on the same button and the click passes that card (a redraw between the two would take
-    the button away and the browser would click nothing)."""
-    match_id, tokens, chosen = open_a_pass_every_seat_makes_at_once(page, web_server)
-    passed = chosen.get_attribute("data-key")
-    assert passed
-    # The page draws itself anew at this version as its stream tells it things (the same button in the
-    # same place): hover() finds the button again if that happens while it moves the pointer there.
-    chosen.hover()
-    page.mouse.down()
-    another_seat_passes_while_held(page, web_server, match_id, tokens)
-    page.mouse.up()
-    expect(page.locator("body")).to_have_attribute("data-version", "5")
-    table = stored_table(web_server, match_id)
-    assert table.match.state["pending"][0] == json.loads(passed)["cards"], "the card pressed was passed"
+    release land on the same button and the click acts (a redraw between the two would take the button
+    away and the browser would click nothing)."""
+
+    def press(button: Locator) -> None:
+        # The page draws itself anew at this version as its stream tells it things (the same button in
+        # the same place): hover() finds the button again if that happens while it moves the pointer there.
+        button.hover()
+        page.mouse.down()
+
+    a_pass_pressed_while_another_seat_passes(page, web_server, press, page.mouse.up)
 
 
 def test_a_space_press_the_page_redraws_under_before_its_release_still_acts(page: Page, web_server: LiveServer) -> None:
-    """Space presses a button at its release (Enter at its press), so the page holds a new version back
-    while Space is down on a button, as it does while a mouse button is: the button focused at the press
-    is the one released, and it passes its card."""
-    match_id, tokens, chosen = open_a_pass_every_seat_makes_at_once(page, web_server)
-    passed = chosen.get_attribute("data-key")
-    assert passed
-    chosen.focus()
-    page.keyboard.down(" ")
-    another_seat_passes_while_held(page, web_server, match_id, tokens)
-    page.keyboard.up(" ")
-    expect(page.locator("body")).to_have_attribute("data-version", "5")
-    table = stored_table(web_server, match_id)
-    assert table.match.state["pending"][0] == json.loads(passed)["cards"], "the card pressed was passed"
+    """Space clicks a button at its release (Enter at its press), and only the button it went down on,
+    so the page holds a new version back while Space is down on a button, as it does while a mouse
+    button is."""
+
+    def press(button: Locator) -> None:
+        button.focus()
+        page.keyboard.down(" ")
+
+    a_pass_pressed_while_another_seat_passes(page, web_server, press, lambda: page.keyboard.up(" "))
 
 
 def test_a_seat_resigns_from_its_page_only_once_it_confirms(page: Page, web_server: LiveServer) -> None:
