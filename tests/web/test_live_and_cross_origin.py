@@ -16,7 +16,7 @@ from playwright.sync_api import Page, WebSocket, expect
 
 from api.store.redis_server import free_port
 from tests.live_server import LiveServer
-from tests.web.api_helpers import create, play_random, stored_table
+from tests.web.api_helpers import create, play_random, public, stored_table
 from tests.web.browser import StaticServer
 
 
@@ -53,6 +53,30 @@ def test_the_seat_page_follows_its_stream_and_becomes_its_turn(page: Page, web_s
     expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
     expect(page.locator(".pipifax-cards button.legal").first).to_be_visible()
     assert page.evaluate("window.loadedOnce") is True
+
+
+def test_the_seat_page_reads_the_view_only_for_a_version_it_was_not_given(page: Page, web_server: LiveServer) -> None:
+    """A turn item carries the seat's view, and a move's answer does too: in a match whose two seats take
+    turns, one on the page, the page reads the view again for no move, and its log still has every move."""
+    created = create(web_server, {"game": "taiga", "players": 2, "seed": 6})
+    match_id = created["match"]["match_id"]
+    seat = public(web_server, match_id)["to_act"][0]
+    other = {"match": created["match"], "seats": [created["seats"][1 - seat]]}
+    reads: list[str] = []
+    page.on("request", lambda request: reads.append(request.url) if "/view" in request.url else None)
+    page.goto(f"{web_server.url}/play/seat.html?match={match_id}#token={created['seats'][seat]['token']}")
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-my-turn", "true")
+    opened = len(reads)
+    rng = random.Random(6)
+    for version in (2, 4, 6):
+        page.locator(".discs button.legal").first.click()
+        expect(body).to_have_attribute("data-version", str(version - 1))
+        assert play_random(web_server, other, 1, rng)["version"] == version
+        expect(body).to_have_attribute("data-version", str(version))
+        expect(body).to_have_attribute("data-my-turn", "true")
+        expect(page.locator(".log li").last).to_contain_text(f"v{version}")
+    assert reads[opened:] == []
 
 
 def sockets_opened(page: Page) -> list[WebSocket]:

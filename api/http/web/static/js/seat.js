@@ -46,6 +46,8 @@ const state = {
   total: 0,
   legalVersion: -1,
   events: [],
+  /** How many of `events` the page was last drawn with. */
+  drawnEvents: 0,
   busy: false,
   memory: {},
   confirmingResign: false,
@@ -189,6 +191,7 @@ function render() {
     howToPlay(match.game),
     logPanel(state.events),
   ]);
+  state.drawnEvents = state.events.length;
   document.body.dataset.version = String(match.version);
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.status = match.status;
@@ -294,8 +297,21 @@ async function refresh() {
   }
 }
 
+/** Follow what the stream told (its items of the last 50 ms at once): see `catchUp`. */
 function soon() {
-  if (!pending) pending = setTimeout(refresh, 50);
+  if (!pending) pending = setTimeout(catchUp, 50);
+}
+
+/**
+ * The stream told events: the view is read again when one is of a version newer than the page shows;
+ * else the view shown (a turn's, or a move's answer) already has them, and only an event not drawn
+ * yet draws the page anew (its log).
+ */
+function catchUp() {
+  pending = null;
+  const newest = state.events.length ? state.events[state.events.length - 1].version : -1;
+  if (newest > state.match.version) return refresh();
+  if (state.drawnEvents !== state.events.length) render();
 }
 
 /**
