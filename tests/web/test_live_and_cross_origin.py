@@ -12,6 +12,7 @@ import json
 import random
 import re
 
+import pytest
 from playwright.sync_api import Page, WebSocket, expect
 
 from api.store.redis_server import free_port
@@ -55,9 +56,15 @@ def test_the_seat_page_follows_its_stream_and_becomes_its_turn(page: Page, web_s
     assert page.evaluate("window.loadedOnce") is True
 
 
-def test_the_seat_page_reads_the_view_only_for_a_version_it_was_not_given(page: Page, web_server: LiveServer) -> None:
+@pytest.mark.parametrize("transport", ["socket", "stream"])
+def test_the_seat_page_reads_the_view_only_for_a_version_it_was_not_given(
+    page: Page, web_server: LiveServer, transport: str
+) -> None:
     """A turn item carries the seat's view, and a move's answer does too: in a match whose two seats take
-    turns, one on the page, the page reads the view again for no move, and its log still has every move."""
+    turns, one on the page, the page reads the view again for no move, and its log still has every move;
+    over the seat socket, and over the seat stream and POST."""
+    if transport == "stream":
+        page.add_init_script("delete window.WebSocket")
     created = create(web_server, {"game": "taiga", "players": 2, "seed": 6})
     match_id = created["match"]["match_id"]
     seat = public(web_server, match_id)["to_act"][0]

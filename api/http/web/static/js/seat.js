@@ -297,15 +297,24 @@ async function refresh() {
   }
 }
 
-/** Follow what the stream told (its items of the last 50 ms at once): see `catchUp`. */
+/**
+ * Whether `item` is the last its version sends: its id is the plain version (`12`, where an earlier
+ * item of the version is `12.0`). A version's turn may come after its events, so the page waits for
+ * the last item before it asks whether the events need the view read again.
+ */
+function lastOfItsVersion(item) {
+  return !item.id.includes(".");
+}
+
+/** Follow what the stream told (its versions of the last 50 ms at once): see `catchUp`. */
 function soon() {
   if (!pending) pending = setTimeout(catchUp, 50);
 }
 
 /**
- * The stream told events: the view is read again when one is of a version newer than the page shows;
- * else the view shown (a turn's, or a move's answer) already has them, and only an event not drawn
- * yet draws the page anew (its log).
+ * The stream told versions whole: the view is read again when an event is of a version newer than
+ * the page shows; else the view shown (a turn's, or a move's answer) already has them, and only an
+ * event not drawn yet draws the page anew (its log).
  */
 function catchUp() {
   pending = null;
@@ -408,7 +417,7 @@ async function main() {
     for await (const item of seat.stream({ after: last, legalLimit: 0, transport: "auto", ...FOLLOW })) {
       if (item.type === "event") state.events.push(item.data);
       if (item.type === "turn") show(item.data.view).catch(showError);
-      else soon();
+      else if (lastOfItsVersion(item)) soon();
     }
   } catch (error) {
     showError(error);
