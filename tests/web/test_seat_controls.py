@@ -68,12 +68,9 @@ def test_girafferaffe_cards_and_a_tree_chosen_by_keyboard(page: Page, web_server
     assert stored_table(web_server, match["match_id"]).version == 0
 
 
-def a_pass_pressed_while_another_seat_passes(
-    page: Page, server: LiveServer, press: Callable[[Locator], None], release: Callable[[], None]
-) -> None:
-    """Pili Pili's S1 pass is a choice every seat makes at once, so the match moves on while a person is
-    still to choose: here between the `press` on seat 0's first pass and its `release`. The page has the
-    new version meanwhile (still seat 0's turn) and the release passes the card pressed."""
+def open_a_pass_every_seat_makes_at_once(page: Page, server: LiveServer) -> tuple[str, list[str]]:
+    """Pili Pili's S1 pass, a choice every seat makes at once (so the match moves on while a person is
+    still to choose), open on seat 0's page at version 3: the match's id and the seats' tokens."""
     options = {"missions": "standard", "mission_deck": [mission_card("S1", 4, count=1, direction="left")]}
     created = create(server, {"game": "pili-pili", "players": 3, "seed": 2, "options": {**options, "first_player": 0}})
     match_id = created["match"]["match_id"]
@@ -85,16 +82,48 @@ def a_pass_pressed_while_another_seat_passes(
     body = page.locator("body")
     expect(body).to_have_attribute("data-version", "3")
     expect(body).to_have_attribute("data-my-turn", "true")
+    return match_id, tokens
+
+
+def seat_1_passes(page: Page, server: LiveServer, match_id: str, tokens: list[str]) -> None:
+    """Seat 1 passes: version 4, on the page too, and still seat 0's turn."""
+    act(server, match_id, tokens[1], legal(server, match_id, tokens[1], limit=1)["actions"][0])
+    expect(page.locator("body")).to_have_attribute("data-version", "4")
+    expect(page.locator("body")).to_have_attribute("data-my-turn", "true")
+
+
+def a_pass_pressed_while_another_seat_passes(
+    page: Page, server: LiveServer, press: Callable[[Locator], None], release: Callable[[], None]
+) -> None:
+    """Between the `press` on seat 0's first pass and its `release`, seat 1 passes: the page has the new
+    version meanwhile, and the release passes the card pressed."""
+    match_id, tokens = open_a_pass_every_seat_makes_at_once(page, server)
     chosen = page.locator(".actions button.legal-action").first
     passed = chosen.get_attribute("data-key")
     assert passed
     press(chosen)
-    act(server, match_id, tokens[1], legal(server, match_id, tokens[1], limit=1)["actions"][0])
-    expect(body).to_have_attribute("data-version", "4")
+    seat_1_passes(page, server, match_id, tokens)
     release()
-    expect(body).to_have_attribute("data-version", "5")
+    expect(page.locator("body")).to_have_attribute("data-version", "5")
     table = stored_table(server, match_id)
     assert table.match.state["pending"][0] == json.loads(passed)["cards"], "the card pressed was passed"
+
+
+#: Counts the draws of the page's table (each replaces its children at once) from the page's start.
+COUNT_TABLE_DRAWS = """document.addEventListener("DOMContentLoaded", () => {
+  window.tableDraws = 0;
+  new MutationObserver(() => window.tableDraws++).observe(document.getElementById("table"), {childList: true});
+});"""
+
+
+def test_the_page_draws_a_version_once(page: Page, web_server: LiveServer) -> None:
+    """The seat's stream opens with its turn at the version the page already shows, which draws nothing
+    anew (a redraw replaces every button, one under a person's pointer too); the next version, still
+    the seat's turn, is drawn once."""
+    page.add_init_script(COUNT_TABLE_DRAWS)
+    match_id, tokens = open_a_pass_every_seat_makes_at_once(page, web_server)
+    seat_1_passes(page, web_server, match_id, tokens)
+    assert page.evaluate("window.tableDraws") == 2
 
 
 def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(

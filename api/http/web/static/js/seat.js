@@ -46,8 +46,8 @@ const state = {
   total: 0,
   legalVersion: -1,
   events: [],
-  /** How many of `events` the page was last drawn with. */
-  drawnEvents: 0,
+  /** What the page was last drawn with (`drawnWith()` then). */
+  drawn: null,
   busy: false,
   memory: {},
   confirmingResign: false,
@@ -191,7 +191,7 @@ function render() {
     howToPlay(match.game),
     logPanel(state.events),
   ]);
-  state.drawnEvents = state.events.length;
+  state.drawn = drawnWith();
   document.body.dataset.version = String(match.version);
   document.body.dataset.myTurn = String(myTurn());
   document.body.dataset.status = match.status;
@@ -275,16 +275,17 @@ async function loadTreeCounts(version) {
 }
 
 /**
- * Take `match` (a seat view) if it is not older than what the page shows, and its legal actions.
- * An older one only redraws the page: a move's answer comes after the stream may have shown a newer
- * version while the page was busy, drawn then with its buttons disabled.
+ * Take `match` (a seat view) if it is not older than what the page shows, and its legal actions, and
+ * draw them unless the page is drawn with them already (the turn a stream opens with, at the version
+ * the page shows). An older one only redraws the page: a move's answer comes after the stream may have
+ * shown a newer version while the page was busy, drawn then with its buttons disabled.
  */
 async function show(match) {
   if (state.match && match.version < state.match.version) return render();
   if (state.match && match.version !== state.match.version) state.lists.clear();
   state.match = match;
   if (myTurn() && state.legalVersion !== match.version) await loadLegal(match.version);
-  if (state.match.version === match.version) render();
+  if (state.match.version === match.version && state.drawn !== drawnWith()) render();
 }
 
 async function refresh() {
@@ -320,7 +321,16 @@ function catchUp() {
   pending = null;
   const newest = state.events.length ? state.events[state.events.length - 1].version : -1;
   if (newest > state.match.version) return refresh();
-  if (state.drawnEvents !== state.events.length) render();
+  if (state.drawn !== drawnWith()) render();
+}
+
+/**
+ * What the page is drawn from that a stream item or a read can bring: the view, the events, whether a
+ * move is on its way and the version of the legal actions known. What changes otherwise (a question
+ * asked, a choice of cards) is drawn where it changes.
+ */
+function drawnWith() {
+  return JSON.stringify([state.match, state.events.length, state.busy, state.legalVersion]);
 }
 
 /**
