@@ -1,5 +1,5 @@
-"""Acting from the seat page: by keyboard alone (Girafferaffe's tree and cards too), by a click the page
-redraws under, and resigning."""
+"""Acting from the seat page: by keyboard alone (Girafferaffe's tree and cards too), by a click or a Space
+press the page redraws under, and resigning; the page draws each version once."""
 
 from __future__ import annotations
 
@@ -134,8 +134,7 @@ def test_a_click_the_page_redraws_under_between_press_and_release_still_acts(
     away and the browser would click nothing)."""
 
     def press(button: Locator) -> None:
-        # The page draws itself anew at this version as its stream tells it things (the same button in
-        # the same place): hover() finds the button again if that happens while it moves the pointer there.
+        # hover() finds the button again should the page draw it anew while the pointer moves there.
         button.hover()
         page.mouse.down()
 
