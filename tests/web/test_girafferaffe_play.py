@@ -229,8 +229,7 @@ def test_on_a_phone_the_hand_stays_in_reach_of_every_tree(
     for index in range(trees.count()):
         # The tree and the whole hand are on screen at once, and nothing covers the tree: scrolled to and
         # measured in one call, so the page cannot move between the measures. A redraw between finding the
-        # button and that call (the page draws itself anew as its stream tells it things) leaves the button
-        # off the page: the tree is then found and measured again.
+        # button and that call would leave the button off the page: the tree is then found and measured again.
         box, hand, covering = measured_on_the_page(trees.nth(index), SCROLLED_TO_AND_MEASURED)
         assert box["y"] >= 0 and box["y"] + box["height"] <= hand["y"], (box, hand)
         assert hand["y"] + hand["height"] <= PHONE["height"] + 1, hand
